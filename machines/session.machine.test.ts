@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import { sessionMachine, sessionStatusOf, type SessionInput } from "./session.machine.ts"
+import { trackCoverage } from "./testing/coverage.ts"
+import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { patientUser, validSession } from "./testing/fixtures.ts"
+
+const sessionError = { code: "INVALID_SESSION", message: "Invalid session" }
+
+const EVENTS = [
+  { type: "xstate.done.actor.validateSession", output: validSession },
+  { type: "xstate.error.actor.validateSession", error: sessionError },
+  { type: "xstate.done.actor.fetchSession", output: patientUser },
+  { type: "xstate.error.actor.fetchSession", error: sessionError },
+  { type: "xstate.done.actor.refreshSession", output: { ...patientUser, firstName: "Awa-Marie" } },
+  { type: "xstate.error.actor.refreshSession", error: sessionError },
+  { type: "xstate.done.actor.logout", output: undefined },
+  { type: "xstate.error.actor.logout", error: sessionError },
+  { type: "session.refresh" },
+  { type: "session.logout" },
+  { type: "session.expired", code: "SESSION_EXPIRED" },
+  { type: "session.setLanguage", language: "ar" },
+] as const
+
+const coverage = trackCoverage("session", sessionMachine)
+
+/** A real session actor whose API calls and browser effects are recorded and decided by the test. */
+function startSessionActor(input: SessionInput) {
+  const api = deferredActors(["validateSession", "fetchSession", "logout"] as const)
+  const effects: string[] = []
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: api.actors as never,
+      actions: {
+        persistToken: (_, params) => effects.push(`persist:${params.token}`),
+        stripAddress: () => effects.push("strip"),
+        forgetToken: () => effects.push("forget"),
+        applyLanguage: (_, params) => effects.push(`language:${params.language}`),
+      },
+    }),
+    { input, inspect: coverage.inspect },
+  ).start()
+  return { actor, api, effects }
+}
+
+type Sut = ReturnType<typeof startSessionActor>
+
+function runPaths(label: string, input: SessionInput) {
+  const model = createFlowModel(sessionMachine, {
+    input,
+    events: EVENTS as never,
+    serializeState: (s) => JSON.stringify([s.value, s.context.language, s.context.user?.firstName ?? null]),
+  })
+  describe(label, () => {
+    for (const { name, test } of modelPaths(model)) {
+      it(name, async () => {
+        let sut: Sut = startSessionActor(input)
+        coverage.pathRan()
+        await test({
+          states: {
+            "*": (expected) => {
+              const actual = sut.actor.getSnapshot()
+              expect(actual.value).toEqual(expected.value)
+              expect(actual.context.language).toBe(expected.context.language)
+            },
+            validating: () => {
+              expect(sut.effects).toContain(`persist:${input.urlToken ?? input.storedToken}`)
+              expect(sut.api.isWaiting("validateSession")).toBe(true)
+              expect(sessionStatusOf(sut.actor.getSnapshot())).toBeNull()
+            },
+            loading: () => expect(sut.api.isWaiting("fetchSession")).toBe(true),
+            signedIn: () => {
+              const snap = sut.actor.getSnapshot()
+              expect(sessionStatusOf(snap)).toBe("VALID_SESSION")
+              expect(snap.context.sessionToken).toBe(input.urlToken ?? input.storedToken)
+              expect(snap.context.sessionId).toBe(validSession.sessionId)
+              expect(snap.context.user?.email).toBe(patientUser.email)
+            },
+            loggingOut: () => expect(sut.api.isWaiting("logout")).toBe(true),
+            signedOut: () => {
+              const snap = sut.actor.getSnapshot()
+              expect(sessionStatusOf(snap)).toBe("INVALID_SESSION")
+              expect(snap.context.sessionToken).toBeNull()
+              expect(snap.context.user).toBeNull()
+              expect(sut.effects).toContain("forget")
+            },
+          },
+          events: {
+            "xstate.done.actor.validateSession": ({ event }) => sut.api.resolve("validateSession", event.output),
+            "xstate.error.actor.validateSession": ({ event }) => sut.api.reject("validateSession", event.error),
+            "xstate.done.actor.fetchSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+            "xstate.error.actor.fetchSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+            "xstate.done.actor.refreshSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+            "xstate.error.actor.refreshSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+            "xstate.done.actor.logout": () => sut.api.resolve("logout", undefined),
+            "xstate.error.actor.logout": ({ event }) => sut.api.reject("logout", event.error),
+            "session.refresh": async () => {
+              sut.actor.send({ type: "session.refresh" })
+              await flush()
+            },
+            "session.logout": async () => {
+              sut.actor.send({ type: "session.logout" })
+              await flush()
+            },
+            "session.expired": async () => {
+              sut.actor.send({ type: "session.expired", code: "SESSION_EXPIRED" })
+              await flush()
+            },
+            "session.setLanguage": async () => {
+              sut.actor.send({ type: "session.setLanguage", language: "ar" })
+              expect(sut.effects).toContain("language:ar")
+              await flush()
+            },
+          },
+        })
+        expect(sut.effects[0]).toBe("strip")
+        sut = undefined as never
+      })
+    }
+  })
+}
+
+describe("session machine (model-based)", () => {
+  runPaths("arriving from the login site with a token", {
+    urlToken: "url-token-0123456789abcdef",
+    storedToken: null,
+    arrivedFromLogin: true,
+    language: "fr",
+  })
+  runPaths("reloading a tab that kept its token", {
+    urlToken: null,
+    storedToken: "stored-token-0123456789abcdef",
+    arrivedFromLogin: false,
+    language: "en",
+  })
+  runPaths("a visitor without a token", { urlToken: null, storedToken: null, arrivedFromLogin: false, language: "fr" })
+
+  afterAll(() => {
+    coverage.save()
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] })
+  })
+})

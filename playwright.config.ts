@@ -1,0 +1,39 @@
+import { mkdtempSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { defineConfig, devices } from "@playwright/test"
+
+const PORT = Number(process.env.E2E_PORT ?? 8181)
+// A throw-away data folder per run: the server creates and seeds it on start.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "promed-e2e-"))
+
+export default defineConfig({
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "a11y/**/*.spec.ts", "security/**/*.spec.ts"],
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    locale: "fr-FR",
+    timezoneId: "Africa/Dakar",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], userAgent: undefined } }],
+  webServer: {
+    command: "npx tsx server/main.ts",
+    url: `http://localhost:${PORT}/auth/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_REQUESTS: "false", DATABASE_URL: "" },
+  },
+})

@@ -1,0 +1,78 @@
+import * as Schema from "effect/Schema"
+import { AppointmentStatus, AppointmentType, Civility } from "./enums.ts"
+import { requiredText, UtcInstant } from "./fields.ts"
+
+export const AppointmentPerson = Schema.Struct({
+  id: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+})
+
+export const AppointmentPatient = Schema.Struct({
+  id: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  phoneNumber: Schema.NullOr(Schema.String),
+  dateOfBirth: Schema.NullOr(Schema.String),
+  civility: Schema.NullOr(Civility),
+  /** Set when the appointment is for one of the patient's dependants. */
+  dependant: Schema.NullOr(AppointmentPerson),
+})
+
+export const AppointmentLocation = Schema.Struct({
+  address: Schema.String,
+  city: Schema.NullOr(Schema.String),
+  url: Schema.NullOr(Schema.String),
+})
+
+export const Appointment = Schema.Struct({
+  id: Schema.String,
+  doctorId: Schema.String,
+  doctor: Schema.Struct({
+    firstName: Schema.String,
+    lastName: Schema.String,
+    photoUrl: Schema.NullOr(Schema.String),
+    specialties: Schema.Array(Schema.String),
+  }),
+  patientId: Schema.String,
+  patient: AppointmentPatient,
+  /** UTC, second precision. */
+  appointmentTime: Schema.String,
+  timeZone: Schema.String,
+  appointmentType: AppointmentType,
+  status: AppointmentStatus,
+  healthcareFacilityId: Schema.NullOr(Schema.String),
+  reason: Schema.String,
+  location: Schema.NullOr(AppointmentLocation),
+  timeSlotId: Schema.NullOr(Schema.String),
+  createdAt: Schema.String,
+})
+export type Appointment = typeof Appointment.Type
+export const AppointmentList = Schema.Array(Appointment)
+
+/**
+ * POST /appointments (SPEC §7). `status` is accepted for compatibility but the gateway decides it
+ * (CONFIRMED, SPEC §4); `dependantId` books for one of the caller's dependants.
+ */
+export const CreateAppointmentRequest = Schema.Struct({
+  doctorId: Schema.String,
+  patientId: Schema.String,
+  dependantId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  timeSlotId: Schema.String,
+  appointmentTime: UtcInstant,
+  appointmentType: AppointmentType,
+  status: Schema.optionalKey(AppointmentStatus),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  reason: requiredText("validation.reasonRequired", 500),
+  location: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(500)))),
+})
+export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
+
+/** PUT /appointments/{id}: reschedule to another slot of the same doctor, or change the reason. */
+export const UpdateAppointmentRequest = Schema.Struct({
+  timeSlotId: Schema.optionalKey(Schema.String),
+  appointmentTime: Schema.optionalKey(UtcInstant),
+  reason: Schema.optionalKey(requiredText("validation.reasonRequired", 500)),
+})
+export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type

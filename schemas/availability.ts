@@ -1,0 +1,56 @@
+import * as Schema from "effect/Schema"
+import { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "./enums.ts"
+import { crossFieldRule, HourMinute, IsoDate, LIMITS } from "./fields.ts"
+
+export const TimeSlot = Schema.Struct({
+  id: Schema.String,
+  availabilityId: Schema.String,
+  /** yyyy-MM-dd in the facility's time zone. */
+  slotDate: Schema.String,
+  /** HH:MM in the facility's time zone. */
+  slotStartTime: Schema.String,
+  slotEndTime: Schema.String,
+  /** The same start as a UTC instant, second precision. */
+  startsAt: Schema.String,
+  timeZone: FacilityTimeZone,
+  status: TimeSlotStatus,
+  healthcareFacilityId: Schema.NullOr(Schema.String),
+  appointmentId: Schema.NullOr(Schema.String),
+})
+export type TimeSlot = typeof TimeSlot.Type
+
+export const Availability = Schema.Struct({
+  id: Schema.String,
+  doctorId: Schema.String,
+  healthcareFacilityId: Schema.NullOr(Schema.String),
+  dayOfWeek: DayOfWeek,
+  startTime: Schema.String,
+  endTime: Schema.String,
+  isRecurring: Schema.Boolean,
+  slotDurationMinutes: Schema.Int,
+  timeSlots: Schema.Array(TimeSlot),
+})
+export type Availability = typeof Availability.Type
+
+/** POST /doctor-availability/{doctorId}: the availability form of SPEC §5. */
+export const AvailabilityInput = Schema.Struct({
+  dayOfWeek: DayOfWeek,
+  startTime: HourMinute,
+  endTime: HourMinute,
+  isRecurring: Schema.Boolean,
+  slotDurationMinutes: Schema.Int.check(
+    Schema.isGreaterThanOrEqualTo(LIMITS.slotDurationMin, { message: "validation.slotDurationMin" }),
+    Schema.isLessThanOrEqualTo(480, { message: "validation.slotDurationMax" }),
+  ),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+}).check(
+  crossFieldRule<{ startTime: string; endTime: string }>("endTime", (a) => a.startTime < a.endTime, "validation.endAfterStart"),
+)
+export type AvailabilityInput = typeof AvailabilityInput.Type
+
+export const AvailabilityList = Schema.Array(Availability)
+
+export const AvailableSlotsQuery = Schema.Struct({ startDate: IsoDate, endDate: IsoDate })
+export type AvailableSlotsQuery = typeof AvailableSlotsQuery.Type
+
+export const TimeSlotList = Schema.Array(TimeSlot)

@@ -1,0 +1,47 @@
+import * as Schema from "effect/Schema"
+import { ContactRole } from "./enums.ts"
+import { Email, LIMITS } from "./fields.ts"
+
+const bounded = (min: number, max: number, key: string) =>
+  Schema.String.check(
+    Schema.makeFilter((s: string) => s.trim().length > 0, { message: `validation.${key}Required` }),
+    Schema.makeFilter((s: string) => s.trim().length >= min, { message: `validation.${key}Min` }),
+    Schema.makeFilter((s: string) => s.trim().length <= max, { message: `validation.${key}Max` }),
+  )
+
+/** The contact form of SPEC §5. */
+export const ContactMessage = Schema.Struct({
+  firstName: bounded(LIMITS.contactFirstNameMin, LIMITS.contactFirstNameMax, "contactFirstName"),
+  lastName: bounded(LIMITS.contactLastNameMin, LIMITS.contactLastNameMax, "contactLastName"),
+  role: ContactRole,
+  email: Email.check(
+    Schema.isMinLength(LIMITS.contactEmailMin, { message: "validation.emailInvalid" }),
+    Schema.isMaxLength(LIMITS.contactEmailMax, { message: "validation.emailInvalid" }),
+  ),
+  phone: Schema.optionalKey(
+    Schema.String.check(
+      Schema.isMaxLength(LIMITS.phoneMax, { message: "validation.phoneInvalid" }),
+      Schema.isPattern(/^([0-9]{2,18})?$/, { message: "validation.phoneInvalid" }),
+    ),
+  ),
+  message: bounded(LIMITS.contactMessageMin, LIMITS.contactMessageMax, "contactMessage"),
+})
+export type ContactMessage = typeof ContactMessage.Type
+
+/** Body of the email function (SPEC §7): data {template, smtpConfigId, context {...}}. */
+export const EmailFunctionRequest = Schema.Struct({
+  data: Schema.Struct({
+    template: Schema.String.check(Schema.isMaxLength(100)),
+    smtpConfigId: Schema.String.check(Schema.isMaxLength(100)),
+    context: Schema.Struct({
+      name: Schema.String.check(Schema.isMaxLength(200)),
+      email: Schema.String.check(Schema.isMaxLength(LIMITS.contactEmailMax)),
+      phone: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(LIMITS.phoneMax)))),
+      subject: Schema.String.check(Schema.isMaxLength(200)),
+      message: Schema.String.check(Schema.isMaxLength(LIMITS.contactMessageMax)),
+    }),
+  }),
+})
+export type EmailFunctionRequest = typeof EmailFunctionRequest.Type
+
+export const EmailFunctionResponse = Schema.Struct({ id: Schema.String, status: Schema.Literals(["QUEUED", "SENT"]) })

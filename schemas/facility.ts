@@ -1,0 +1,61 @@
+import * as Schema from "effect/Schema"
+import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
+import { DayOfWeek, FacilityTimeZone, FacilityType } from "./enums.ts"
+import { HourMinute } from "./fields.ts"
+
+export const OpeningHours = Schema.Struct({ open: HourMinute, close: HourMinute })
+export type OpeningHours = typeof OpeningHours.Type
+
+/** Opening hours per weekday; a missing or null day is closed. */
+export const WeeklyHours = Schema.Record(DayOfWeek, Schema.NullOr(OpeningHours))
+export type WeeklyHours = typeof WeeklyHours.Type
+
+export const FacilityAddress = Schema.Struct({
+  address: Schema.String,
+  city: Schema.String,
+  state: Schema.NullOr(Schema.String),
+})
+
+export const HealthcareFacility = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  facilityType: FacilityType,
+  photoUrl: Schema.NullOr(Schema.String),
+  isPartner: Schema.Boolean,
+  rating: Schema.Number,
+  reviews: Schema.Number,
+  coordinates: Schema.NullOr(Coordinates),
+  location: FacilityAddress,
+  phoneNumber: Schema.NullOr(Schema.String),
+  website: Schema.NullOr(Schema.String),
+  hours: WeeklyHours,
+  careTypes: Schema.Array(Schema.String),
+  emergency: Schema.Boolean,
+  timeZone: FacilityTimeZone,
+})
+export type HealthcareFacility = typeof HealthcareFacility.Type
+
+export const FACILITY_SORT_PROPERTIES = ["name", "rating", "distance"] as const
+export const FacilitySortProperty = Schema.Literals(FACILITY_SORT_PROPERTIES)
+
+/** POST /healthcare-facilities/search (SPEC §7), with the type and emergency filters of the directory. */
+export const FacilitySearchRequest = Schema.Struct({
+  paginationSettings: PaginationRequest,
+  sortBy: Schema.optionalKey(Schema.Struct({ property: FacilitySortProperty, order: SortOrder })),
+  query: Schema.optionalKey(
+    Schema.Struct({
+      keyword: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      healthcare_facility_name: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      facilityType: Schema.optionalKey(FacilityType),
+      emergency: Schema.optionalKey(Schema.Boolean),
+      near: Schema.optionalKey(Coordinates),
+    }),
+  ),
+})
+export type FacilitySearchRequest = typeof FacilitySearchRequest.Type
+
+export const FacilitySearchResponse = Schema.Struct({
+  data: Schema.Array(HealthcareFacility),
+  paginationSettings: PaginationResponse,
+})
+export type FacilitySearchResponse = typeof FacilitySearchResponse.Type

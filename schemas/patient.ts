@@ -1,0 +1,129 @@
+import * as Schema from "effect/Schema"
+import { Location } from "./common.ts"
+import {
+  BloodType,
+  Civility,
+  DependantRelationship,
+  EmergencyRelationship,
+  Gender,
+  MedicalRecordType,
+  NotificationMethod,
+  Severity,
+} from "./enums.ts"
+import { Email, InternationalPhone, IsoDate, LIMITS, PastIsoDate, Phone, requiredText } from "./fields.ts"
+import { PatientSettings } from "./settings.ts"
+
+const nameField = (key: string) => requiredText(`validation.${key}`, LIMITS.nameMax)
+const textList = Schema.Array(Schema.String.check(Schema.isMaxLength(200))).check(Schema.isMaxLength(50))
+
+export const Dependant = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  firstName: nameField("firstNameRequired"),
+  lastName: nameField("lastNameRequired"),
+  dateOfBirth: PastIsoDate,
+  gender: Gender,
+  relationship: DependantRelationship,
+  bloodType: Schema.optionalKey(Schema.NullOr(BloodType)),
+  allergies: Schema.optionalKey(textList),
+  conditions: Schema.optionalKey(textList),
+})
+export type Dependant = typeof Dependant.Type
+
+export const EmergencyContact = Schema.Struct({
+  id: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  phoneNumber: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  priority: Schema.Int,
+  relationship: EmergencyRelationship,
+})
+export type EmergencyContact = typeof EmergencyContact.Type
+
+/** Body of POST /patients/{id}/emergency-contacts and PUT /patients/emergency-contacts/{id}. */
+export const EmergencyContactInput = Schema.Struct({
+  firstName: nameField("firstNameRequired"),
+  lastName: nameField("lastNameRequired"),
+  phoneNumber: InternationalPhone,
+  email: Schema.optionalKey(Schema.NullOr(Email)),
+  priority: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 99 }))),
+  relationship: EmergencyRelationship,
+})
+export type EmergencyContactInput = typeof EmergencyContactInput.Type
+
+export const MedicalAlert = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  type: requiredText("validation.alertTypeRequired", 100),
+  description: requiredText("validation.alertDescriptionRequired", 500),
+  severity: Severity,
+})
+export type MedicalAlert = typeof MedicalAlert.Type
+
+export const Attachment = Schema.Struct({ id: Schema.String, name: Schema.String, url: Schema.String })
+export type Attachment = typeof Attachment.Type
+
+export const MedicalRecord = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  type: MedicalRecordType,
+  description: Schema.String,
+  date: Schema.String,
+  doctor: Schema.NullOr(Schema.Struct({ name: Schema.String, specialty: Schema.NullOr(Schema.String) })),
+  attachments: Schema.Array(Attachment),
+})
+export type MedicalRecord = typeof MedicalRecord.Type
+
+export const Patient = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  phoneNumber: Schema.NullOr(Schema.String),
+  dateOfBirth: Schema.NullOr(Schema.String),
+  civility: Schema.NullOr(Civility),
+  bloodType: Schema.NullOr(BloodType),
+  photoUrl: Schema.NullOr(Schema.String),
+  preferredNotificationMethods: Schema.Array(NotificationMethod),
+  allergies: Schema.Array(Schema.String),
+  chronicConditions: Schema.Array(Schema.String),
+  medicalAlerts: Schema.Array(MedicalAlert),
+  medicalRecords: Schema.Array(MedicalRecord),
+  dependants: Schema.Array(Dependant),
+  emergencyContacts: Schema.Array(EmergencyContact),
+  locations: Schema.Array(Location),
+  settings: PatientSettings,
+})
+export type Patient = typeof Patient.Type
+
+/** PUT /patients/{id}: the patient form of SPEC §5. Dependants and alerts are not persisted (SPEC §4). */
+export const PatientUpdate = Schema.Struct({
+  firstName: nameField("firstNameRequired"),
+  lastName: nameField("lastNameRequired"),
+  email: Email,
+  phoneNumber: Phone,
+  dateOfBirth: PastIsoDate,
+  civility: Civility,
+  bloodType: BloodType,
+  preferredNotificationMethods: Schema.Array(NotificationMethod),
+  allergies: textList,
+  chronicConditions: textList,
+  locations: Schema.Array(Location).check(
+    Schema.isMinLength(1, { message: "validation.locationRequired" }),
+    Schema.isMaxLength(LIMITS.locationsMax, { message: "validation.maxLocations" }),
+    Schema.makeFilter((ls: ReadonlyArray<Location>) => ls.filter((l) => l.isPrimary).length === 1, {
+      message: "validation.onePrimaryLocation",
+    }),
+  ),
+  photoUrl: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(1000)))),
+})
+export type PatientUpdate = typeof PatientUpdate.Type
+
+export const MedicalRecordInput = Schema.Struct({
+  title: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  type: MedicalRecordType,
+  description: requiredText("validation.descriptionRequired", 1000),
+  date: Schema.optionalKey(IsoDate),
+  attachments: Schema.Array(Attachment).check(Schema.isMaxLength(10)),
+})
+export type MedicalRecordInput = typeof MedicalRecordInput.Type

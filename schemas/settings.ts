@@ -1,0 +1,52 @@
+import * as Schema from "effect/Schema"
+import { AppLanguage, NotificationType, PatientVisibility, Theme, TimeZoneSetting, Visibility } from "./enums.ts"
+import { LIMITS } from "./fields.ts"
+
+const boundedInt = (min: number, max: number, key: string) =>
+  Schema.Int.check(
+    Schema.isGreaterThanOrEqualTo(min, { message: `validation.${key}Min` }),
+    Schema.isLessThanOrEqualTo(max, { message: `validation.${key}Max` }),
+  )
+
+/** Doctor settings (SPEC §3); bounds of SPEC §5. */
+export const DoctorSettings = Schema.Struct({
+  doctorSettingsId: Schema.String,
+  doctorId: Schema.String,
+  autoConfirmAppointments: Schema.Boolean,
+  bufferTime: boundedInt(LIMITS.bufferTimeMin, LIMITS.bufferTimeMax, "bufferTime"),
+  maxDailyAppointment: boundedInt(LIMITS.maxDailyAppointmentMin, LIMITS.maxDailyAppointmentMax, "maxDailyAppointment"),
+  defaultConsultationDuration: boundedInt(
+    LIMITS.consultationDurationMin,
+    LIMITS.consultationDurationMax,
+    "consultationDuration",
+  ),
+  showRatingsAndReviews: Schema.Boolean,
+  allowDirectBooking: Schema.Boolean,
+  notifications: Schema.Array(NotificationType),
+  visibility: Visibility,
+  appLanguage: AppLanguage,
+  theme: Theme,
+  timeZone: TimeZoneSetting,
+})
+export type DoctorSettings = typeof DoctorSettings.Type
+
+/** PUT /doctors/{id}/settings: everything but the ids, which come from the path and the session. */
+export const DoctorSettingsUpdate = DoctorSettings.mapFields(({ doctorSettingsId: _a, doctorId: _b, ...rest }) => rest)
+export type DoctorSettingsUpdate = typeof DoctorSettingsUpdate.Type
+
+/** Patient settings (SPEC §3); REGISTERED_USERS_ONLY is not offered to patients. */
+export const PatientSettings = Schema.Struct({
+  appointments: Schema.Boolean,
+  messages: Schema.Boolean,
+  reminders: Schema.Boolean,
+  marketing: Schema.Boolean,
+  notifications: Schema.Array(NotificationType),
+  visibility: PatientVisibility,
+  appLanguage: AppLanguage,
+  theme: Theme,
+  timeZone: TimeZoneSetting,
+  shareMedicalDataWithDoctors: Schema.Boolean,
+  allowDirectMessaging: Schema.Boolean,
+})
+export type PatientSettings = typeof PatientSettings.Type
+export const PatientSettingsUpdate = PatientSettings

@@ -1,0 +1,55 @@
+import { Hono } from "hono"
+import { bodyLimit } from "hono/body-limit"
+import { compress } from "hono/compress"
+import { loginSiteRoutes } from "./auth/loginSite.ts"
+import type { AppEnv, Deps } from "./http/context.ts"
+import { ApiError } from "./http/errors.ts"
+import { requestLog } from "./http/requestLog.ts"
+import { securityHeaders } from "./http/securityHeaders.ts"
+import { StaticSite } from "./http/static.ts"
+import { apiRoutes } from "./routes/index.ts"
+
+export const API_PREFIX = "/api/v1"
+/** JSON bodies above this are refused before they are parsed. */
+export const MAX_JSON_BYTES = 256 * 1024
+
+/** The whole product behind one Hono app: gateway, login site, storage surface and the SPA. */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+  const site = new StaticSite(deps.config.staticDir)
+
+  if (deps.config.logRequests) app.use("*", requestLog())
+  app.use("*", securityHeaders(deps.config.tileOrigins, deps.config.tileOrigins))
+  app.use("*", async (c, next) => {
+    c.set("deps", deps)
+    await next()
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status)
+    }
+    console.error("[gateway] unexpected error", error)
+    return c.json({ code: "SERVER_ERROR", message: "Something went wrong on our side" }, 500)
+  })
+
+  const tooLarge = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: (c) => c.json({ code: "INVALID_PAYLOAD", message: "The body is too large" }, 413),
+  })
+  app.use(`${API_PREFIX}/*`, tooLarge, compress())
+  app.use("/auth/*", tooLarge)
+
+  app.route(API_PREFIX, apiRoutes())
+  app.all(`${API_PREFIX}/*`, (c) => c.json({ code: "NOT_FOUND", message: "No such route" }, 404))
+  app.route("/auth", loginSiteRoutes())
+
+  app.get("*", (c) => {
+    const response = site.serve(c, c.req.path)
+    if (response) return response
+    if (!site.isBuilt) return c.text("The SPA is not built: run `npm run build` (or `npm start`).", 503)
+    return c.text("Not found", 404)
+  })
+
+  return app
+}

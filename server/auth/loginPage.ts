@@ -1,0 +1,108 @@
+/** Texts and markup of the login site: a small server-rendered page with no script at all. */
+export type LoginLang = "fr" | "en" | "ar"
+
+const TEXTS = {
+  fr: {
+    title: "Connexion à Promed",
+    intro: "Connectez-vous pour prendre et gérer vos rendez-vous.",
+    email: "Adresse e-mail",
+    password: "Mot de passe",
+    submit: "Se connecter",
+    back: "Retour à Promed",
+    badCredentials: "E-mail ou mot de passe incorrect.",
+    tooMany: "Trop de tentatives. Réessayez dans 15 minutes.",
+    missing: "Saisissez votre e-mail et votre mot de passe.",
+    demo: "Comptes de démonstration (mot de passe Passw0rd!)",
+  },
+  en: {
+    title: "Sign in to Promed",
+    intro: "Sign in to book and manage your appointments.",
+    email: "Email address",
+    password: "Password",
+    submit: "Sign in",
+    back: "Back to Promed",
+    badCredentials: "Incorrect email or password.",
+    tooMany: "Too many attempts. Try again in 15 minutes.",
+    missing: "Enter your email and password.",
+    demo: "Demo accounts (password Passw0rd!)",
+  },
+  ar: {
+    title: "تسجيل الدخول إلى بروميد",
+    intro: "سجّل الدخول لحجز مواعيدك وإدارتها.",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    submit: "تسجيل الدخول",
+    back: "العودة إلى بروميد",
+    badCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
+    tooMany: "محاولات كثيرة. أعد المحاولة بعد 15 دقيقة.",
+    missing: "أدخل بريدك الإلكتروني وكلمة المرور.",
+    demo: "حسابات تجريبية (كلمة المرور Passw0rd!)",
+  },
+} as const
+
+export type LoginError = "badCredentials" | "tooMany" | "missing"
+
+export const parseLoginLang = (value: string | undefined): LoginLang =>
+  value === "en" || value === "ar" ? value : "fr"
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!)
+
+export function renderLoginPage(options: {
+  lang: LoginLang
+  returnTo: string
+  email?: string
+  error?: LoginError
+  demoAccounts: ReadonlyArray<string>
+}): string {
+  const t = TEXTS[options.lang]
+  const { lang, returnTo } = options
+  const langLink = (l: LoginLang, label: string) =>
+    l === lang
+      ? `<strong aria-current="true">${label}</strong>`
+      : `<a href="/auth/login?lang=${l}&amp;returnTo=${encodeURIComponent(returnTo)}" hreflang="${l}" lang="${l}">${label}</a>`
+  const demo = options.demoAccounts.length
+    ? `<details class="demo"><summary>${t.demo}</summary><ul>${options.demoAccounts
+        .map((a) => `<li><code>${escapeHtml(a)}</code></li>`)
+        .join("")}</ul></details>`
+    : ""
+  return `<!doctype html>
+<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title>
+<link rel="stylesheet" href="/auth/login.css">
+</head>
+<body>
+<main class="card">
+  <nav class="langs" aria-label="Language">${langLink("fr", "FR")} · ${langLink("en", "EN")} · ${langLink("ar", "AR")}</nav>
+  <p class="brand">Promed</p>
+  <h1>${t.title}</h1>
+  <p>${t.intro}</p>
+  ${options.error ? `<p class="error" role="alert">${t[options.error]}</p>` : ""}
+  <form method="post" action="/auth/login">
+    <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
+    <input type="hidden" name="lang" value="${lang}">
+    <label for="email">${t.email}</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? "")}">
+    <label for="password">${t.password}</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">${t.submit}</button>
+  </form>
+  <p><a href="${escapeHtml(returnTo)}">${t.back}</a></p>
+  ${demo}
+</main>
+</body>
+</html>`
+}
+
+export const LOGIN_CSS = `
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Arabic",sans-serif;background:#eef4f7;color:#10233a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
+.card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(16,35,58,.12);padding:24px;width:100%;max-width:400px}
+.brand{font-weight:800;color:#0b6e8c;font-size:1.4rem;margin:0}h1{font-size:1.3rem;margin:.4rem 0}
+label{display:block;font-weight:600;margin-top:12px}input{width:100%;padding:12px;border:1px solid #8aa0b4;border-radius:8px;font-size:1rem;margin-top:4px}
+button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e8c;color:#fff;font-size:1rem;font-weight:700;cursor:pointer}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+.error{background:#fde8e8;color:#8a1c1c;padding:10px;border-radius:8px}.langs{text-align:end}a{color:#0b6e8c}.demo{margin-top:12px;font-size:.9rem}
+`

@@ -1,0 +1,467 @@
+import { sql } from "drizzle-orm"
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core"
+
+const id = () => uuid("id").primaryKey().defaultRandom()
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
+const textList = (name: string) => jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`)
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<"PATIENT" | "DOCTOR" | "MANAGER" | "ADMIN">().notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    photoUrl: text("photo_url"),
+    phoneNumber: text("phone_number"),
+    civility: text("civility").$type<"MAN" | "WOMAN">(),
+    dateOfBirth: date("date_of_birth"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+)
+
+/** Server-side sessions; only a SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+)
+
+export const specialties = pgTable("specialties", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  label: text("label").notNull(),
+})
+
+export const healthcareFacilities = pgTable(
+  "healthcare_facilities",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    facilityType: text("facility_type").$type<"HOSPITAL" | "CLINIC" | "PHARMACY" | "LABORATORY">().notNull(),
+    photoUrl: text("photo_url"),
+    isPartner: boolean("is_partner").notNull().default(false),
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state"),
+    country: text("country").$type<"SENEGAL" | "CHAD">().notNull().default("SENEGAL"),
+    phoneNumber: text("phone_number"),
+    website: text("website"),
+    /** { MONDAY: { open: "08:00", close: "18:00" } | null, ... } */
+    hours: jsonb("hours").$type<Record<string, { open: string; close: string } | null>>().notNull(),
+    careTypes: textList("care_types"),
+    emergency: boolean("emergency").notNull().default(false),
+    timeZone: text("time_zone").$type<"Africa/Dakar" | "Africa/Ndjamena">().notNull().default("Africa/Dakar"),
+  },
+  (t) => [index("facilities_name_idx").on(sql`lower(${t.name})`), index("facilities_type_idx").on(t.facilityType)],
+)
+
+export const patients = pgTable("patients", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bloodType: text("blood_type"),
+  allergies: textList("allergies"),
+  chronicConditions: textList("chronic_conditions"),
+  preferredNotificationMethods: textList("preferred_notification_methods"),
+  status: text("status").$type<"ACTIVE" | "INACTIVE">().notNull().default("ACTIVE"),
+})
+
+export const patientSettings = pgTable("patient_settings", {
+  patientId: uuid("patient_id")
+    .primaryKey()
+    .references(() => patients.id, { onDelete: "cascade" }),
+  appointments: boolean("appointments").notNull().default(true),
+  messages: boolean("messages").notNull().default(false),
+  reminders: boolean("reminders").notNull().default(false),
+  marketing: boolean("marketing").notNull().default(false),
+  notifications: textList("notifications"),
+  visibility: text("visibility").notNull().default("PRIVATE"),
+  appLanguage: text("app_language").notNull().default("EN"),
+  theme: text("theme").notNull().default("SYSTEM"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  shareMedicalDataWithDoctors: boolean("share_medical_data_with_doctors").notNull().default(true),
+  allowDirectMessaging: boolean("allow_direct_messaging").notNull().default(true),
+})
+
+export const doctors = pgTable(
+  "doctors",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refNumber: text("ref_number"),
+    biography: text("biography"),
+    website: text("website"),
+    careerStartYear: integer("career_start_year"),
+    consultationFee: integer("consultation_fee"),
+    averageRate: doublePrecision("average_rate").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    spokenLanguages: textList("spoken_languages"),
+    insuranceAccepted: textList("insurance_accepted"),
+    awards: jsonb("awards").$type<{ title: string; issuer: string; year: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    publications: jsonb("publications")
+      .$type<{ title: string; journal: string; year: number; url?: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    clinicPhotos: textList("clinic_photos"),
+    education: textList("education"),
+    /** Lower-cased names and specialty labels and codes, kept by the gateway, for keyword search. */
+    searchText: text("search_text").notNull().default(""),
+    /** City of the primary location, lower-cased, for the location filter. */
+    primaryCity: text("primary_city"),
+    /** Cheapest provided service price, for the fee sort and the starting price. */
+    minPrice: integer("min_price"),
+  },
+  (t) => [
+    index("doctors_rating_idx").on(t.averageRate),
+    index("doctors_career_idx").on(t.careerStartYear),
+    index("doctors_min_price_idx").on(t.minPrice),
+    index("doctors_city_idx").on(t.primaryCity),
+    index("doctors_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
+
+export const doctorSpecialties = pgTable(
+  "doctor_specialties",
+  {
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    specialtyId: uuid("specialty_id")
+      .notNull()
+      .references(() => specialties.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.specialtyId] }), index("doctor_specialties_specialty_idx").on(t.specialtyId)],
+)
+
+export const providedServices = pgTable(
+  "provided_services",
+  {
+    id: id(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    code: text("code").$type<"CLINIC" | "ONLINE" | "HOME">().notNull(),
+    price: integer("price").notNull(),
+  },
+  (t) => [uniqueIndex("provided_services_doctor_code_key").on(t.doctorId, t.code)],
+)
+
+export const doctorSettings = pgTable("doctor_settings", {
+  id: id(),
+  doctorId: uuid("doctor_id")
+    .notNull()
+    .unique()
+    .references(() => doctors.id, { onDelete: "cascade" }),
+  autoConfirmAppointments: boolean("auto_confirm_appointments").notNull().default(false),
+  bufferTime: integer("buffer_time").notNull().default(15),
+  maxDailyAppointment: integer("max_daily_appointment").notNull().default(20),
+  defaultConsultationDuration: integer("default_consultation_duration").notNull().default(30),
+  showRatingsAndReviews: boolean("show_ratings_and_reviews").notNull().default(true),
+  allowDirectBooking: boolean("allow_direct_booking").notNull().default(true),
+  notifications: jsonb("notifications")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["APPOINTMENTS","MESSAGES","REVIEWS","UPDATES"]'::jsonb`),
+  visibility: text("visibility").notNull().default("PUBLIC"),
+  appLanguage: text("app_language").notNull().default("EN"),
+  theme: text("theme").notNull().default("SYSTEM"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+})
+
+export const doctorFacilities = pgTable(
+  "doctor_facilities",
+  {
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => healthcareFacilities.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.facilityId] }), index("doctor_facilities_facility_idx").on(t.facilityId)],
+)
+
+export const managers = pgTable("managers", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+})
+
+/** Locations of patients and doctors, owned by the user. */
+export const locations = pgTable(
+  "locations",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state"),
+    zip: text("zip"),
+    country: text("country").$type<"SENEGAL" | "CHAD">().notNull().default("SENEGAL"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    residency: text("residency").$type<"HOME" | "SECOND_HOME" | "OTHER">(),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("locations_user_idx").on(t.userId)],
+)
+
+export const availabilities = pgTable(
+  "availabilities",
+  {
+    id: id(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    dayOfWeek: text("day_of_week").notNull(),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    isRecurring: boolean("is_recurring").notNull().default(true),
+    slotDurationMinutes: integer("slot_duration_minutes").notNull().default(30),
+    timeZone: text("time_zone").$type<"Africa/Dakar" | "Africa/Ndjamena">().notNull().default("Africa/Dakar"),
+    /** For a one-off availability: the date it applies to. */
+    onDate: date("on_date"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("availabilities_doctor_idx").on(t.doctorId, t.dayOfWeek)],
+)
+
+export const timeSlots = pgTable(
+  "time_slots",
+  {
+    id: id(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    availabilityId: uuid("availability_id")
+      .notNull()
+      .references(() => availabilities.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    slotDate: date("slot_date").notNull(),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").$type<"Africa/Dakar" | "Africa/Ndjamena">().notNull(),
+    status: text("status").$type<"AVAILABLE" | "BOOKED" | "CANCELLED" | "EXPIRED">().notNull().default("AVAILABLE"),
+  },
+  (t) => [
+    // Generating slots twice must never duplicate one: a doctor has one slot per local start.
+    uniqueIndex("time_slots_doctor_start_key").on(t.doctorId, t.slotDate, t.startTime),
+    index("time_slots_doctor_starts_idx").on(t.doctorId, t.startsAt),
+    index("time_slots_availability_idx").on(t.availabilityId),
+  ],
+)
+
+export const dependants = pgTable(
+  "dependants",
+  {
+    id: id(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dateOfBirth: date("date_of_birth").notNull(),
+    gender: text("gender").$type<"MALE" | "FEMALE">().notNull(),
+    relationship: text("relationship").$type<"CHILD" | "SPOUSE" | "PARENT" | "OTHER">().notNull(),
+    bloodType: text("blood_type"),
+    allergies: textList("allergies"),
+    conditions: textList("conditions"),
+  },
+  (t) => [index("dependants_patient_idx").on(t.patientId)],
+)
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: id(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    dependantId: uuid("dependant_id").references(() => dependants.id, { onDelete: "set null" }),
+    timeSlotId: uuid("time_slot_id").references(() => timeSlots.id, { onDelete: "set null" }),
+    appointmentTime: timestamp("appointment_time", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull().default("Africa/Dakar"),
+    appointmentType: text("appointment_type").$type<"CLINIC" | "ONLINE" | "HOME">().notNull(),
+    status: text("status").$type<"CONFIRMED" | "CANCELED" | "COMPLETE">().notNull(),
+    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    location: text("location"),
+    createdAt: createdAt(),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The database, not only the transaction, guarantees one live appointment per slot.
+    uniqueIndex("appointments_active_slot_key").on(t.timeSlotId).where(sql`${t.status} <> 'CANCELED'`),
+    index("appointments_patient_idx").on(t.patientId, t.appointmentTime),
+    index("appointments_doctor_idx").on(t.doctorId, t.appointmentTime),
+  ],
+)
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    postedDate: timestamp("posted_date", { withTimezone: true }).notNull().defaultNow(),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("reviews_doctor_idx").on(t.doctorId, t.postedDate)],
+)
+
+export const reviewReactions = pgTable(
+  "review_reactions",
+  {
+    id: id(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reactionType: text("reaction_type").$type<"LIKE" | "DISLIKE">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("review_reactions_review_user_key").on(t.reviewId, t.userId)],
+)
+
+export const emergencyContacts = pgTable(
+  "emergency_contacts",
+  {
+    id: id(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    email: text("email"),
+    priority: integer("priority").notNull().default(1),
+    relationship: text("relationship").notNull(),
+  },
+  (t) => [uniqueIndex("emergency_contacts_patient_phone_key").on(t.patientId, t.phoneNumber)],
+)
+
+export const medicalAlerts = pgTable(
+  "medical_alerts",
+  {
+    id: id(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    severity: text("severity").$type<"LOW" | "MEDIUM" | "HIGH">().notNull(),
+  },
+  (t) => [index("medical_alerts_patient_idx").on(t.patientId)],
+)
+
+export const medicalRecords = pgTable(
+  "medical_records",
+  {
+    id: id(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    recordDate: date("record_date").notNull(),
+    doctorName: text("doctor_name"),
+    doctorSpecialty: text("doctor_specialty"),
+    attachments: jsonb("attachments").$type<{ id: string; name: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("medical_records_patient_idx").on(t.patientId)],
+)
+
+/** Every contact message, kept as an outbox and sent by SMTP when configured. */
+export const contactMessages = pgTable("contact_messages", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  role: text("role").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  lang: text("lang").notNull().default("fr"),
+  template: text("template").notNull(),
+  status: text("status").$type<"QUEUED" | "SENT" | "FAILED">().notNull().default("QUEUED"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+})
+
+/** Objects of the local Storage surface; bytes live under .data/storage. */
+export const storageObjects = pgTable(
+  "storage_objects",
+  {
+    bucket: text("bucket").notNull(),
+    name: text("name").notNull(),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull(),
+    md5Hash: text("md5_hash").notNull(),
+    generation: text("generation").notNull(),
+    metageneration: integer("metageneration").notNull().default(1),
+    downloadToken: text("download_token").notNull(),
+    customMetadata: jsonb("custom_metadata").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.name] })],
+)

@@ -1,0 +1,308 @@
+import { and, asc, eq, gte, sql } from "drizzle-orm"
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core"
+import { Temporal } from "temporal-polyfill"
+import { hashPassword } from "../auth/passwords.ts"
+import { generateSlotsForDoctors } from "../scheduling/slots.ts"
+import type { Db } from "./client.ts"
+import { DEMO_PASSWORD } from "./demoAccounts.ts"
+import * as t from "./schema.ts"
+import { addPastAppointment, addReviews } from "./seedData/activityRows.ts"
+import { DEMO_DOCTOR, DEMO_DOCTOR_2, DEMO_PATIENT, DEMO_PATIENT_2, SEED_ACCOUNTS } from "./seedData/demo.ts"
+import { addDoctor, type SeededDoctor } from "./seedData/doctorRows.ts"
+import { addPatient, type SeededPatient } from "./seedData/patientRows.ts"
+import { CITIES, FACILITIES, hoursOf } from "./seedData/places.ts"
+import { createRandom } from "./seedData/random.ts"
+import { addUser, emptyRows, type FacilityRef, localDay, type SeedContext, type SeedRows } from "./seedData/rows.ts"
+import { SPECIALTIES } from "./seedData/specialties.ts"
+
+export { SEED_ACCOUNTS }
+
+export interface SeedOptions {
+  /** Total number of doctors, the two demo doctors included (default 48). */
+  readonly doctors?: number
+  /** The seed's "now": slots, appointments and reviews are placed around it. */
+  readonly now?: Date
+}
+
+export interface SeedSummary {
+  readonly users: number
+  readonly doctors: number
+  readonly patients: number
+  readonly specialties: number
+  readonly facilities: number
+  readonly availabilities: number
+  readonly timeSlots: number
+  readonly appointments: number
+  readonly reviews: number
+  readonly durationMs: number
+  /** Milliseconds per phase, to see where a large seed spends its time. */
+  readonly timings: Readonly<Record<string, number>>
+}
+
+const DEFAULT_DOCTORS = 48
+const REVIEWED_DOCTORS = 40
+const EXTRA_PATIENTS = 20
+
+/** True once the demo data is there (the admin demo account exists). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = 'admin@demo.sn'`).limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Fills an empty, migrated database with demo data for Senegal and Chad. Deterministic for a
+ * given `now` and doctor count. Everything runs in one transaction: a failure leaves no half seed.
+ */
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now()
+  const timings: Record<string, number> = {}
+  let mark = started
+  const lap = (name: string) => {
+    const at = performance.now()
+    timings[name] = Math.round(at - mark)
+    mark = at
+  }
+
+  const now = Temporal.Instant.fromEpochMilliseconds((options.now ?? new Date()).getTime())
+  // scrypt is deliberately slow: one hash shared by every seeded account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  lap("hash")
+
+  const ctx = createContext(now, passwordHash)
+  const people = buildPeople(ctx, Math.max(2, options.doctors ?? DEFAULT_DOCTORS))
+  lap("build")
+
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    await insertRows(tx, ctx.rows)
+    lap("insert")
+    const timeSlots = await generateSlotsForDoctors(
+      tx,
+      people.doctors.map((d) => d.doctorId),
+      { now },
+    )
+    lap("slots")
+    const upcoming = await bookUpcoming(tx, ctx, people)
+    await refreshAllDoctorSearchFields(tx)
+    await refreshDoctorRatings(tx)
+    lap("finish")
+    return {
+      users: ctx.rows.users.length,
+      doctors: ctx.rows.doctors.length,
+      patients: ctx.rows.patients.length,
+      specialties: ctx.rows.specialties.length,
+      facilities: ctx.rows.facilities.length,
+      availabilities: ctx.rows.availabilities.length,
+      timeSlots,
+      appointments: ctx.rows.appointments.length + upcoming,
+      reviews: ctx.rows.reviews.length,
+      durationMs: Math.round(performance.now() - started),
+      timings,
+    }
+  })
+}
+
+/** Specialties and facilities first: doctors refer to them. */
+function createContext(now: Temporal.Instant, passwordHash: string): SeedContext {
+  const rows = emptyRows()
+  const ids = createRandom(0x5eed1d)
+  const rng = createRandom(0x5e4e9a1)
+  const specialtyIds = new Map<string, string>()
+  for (const s of SPECIALTIES) {
+    const id = ids.uuid()
+    specialtyIds.set(s.code, id)
+    rows.specialties.push({ id, code: s.code, label: s.label })
+  }
+  const facilities: FacilityRef[] = FACILITIES.map((f) => {
+    const city = CITIES.find((c) => c.name === f.city)
+    if (!city) throw new Error(`Facility ${f.name} is in an unknown city ${f.city}`)
+    const id = ids.uuid()
+    rows.facilities.push({
+      id,
+      name: f.name,
+      facilityType: f.type,
+      isPartner: f.isPartner,
+      rating: Math.round((3.5 + rng.next() * 1.4) * 10) / 10,
+      reviewCount: rng.int(5, 240),
+      lat: f.lat,
+      lng: f.lng,
+      address: f.address,
+      city: f.city,
+      state: city.state,
+      country: city.country,
+      phoneNumber: f.phone,
+      website: f.website,
+      hours: hoursOf(f.type),
+      careTypes: [...f.careTypes],
+      emergency: f.type === "HOSPITAL",
+      timeZone: city.timeZone,
+    })
+    return { id, name: f.name, city: f.city, type: f.type, timeZone: city.timeZone }
+  })
+  return { rng, ids, passwordHash, now, rows, specialtyIds, facilities }
+}
+
+interface People {
+  readonly doctors: ReadonlyArray<SeededDoctor>
+  readonly demoDoctor: SeededDoctor
+  readonly demoDoctor2: SeededDoctor
+  readonly demoPatient: SeededPatient
+  readonly demoPatient2: SeededPatient
+  readonly patients: ReadonlyArray<SeededPatient>
+}
+
+function buildPeople(ctx: SeedContext, doctorCount: number): People {
+  const demoDoctor = addDoctor(ctx, 0, DEMO_DOCTOR)
+  const demoDoctor2 = addDoctor(ctx, 1, DEMO_DOCTOR_2)
+  const generated = Array.from({ length: doctorCount - 2 }, (_, i) => addDoctor(ctx, i + 2))
+  const doctors = [demoDoctor, demoDoctor2, ...generated]
+
+  const demoPatient = addPatient(ctx, 0, DEMO_PATIENT)
+  const demoPatient2 = addPatient(ctx, 1, DEMO_PATIENT_2)
+  const patients = Array.from({ length: EXTRA_PATIENTS }, (_, i) => addPatient(ctx, i + 2))
+
+  const managerId = addUser(ctx, { email: "manager@demo.sn", role: "MANAGER", firstName: "Khady", lastName: "Sow", civility: "WOMAN", phoneNumber: "221775550101" })
+  const hospital = ctx.facilities.find((f) => f.name === "Hôpital Principal de Dakar")
+  ctx.rows.managers.push({ userId: managerId, facilityId: hospital?.id ?? null })
+  addUser(ctx, { email: "admin@demo.sn", role: "ADMIN", firstName: "Admin", lastName: "Promed" })
+
+  // Reviews come from the generated patients only: the demo patients' reviews are left to tests.
+  addReviews(ctx, doctors.slice(0, REVIEWED_DOCTORS), patients)
+
+  // The demo patient has seen the demo doctor, so she may review him; and a dermatologist once.
+  addPastAppointment(ctx, demoDoctor, demoPatient, 40, { reason: "Bilan cardiologique annuel" })
+  const dermatologist = generated.find((d) => d.specialtyCodes.includes("DERMATOLOGY")) ?? demoDoctor2
+  addPastAppointment(ctx, dermatologist, demoPatient, 95, { reason: "Éruption cutanée" })
+  addPastAppointment(ctx, demoDoctor2, demoPatient2, 20, { reason: "Fièvre persistante depuis trois jours" })
+  const canceledAt = new Date(ctx.now.epochMilliseconds - 12 * 86_400_000)
+  addPastAppointment(ctx, demoDoctor, demoPatient, 10, { reason: "Contrôle de la tension artérielle", canceledAt })
+
+  ctx.rows.medicalRecords.push({
+    id: ctx.ids.uuid(),
+    patientId: demoPatient.patientId,
+    title: "Bilan lipidique et glycémie à jeun",
+    type: "LAB_RESULT",
+    description: "Cholestérol LDL légèrement élevé (1,45 g/L), glycémie normale. Contrôle dans six mois.",
+    recordDate: localDay(ctx, "Africa/Dakar", -38).toString(),
+    doctorName: "Dr Moussa Ndiaye",
+    doctorSpecialty: "Cardiologie",
+  })
+  return { doctors, demoDoctor, demoDoctor2, demoPatient, demoPatient2, patients }
+}
+
+/** Rows per statement: large enough to be fast, small enough for the 65,535 parameter limit. */
+async function insertChunked<T extends PgTable>(db: Db, table: T, rows: ReadonlyArray<PgInsertValue<T>>): Promise<void> {
+  const first = rows[0]
+  if (!first) return
+  const size = Math.max(1, Math.min(2000, Math.floor(30_000 / Object.keys(first).length)))
+  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size))
+}
+
+/** In foreign-key order. */
+async function insertRows(db: Db, rows: SeedRows): Promise<void> {
+  await insertChunked(db, t.users, rows.users)
+  await insertChunked(db, t.specialties, rows.specialties)
+  await insertChunked(db, t.healthcareFacilities, rows.facilities)
+  await insertChunked(db, t.managers, rows.managers)
+  await insertChunked(db, t.locations, rows.locations)
+  await insertChunked(db, t.doctors, rows.doctors)
+  await insertChunked(db, t.doctorSpecialties, rows.doctorSpecialties)
+  await insertChunked(db, t.providedServices, rows.providedServices)
+  await insertChunked(db, t.doctorSettings, rows.doctorSettings)
+  await insertChunked(db, t.doctorFacilities, rows.doctorFacilities)
+  await insertChunked(db, t.availabilities, rows.availabilities)
+  await insertChunked(db, t.patients, rows.patients)
+  await insertChunked(db, t.patientSettings, rows.patientSettings)
+  await insertChunked(db, t.dependants, rows.dependants)
+  await insertChunked(db, t.emergencyContacts, rows.emergencyContacts)
+  await insertChunked(db, t.medicalAlerts, rows.medicalAlerts)
+  await insertChunked(db, t.medicalRecords, rows.medicalRecords)
+  await insertChunked(db, t.appointments, rows.appointments)
+  await insertChunked(db, t.reviews, rows.reviews)
+  await insertChunked(db, t.reviewReactions, rows.reviewReactions)
+}
+
+/**
+ * Upcoming CONFIRMED appointments on real generated slots (the slot becomes BOOKED), so the
+ * demo doctor's agenda and the demo patient's list are not empty. Returns how many were booked.
+ */
+async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<number> {
+  const { demoDoctor, demoDoctor2, demoPatient, demoPatient2, patients } = people
+  const pediatrician =
+    people.doctors.find((d) => d !== demoDoctor2 && d.city.name === "Dakar" && d.specialtyCodes.includes("PEDIATRICS")) ?? demoDoctor2
+  const plan: { doctor: SeededDoctor; patient: SeededPatient; hoursAhead: number; skip: number; reason: string; dependantId?: string }[] = [
+    // More than 48 hours ahead, so tests may still cancel or reschedule it.
+    { doctor: demoDoctor, patient: demoPatient, hoursAhead: 72, skip: 0, reason: "Douleurs thoraciques à l'effort" },
+    { doctor: demoDoctor, patient: demoPatient2, hoursAhead: 24, skip: 2, reason: "Contrôle de la tension artérielle" },
+    { doctor: demoDoctor2, patient: demoPatient2, hoursAhead: 72, skip: 1, reason: "Consultation de suivi" },
+    { doctor: pediatrician, patient: demoPatient, hoursAhead: 48, skip: 3, reason: "Vaccination et contrôle de croissance", ...withDependant(demoPatient) },
+  ]
+  for (const [i, patient] of patients.slice(0, 3).entries()) {
+    plan.push({ doctor: demoDoctor, patient, hoursAhead: 24 + 48 * i, skip: 4, reason: "Bilan de santé annuel" })
+  }
+
+  let booked = 0
+  for (const p of plan) {
+    const after = new Date(ctx.now.epochMilliseconds + p.hoursAhead * 3600_000)
+    const [slot] = await db
+      .select()
+      .from(t.timeSlots)
+      .where(and(eq(t.timeSlots.doctorId, p.doctor.doctorId), eq(t.timeSlots.status, "AVAILABLE"), gte(t.timeSlots.startsAt, after)))
+      .orderBy(asc(t.timeSlots.startsAt))
+      .offset(p.skip)
+      .limit(1)
+    if (!slot) continue
+    await db.update(t.timeSlots).set({ status: "BOOKED" }).where(eq(t.timeSlots.id, slot.id))
+    await db.insert(t.appointments).values({
+      id: ctx.ids.uuid(),
+      doctorId: p.doctor.doctorId,
+      patientId: p.patient.patientId,
+      dependantId: p.dependantId ?? null,
+      timeSlotId: slot.id,
+      appointmentTime: slot.startsAt,
+      timeZone: slot.timeZone,
+      appointmentType: "CLINIC",
+      status: "CONFIRMED",
+      facilityId: slot.facilityId,
+      reason: p.reason,
+      location: null,
+    })
+    booked++
+  }
+  return booked
+}
+
+const withDependant = (patient: SeededPatient): { dependantId?: string } =>
+  patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {}
+
+/**
+ * refreshDoctorSearchFields (server/repositories/doctors.ts) for every doctor in one statement;
+ * the expressions must stay the same as there.
+ */
+export async function refreshAllDoctorSearchFields(db: Db): Promise<void> {
+  await db.execute(sql`
+    UPDATE doctors d SET
+      search_text = lower(
+        u.first_name || ' ' || u.last_name || ' ' || u.last_name || ' ' || u.first_name || ' ' ||
+        coalesce((SELECT string_agg(s.label || ' ' || s.code, ' ') FROM doctor_specialties ds
+                  JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), '')
+      ),
+      primary_city = (SELECT lower(l.city) FROM locations l WHERE l.user_id = d.user_id
+                      ORDER BY l.is_primary DESC, l.position ASC LIMIT 1),
+      min_price = (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id),
+      consultation_fee = coalesce((SELECT ps.price FROM provided_services ps WHERE ps.doctor_id = d.id AND ps.code = 'CLINIC'),
+                                  (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id))
+    FROM users u
+    WHERE u.id = d.user_id
+  `)
+}
+
+/** Average and count of live reviews; doctors without reviews keep their placeholder score. */
+async function refreshDoctorRatings(db: Db): Promise<void> {
+  await db.execute(sql`
+    UPDATE doctors d SET average_rate = r.average, review_count = r.total
+    FROM (SELECT doctor_id, avg(rating)::float8 AS average, count(*)::int AS total
+          FROM reviews WHERE deleted_at IS NULL GROUP BY doctor_id) r
+    WHERE r.doctor_id = d.id
+  `)
+}

@@ -1,0 +1,89 @@
+import { aliasedTable, desc, eq, inArray, type SQL } from "drizzle-orm"
+import type { Appointment } from "../../schemas/appointment.ts"
+import type { Db } from "../db/client.ts"
+import {
+  appointments,
+  dependants,
+  doctors,
+  doctorSpecialties,
+  healthcareFacilities,
+  patients,
+  specialties,
+  users,
+} from "../db/schema.ts"
+import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+
+const doctorUsers = aliasedTable(users, "doctor_users")
+const patientUsers = aliasedTable(users, "patient_users")
+
+/** Appointments matching a condition, newest first, each with its doctor, patient and place. */
+export async function findAppointments(db: Db, where: SQL | undefined, limit = 500): Promise<Appointment[]> {
+  const rows = await db
+    .select({
+      appointment: appointments,
+      doctorUser: doctorUsers,
+      patientUser: patientUsers,
+      dependant: dependants,
+      facility: healthcareFacilities,
+    })
+    .from(appointments)
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(doctorUsers, eq(doctorUsers.id, doctors.userId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(patientUsers, eq(patientUsers.id, patients.userId))
+    .leftJoin(dependants, eq(dependants.id, appointments.dependantId))
+    .leftJoin(healthcareFacilities, eq(healthcareFacilities.id, appointments.facilityId))
+    .where(where)
+    .orderBy(desc(appointments.appointmentTime))
+    .limit(limit)
+  const doctorIds = [...new Set(rows.map((r) => r.appointment.doctorId))]
+  const specialtyRows = doctorIds.length
+    ? await db
+        .select({ doctorId: doctorSpecialties.doctorId, label: specialties.label })
+        .from(doctorSpecialties)
+        .innerJoin(specialties, eq(specialties.id, doctorSpecialties.specialtyId))
+        .where(inArray(doctorSpecialties.doctorId, doctorIds))
+    : []
+  const specialtiesOf = new Map<string, string[]>()
+  for (const s of specialtyRows) specialtiesOf.set(s.doctorId, [...(specialtiesOf.get(s.doctorId) ?? []), s.label])
+
+  return rows.map(({ appointment: a, doctorUser, patientUser, dependant, facility }) => ({
+    id: a.id,
+    doctorId: a.doctorId,
+    doctor: {
+      firstName: doctorUser.firstName,
+      lastName: doctorUser.lastName,
+      photoUrl: doctorUser.photoUrl,
+      specialties: specialtiesOf.get(a.doctorId) ?? [],
+    },
+    patientId: a.patientId,
+    patient: {
+      id: a.patientId,
+      firstName: patientUser.firstName,
+      lastName: patientUser.lastName,
+      email: patientUser.email,
+      phoneNumber: patientUser.phoneNumber,
+      dateOfBirth: toIsoDate(patientUser.dateOfBirth),
+      civility: patientUser.civility,
+      dependant: dependant ? { id: dependant.id, firstName: dependant.firstName, lastName: dependant.lastName } : null,
+    },
+    appointmentTime: toUtcSeconds(a.appointmentTime),
+    timeZone: a.timeZone,
+    appointmentType: a.appointmentType,
+    status: a.status,
+    healthcareFacilityId: a.facilityId,
+    reason: a.reason,
+    location: a.location
+      ? { address: a.location, city: facility?.city ?? null, url: null }
+      : facility
+        ? { address: `${facility.name}, ${facility.address}`, city: facility.city, url: null }
+        : null,
+    timeSlotId: a.timeSlotId,
+    createdAt: toUtcSeconds(a.createdAt),
+  }))
+}
+
+export const appointmentsOfPatient = (db: Db, patientId: string) =>
+  findAppointments(db, eq(appointments.patientId, patientId))
+
+export const appointmentsOfDoctor = (db: Db, doctorId: string) => findAppointments(db, eq(appointments.doctorId, doctorId))

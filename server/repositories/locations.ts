@@ -1,0 +1,37 @@
+import { asc, inArray } from "drizzle-orm"
+import type { Location } from "../../schemas/common.ts"
+import type { Db } from "../db/client.ts"
+import { locations } from "../db/schema.ts"
+
+type LocationRow = typeof locations.$inferSelect
+
+export function toLocation(row: LocationRow): Location {
+  return {
+    id: row.id,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    isPrimary: row.isPrimary,
+    residency: row.residency,
+    coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  }
+}
+
+/** Locations of several users at once, primary first then in their saved order. */
+export async function locationsByUser(db: Db, userIds: ReadonlyArray<string>): Promise<Map<string, Location[]>> {
+  const map = new Map<string, Location[]>()
+  if (userIds.length === 0) return map
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(inArray(locations.userId, [...userIds]))
+    .orderBy(asc(locations.position))
+  for (const row of rows) {
+    const list = map.get(row.userId) ?? []
+    list.push(toLocation(row))
+    map.set(row.userId, list)
+  }
+  return map
+}

@@ -1,0 +1,78 @@
+import { asc, desc, eq } from "drizzle-orm"
+import type { BloodType, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "../../schemas/enums.ts"
+import type { Patient } from "../../schemas/patient.ts"
+import type { Db } from "../db/client.ts"
+import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients, users } from "../db/schema.ts"
+import { toIsoDate } from "../db/time.ts"
+import { locationsByUser } from "./locations.ts"
+import { loadPatientSettings } from "./settings.ts"
+
+/** The whole patient record of SPEC §3, or undefined when there is no such patient. */
+export async function loadPatient(db: Db, patientId: string): Promise<Patient | undefined> {
+  const [row] = await db
+    .select({ patient: patients, user: users })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.id, patientId))
+  if (!row) return undefined
+  const { patient, user } = row
+  const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings] = await Promise.all([
+    db.select().from(dependants).where(eq(dependants.patientId, patientId)).orderBy(asc(dependants.firstName)),
+    db
+      .select()
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.patientId, patientId))
+      .orderBy(asc(emergencyContacts.priority)),
+    db.select().from(medicalAlerts).where(eq(medicalAlerts.patientId, patientId)),
+    db.select().from(medicalRecords).where(eq(medicalRecords.patientId, patientId)).orderBy(desc(medicalRecords.recordDate)),
+    locationsByUser(db, [user.id]),
+    loadPatientSettings(db, patientId),
+  ])
+  return {
+    id: patient.id,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    dateOfBirth: toIsoDate(user.dateOfBirth),
+    civility: user.civility,
+    bloodType: patient.bloodType as BloodType | null,
+    photoUrl: user.photoUrl,
+    preferredNotificationMethods: patient.preferredNotificationMethods as NotificationMethod[],
+    allergies: patient.allergies,
+    chronicConditions: patient.chronicConditions,
+    medicalAlerts: alertRows.map((a) => ({ id: a.id, type: a.type, description: a.description, severity: a.severity as Severity })),
+    medicalRecords: recordRows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      type: r.type as MedicalRecordType,
+      description: r.description,
+      date: toIsoDate(r.recordDate)!,
+      doctor: r.doctorName ? { name: r.doctorName, specialty: r.doctorSpecialty } : null,
+      attachments: r.attachments,
+    })),
+    dependants: dependantRows.map((d) => ({
+      id: d.id,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      dateOfBirth: toIsoDate(d.dateOfBirth)!,
+      gender: d.gender as Gender,
+      relationship: d.relationship as DependantRelationship,
+      bloodType: d.bloodType as BloodType | null,
+      allergies: d.allergies,
+      conditions: d.conditions,
+    })),
+    emergencyContacts: contactRows.map((c) => ({
+      id: c.id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      phoneNumber: c.phoneNumber,
+      email: c.email,
+      priority: c.priority,
+      relationship: c.relationship as EmergencyRelationship,
+    })),
+    locations: locationMap.get(user.id) ?? [],
+    settings,
+  }
+}

@@ -1,0 +1,18 @@
+import type { TFunction } from "i18next"
+import { LIMITS } from "../../schemas/fields.ts"
+
+// The bounds a validation text mentions, from the same constants the schemas check.
+const PARAMS: Record<string, Record<string, number>> = {
+  "validation.passwordMin": { min: LIMITS.passwordMin },
+  "validation.biographyMin": { min: LIMITS.biographyMin },
+  "validation.searchMin": { min: LIMITS.searchMin },
+  "validation.commentMinCharacters": { min: LIMITS.commentMin },
+  "validation.commentMaxCharacters": { max: LIMITS.commentMax },
+  "validation.ratingMin": { min: LIMITS.ratingMin },
+  "validation.ratingMax": { max: LIMITS.ratingMax },
+}
+
+/** Translates a validation message key of the shared schemas, with the bound it speaks of. */
+export function validationMessage(t: TFunction, key: string): string {
+  return t(key, { ...PARAMS[key], defaultValue: t("validation.invalid") })
+}

@@ -1,0 +1,32 @@
+import { Outlet } from "@tanstack/react-router"
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { useAppActors } from "../appContext.tsx"
+import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
+import { LoadingScreen } from "../ui/LoadingScreen.tsx"
+import { Toaster } from "../ui/toast/Toaster.tsx"
+import { CookieBanner } from "./CookieBanner.tsx"
+import { Footer } from "./Footer.tsx"
+import { Header } from "./Header.tsx"
+
+/** Every screen: header, the page (or the loading screen while the session is checked), footer. */
+export function RootLayout() {
+  const { t } = useTranslation()
+  const { session } = useAppActors()
+  const checking = useSelector(session, (s) => s.hasTag("pending"))
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("common.skipToContent")}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {checking ? <LoadingScreen label={t("session.checking")} /> : <Outlet />}
+      </main>
+      <Footer />
+      <CookieBanner />
+      <ErrorModalHost />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+import { redirect, type ParsedLocation } from "@tanstack/react-router"
+import { waitFor } from "xstate"
+import { loginUrl } from "../session/loginUrl.ts"
+import { roleNameOf, type RoleName } from "../session/roles.ts"
+import type { RouterContext } from "./context.ts"
+
+/**
+ * The guard of protected routes (SPEC §2): without a valid session, off to the login site (which
+ * brings the user back here); with a role not in the list, to /.
+ */
+export async function requireRoles(context: RouterContext, allowed: ReadonlyArray<RoleName>, location: ParsedLocation) {
+  const snapshot = await waitFor(context.session, (s) => !s.hasTag("pending"))
+  const user = snapshot.hasTag("valid") ? snapshot.context.user : null
+  if (!user) {
+    throw redirect({ href: new URL(loginUrl(location.href, snapshot.context.language), window.location.origin).href, reloadDocument: true })
+  }
+  const role = roleNameOf(user.roleName)
+  if (!role || !allowed.includes(role)) throw redirect({ to: "/", replace: true })
+  return { user }
+}

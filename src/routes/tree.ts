@@ -1,0 +1,15 @@
+import { adminRoutes, managerRoutes } from "./manager.tsx"
+import { doctorRoutes } from "./doctor.tsx"
+import { accountRoutes, patientRoutes } from "./patient.tsx"
+import { publicRoutes } from "./public.tsx"
+import { rootRoute } from "./root.tsx"
+
+/** The route table of SPEC §2. */
+export const routeTree = rootRoute.addChildren([
+  ...publicRoutes,
+  patientRoutes,
+  accountRoutes,
+  doctorRoutes,
+  managerRoutes,
+  adminRoutes,
+])

@@ -1,0 +1,29 @@
+import type { QueryClient } from "@tanstack/react-query"
+import type { createAppRouter } from "../router.ts"
+import { landingAfterSignIn } from "./roles.ts"
+import type { SessionActor } from "./sessionActor.ts"
+
+type AppRouter = ReturnType<typeof createAppRouter>
+
+/**
+ * What the rest of the app does when the session changes: send a newly signed-in user to their
+ * role home (the redirect helper), and after a sign-out drop cached data and re-check guards.
+ */
+export function followSession(session: SessionActor, router: AppRouter, queryClient: QueryClient): () => void {
+  let previous = session.getSnapshot()
+  const subscription = session.subscribe((snapshot) => {
+    const was = previous
+    previous = snapshot
+    if (snapshot.matches("signedIn") && !was.matches("signedIn") && snapshot.context.user) {
+      const target = landingAfterSignIn(router.state.location.pathname, snapshot.context.user.roleName)
+      if (target) void router.navigate({ to: target, replace: true })
+      return
+    }
+    if (snapshot.matches("signedOut") && !was.matches("signedOut")) {
+      queryClient.clear()
+      if (was.matches("loggingOut")) void router.navigate({ to: "/" })
+      else void router.invalidate()
+    }
+  })
+  return () => subscription.unsubscribe()
+}

@@ -1,0 +1,37 @@
+import { expect, type Page } from "@playwright/test"
+
+export const DEMO_PASSWORD = "Passw0rd!"
+
+export const ACCOUNTS = {
+  patient: { email: "patient@demo.sn", home: "/profile", name: "Awa Diop" },
+  doctor: { email: "doctor@demo.sn", home: "/doctor/profile", name: "Moussa Ndiaye" },
+  manager: { email: "manager@demo.sn", home: "/manager/profile" },
+  admin: { email: "admin@demo.sn", home: "/admin" },
+} as const
+
+/** Fills the login site's form, as a user would after being sent there. */
+export async function fillLoginForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await expect(page).toHaveURL(/\/auth\/login/)
+  await page.getByLabel(/e-mail|email/i).fill(email)
+  await page.getByLabel(/mot de passe|password/i).fill(password)
+  await page.getByRole("button", { name: /se connecter|sign in/i }).click()
+}
+
+/** Signs in from the header's Sign in link and waits for the user menu. */
+export async function signInFromHeader(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByTestId("sign-in").first().click()
+  await fillLoginForm(page, email, password)
+  await expect(page.getByTestId("user-menu")).toBeVisible()
+}
+
+/** Signs in directly on the login site, landing on `returnTo`. */
+export async function signIn(page: Page, email: string, returnTo = "/") {
+  await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`)
+  await fillLoginForm(page, email)
+  await expect(page.getByTestId("user-menu")).toBeVisible()
+}
+
+/** Accepts the cookie banner so it does not cover the page. */
+export async function acceptCookies(page: Page) {
+  await page.addInitScript(() => localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false })))
+}
