@@ -8,6 +8,7 @@ import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
 import { StaticSite } from "./http/static.ts"
 import { apiRoutes } from "./routes/index.ts"
+import { storageRoutes } from "./storage/routes.ts"
 
 export const API_PREFIX = "/api/v1"
 /** JSON bodies above this are refused before they are parsed. */
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
   app.route(API_PREFIX, apiRoutes())
   app.all(`${API_PREFIX}/*`, (c) => c.json({ code: "NOT_FOUND", message: "No such route" }, 404))
   app.route("/auth", loginSiteRoutes())
+  app.route("/v0", storageRoutes())
 
   app.get("*", (c) => {
     const response = site.serve(c, c.req.path)

@@ -1,10 +1,30 @@
 import { Hono } from "hono"
 import type { AppEnv } from "../http/context.ts"
+import { appointmentsRoutes } from "./appointments.ts"
+import { availabilityRoutes } from "./availability.ts"
+import { contactRoutes } from "./contact.ts"
+import { doctorAccountRoutes } from "./doctorAccount.ts"
+import { doctorPatientsRoutes } from "./doctorPatients.ts"
+import { doctorsRoutes } from "./doctors.ts"
+import { facilitiesRoutes } from "./facilities.ts"
+import { patientsRoutes } from "./patients.ts"
+import { reviewsRoutes } from "./reviews.ts"
 import { sessionRoutes } from "./session.ts"
+import { timeSlotsRoutes } from "./timeSlots.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
 export function apiRoutes() {
   const app = new Hono<AppEnv>()
   app.route("/", sessionRoutes())
+  app.route("/", doctorsRoutes())
+  app.route("/", doctorAccountRoutes())
+  app.route("/", doctorPatientsRoutes())
+  app.route("/", timeSlotsRoutes())
+  app.route("/", availabilityRoutes())
+  app.route("/", facilitiesRoutes())
+  app.route("/", contactRoutes())
+  app.route("/", reviewsRoutes())
+  app.route("/", appointmentsRoutes())
+  app.route("/", patientsRoutes())
   return app
 }

@@ -18,6 +18,8 @@ export const CORE_SECTIONS = [
   "titles",
   "validation",
   "fields",
+  "pagination",
+  "rating",
 ] as const
 
 const loaded = new Map<Language, Set<string>>()
