@@ -29,6 +29,10 @@ export const Availability = Schema.Struct({
   isRecurring: Schema.Boolean,
   slotDurationMinutes: Schema.Int,
   timeSlots: Schema.Array(TimeSlot),
+  /** The zone its times are in (its facility's). */
+  timeZone: Schema.optionalKey(FacilityTimeZone),
+  /** yyyy-MM-dd of a one-off (not recurring) availability. */
+  onDate: Schema.optionalKey(Schema.NullOr(Schema.String)),
 })
 export type Availability = typeof Availability.Type
 
@@ -41,6 +45,7 @@ export const AvailabilityInput = Schema.Struct({
   slotDurationMinutes: Schema.Int.check(
     Schema.isGreaterThanOrEqualTo(LIMITS.slotDurationMin, { message: "validation.slotDurationMin" }),
     Schema.isLessThanOrEqualTo(480, { message: "validation.slotDurationMax" }),
+    Schema.makeFilter((n: number) => n % LIMITS.slotDurationStep === 0, { message: "validation.slotDurationStep" }),
   ),
   healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Schema.String)),
 }).check(

@@ -1,8 +1,156 @@
+import { and, asc, desc, eq, gte } from "drizzle-orm"
 import { Hono } from "hono"
+import { Temporal } from "temporal-polyfill"
+import { AvailabilityInput, AvailableSlotsQuery } from "../../schemas/availability.ts"
+import type { FacilityTimeZone } from "../../schemas/enums.ts"
+import { Id } from "../../schemas/fields.ts"
+import type { Db } from "../db/client.ts"
+import { availabilities, doctorFacilities, doctors, healthcareFacilities, locations, timeSlots } from "../db/schema.ts"
+import { toIsoDate } from "../db/time.ts"
+import { optionalCaller } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
+import { ApiError } from "../http/errors.ts"
+import { readBody, readParam, readQuery } from "../http/validate.ts"
+import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
+import { loadAvailabilities, loadTimeSlots, todayIn, toAvailability, topUpSlots } from "../scheduling/schedule.ts"
+import { generateSlots } from "../scheduling/slots.ts"
+import { requireDoctorSelf } from "./doctorAccount.ts"
 
-/** A doctor's availability (issue 5): GET/POST /doctor-availability/{id}, DELETE .../availability/{availabilityId}. */
+/** The longest range the doctor's slot read answers at once (a month view and a bit). */
+const RANGE_MAX_DAYS = 62
+
+async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
+  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
+  if (!row) throw new ApiError("DOCTOR_NOT_FOUND")
+}
+
+/**
+ * Where an availability takes place and so which zone its times are in: the facility asked for
+ * (one of the doctor's), else the doctor's first facility, else no facility in the zone of the
+ * doctor's primary address.
+ */
+async function placeOf(db: Db, doctorId: string, facilityId: string | null | undefined): Promise<{ facilityId: string | null; timeZone: FacilityTimeZone }> {
+  const facilities = await db
+    .select({ id: healthcareFacilities.id, timeZone: healthcareFacilities.timeZone })
+    .from(doctorFacilities)
+    .innerJoin(healthcareFacilities, eq(healthcareFacilities.id, doctorFacilities.facilityId))
+    .where(eq(doctorFacilities.doctorId, doctorId))
+    .orderBy(asc(healthcareFacilities.name))
+  if (facilityId) {
+    const chosen = facilities.find((f) => f.id === facilityId)
+    if (!chosen) throw new ApiError("HEALTHCARE_FACILITY_NOT_FOUND", "The doctor does not work at this facility")
+    return { facilityId: chosen.id, timeZone: chosen.timeZone }
+  }
+  const first = facilities[0]
+  if (first) return { facilityId: first.id, timeZone: first.timeZone }
+  const [home] = await db
+    .select({ country: locations.country })
+    .from(locations)
+    .innerJoin(doctors, eq(doctors.userId, locations.userId))
+    .where(eq(doctors.id, doctorId))
+    .orderBy(desc(locations.isPrimary), asc(locations.position))
+    .limit(1)
+  return { facilityId: null, timeZone: zoneOfCountry(home?.country) }
+}
+
+/**
+ * A doctor's availability (issue 5). GET /doctor-availability/{id} is public, since patients book
+ * from it, but only the doctor sees BOOKED slots and their appointments; visitors see free future
+ * slots. Writes and the full slot read are the doctor's own.
+ */
 export function availabilityRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.get("/doctor-availability/:doctorId", async (c) => {
+    const doctorId = readParam(c, "doctorId", Id)
+    const { db } = c.get("deps")
+    await requireDoctorExists(db, doctorId)
+    const caller = await optionalCaller(c)
+    const owner = caller?.doctorId === doctorId
+    if (owner) await topUpSlots(db, doctorId)
+    return c.json(await loadAvailabilities(db, doctorId, owner ? "owner" : "public"))
+  })
+
+  // Every slot of a date range with its status and appointment: the doctor's week and day views.
+  app.get("/doctor-availability/:doctorId/time-slots", async (c) => {
+    const doctorId = readParam(c, "doctorId", Id)
+    await requireDoctorSelf(c, doctorId)
+    const { startDate, endDate } = readQuery(c, AvailableSlotsQuery)
+    const span = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
+    if (span < 0 || span >= RANGE_MAX_DAYS) {
+      throw new ApiError("INVALID_PARAMETER", `The range must run forward and span at most ${RANGE_MAX_DAYS} days`, [
+        { name: "endDate", message: "validation.dateInvalid" },
+      ])
+    }
+    const { db } = c.get("deps")
+    await topUpSlots(db, doctorId, endDate)
+    return c.json(await loadTimeSlots(db, doctorId, startDate, endDate, "owner"))
+  })
+
+  app.post("/doctor-availability/:doctorId", async (c) => {
+    const doctorId = readParam(c, "doctorId", Id)
+    await requireDoctorSelf(c, doctorId)
+    const input = await readBody(c, AvailabilityInput)
+    const { db } = c.get("deps")
+    const created = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db
+      // One writer per doctor at a time, so two overlapping submissions cannot both pass the check.
+      await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
+      const place = await placeOf(tx, doctorId, input.healthcareFacilityId)
+      const today = todayIn(place.timeZone)
+      const onDate = input.isRecurring ? null : nextDateOn(input.dayOfWeek, Temporal.PlainDate.from(today)).toString()
+      const candidate = { ...input, onDate }
+      const existing = await tx.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
+      if (existing.some((e) => clashes({ ...e, onDate: toIsoDate(e.onDate) }, candidate, today))) {
+        throw new ApiError("AVAILABILITY_ALREADY_EXISTS", "It overlaps an availability of the same day")
+      }
+      const [row] = await tx
+        .insert(availabilities)
+        .values({
+          doctorId,
+          facilityId: place.facilityId,
+          dayOfWeek: input.dayOfWeek,
+          startTime: input.startTime,
+          endTime: input.endTime,
+          isRecurring: input.isRecurring,
+          slotDurationMinutes: input.slotDurationMinutes,
+          timeZone: place.timeZone,
+          onDate,
+        })
+        .returning()
+      await generateSlots(tx, doctorId)
+      return row!
+    })
+    const slots = (await loadAvailabilities(db, doctorId, "owner")).find((a) => a.id === created.id)?.timeSlots ?? []
+    return c.json(toAvailability(created, slots), 201)
+  })
+
+  app.delete("/doctor-availability/:doctorId/availability/:availabilityId", async (c) => {
+    const doctorId = readParam(c, "doctorId", Id)
+    const availabilityId = readParam(c, "availabilityId", Id)
+    await requireDoctorSelf(c, doctorId)
+    const { db } = c.get("deps")
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db
+      // Locked like a booking would lock it: no slot can become BOOKED between the check and the delete.
+      await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
+      const [row] = await tx
+        .select({ id: availabilities.id })
+        .from(availabilities)
+        .where(and(eq(availabilities.id, availabilityId), eq(availabilities.doctorId, doctorId)))
+      if (!row) throw new ApiError("AVAILABILITY_NOT_FOUND")
+      // Its slots are locked too: a booking waiting on one of them finds it gone, never half deleted.
+      const ahead = await tx
+        .select({ status: timeSlots.status })
+        .from(timeSlots)
+        .where(and(eq(timeSlots.availabilityId, availabilityId), gte(timeSlots.startsAt, new Date())))
+        .for("update")
+      if (ahead.some((s) => s.status === "BOOKED")) throw new ApiError("BUSINESS_ERROR", "cannot delete booked slots")
+      // Its slots go with it; past appointments keep their own time and place.
+      await tx.delete(availabilities).where(eq(availabilities.id, availabilityId))
+    })
+    return c.json({ ok: true as const })
+  })
+
   return app
 }

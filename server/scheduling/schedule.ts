@@ -1,0 +1,145 @@
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm"
+import { Temporal } from "temporal-polyfill"
+import type { Availability, TimeSlot } from "../../schemas/availability.ts"
+import type { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "../../schemas/enums.ts"
+import type { Db } from "../db/client.ts"
+import { appointments, availabilities, timeSlots } from "../db/schema.ts"
+import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import { DEFAULT_WEEKS, generateSlots } from "./slots.ts"
+
+type SlotRow = typeof timeSlots.$inferSelect
+type AvailabilityRow = typeof availabilities.$inferSelect
+
+/** Furthest ahead a doctor's reads make slots exist (26 weeks, half a year). */
+export const MAX_WEEKS_AHEAD = 26
+
+/** How much a reader sees: the doctor sees every slot and its appointment, others only free future ones. */
+export type SlotAudience = "owner" | "public"
+
+function toTimeSlot(row: SlotRow, appointmentId: string | null, audience: SlotAudience): TimeSlot {
+  return {
+    id: row.id,
+    availabilityId: row.availabilityId,
+    slotDate: toIsoDate(row.slotDate)!,
+    slotStartTime: row.startTime,
+    slotEndTime: row.endTime,
+    startsAt: toUtcSeconds(row.startsAt),
+    timeZone: row.timeZone,
+    status: row.status as TimeSlotStatus,
+    healthcareFacilityId: row.facilityId,
+    appointmentId: audience === "owner" ? appointmentId : null,
+  }
+}
+
+/** The live (not canceled) appointment of each slot, for the owner's view. */
+async function appointmentsOfSlots(db: Db, slotIds: ReadonlyArray<string>): Promise<Map<string, string>> {
+  if (slotIds.length === 0) return new Map()
+  const rows = await db
+    .select({ id: appointments.id, slotId: appointments.timeSlotId })
+    .from(appointments)
+    .where(and(inArray(appointments.timeSlotId, [...slotIds]), ne(appointments.status, "CANCELED")))
+  return new Map(rows.flatMap((r) => (r.slotId ? [[r.slotId, r.id] as const] : [])))
+}
+
+async function toTimeSlots(db: Db, rows: ReadonlyArray<SlotRow>, audience: SlotAudience): Promise<TimeSlot[]> {
+  const visible = audience === "owner" ? rows : rows.filter((r) => r.status === "AVAILABLE" && r.startsAt.getTime() > Date.now())
+  const linked = audience === "owner" ? await appointmentsOfSlots(db, visible.map((r) => r.id)) : new Map<string, string>()
+  return visible.map((r) => toTimeSlot(r, linked.get(r.id) ?? null, audience))
+}
+
+export function toAvailability(row: AvailabilityRow, slots: ReadonlyArray<TimeSlot>): Availability {
+  return {
+    id: row.id,
+    doctorId: row.doctorId,
+    healthcareFacilityId: row.facilityId,
+    dayOfWeek: row.dayOfWeek as DayOfWeek,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    isRecurring: row.isRecurring,
+    slotDurationMinutes: row.slotDurationMinutes,
+    timeZone: row.timeZone,
+    onDate: toIsoDate(row.onDate),
+    timeSlots: [...slots],
+  }
+}
+
+/** Today in a facility's zone, yyyy-MM-dd. */
+export const todayIn = (timeZone: FacilityTimeZone, now: Temporal.Instant = Temporal.Now.instant()): string =>
+  now.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+
+/**
+ * A doctor's availabilities, weekday order then start time, each with its slots from today (in
+ * the doctor's zones; the earliest of them) on. One-offs already past are left out.
+ */
+export async function loadAvailabilities(db: Db, doctorId: string, audience: SlotAudience): Promise<Availability[]> {
+  const rows = await db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
+  if (rows.length === 0) return []
+  const from = rows.map((r) => todayIn(r.timeZone)).sort()[0]!
+  const slotRows = await db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.doctorId, doctorId), gte(timeSlots.slotDate, from)))
+    .orderBy(asc(timeSlots.startsAt))
+  const slots = await toTimeSlots(db, slotRows, audience)
+  const slotsOf = new Map<string, TimeSlot[]>()
+  for (const s of slots) slotsOf.set(s.availabilityId, [...(slotsOf.get(s.availabilityId) ?? []), s])
+  const order = (r: AvailabilityRow) => `${WEEKDAY_ORDER.get(r.dayOfWeek) ?? 9}${r.startTime}`
+  return rows
+    .filter((r) => r.isRecurring || r.onDate === null || toIsoDate(r.onDate)! >= todayIn(r.timeZone))
+    .sort((a, b) => order(a).localeCompare(order(b)))
+    .map((r) => toAvailability(r, slotsOf.get(r.id) ?? []))
+}
+
+const WEEKDAY_ORDER = new Map(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].map((d, i) => [d, i]))
+
+/** A doctor's slots between two local dates (inclusive), in start order. */
+export async function loadTimeSlots(db: Db, doctorId: string, startDate: string, endDate: string, audience: SlotAudience): Promise<TimeSlot[]> {
+  const rows = await db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.doctorId, doctorId), gte(timeSlots.slotDate, startDate), lte(timeSlots.slotDate, endDate)))
+    .orderBy(asc(timeSlots.startsAt))
+  return toTimeSlots(db, rows, audience)
+}
+
+/**
+ * Makes the doctor's slots exist up to `until` (a local date; at least the default horizon, at
+ * most MAX_WEEKS_AHEAD): generation is idempotent, so the horizon simply rolls forward as the
+ * doctor looks at their schedule.
+ */
+export async function topUpSlots(db: Db, doctorId: string, until?: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
+  const today = Temporal.PlainDate.from(todayIn("Africa/Dakar", now)).subtract({ days: 1 })
+  const days = until ? today.until(Temporal.PlainDate.from(until)).days + 1 : 0
+  const weeks = Math.min(MAX_WEEKS_AHEAD, Math.max(DEFAULT_WEEKS, Math.ceil(days / 7)))
+  return generateSlots(db, doctorId, { weeks, now })
+}
+
+/**
+ * After a change of buffer time or daily maximum: the free slots still ahead are planned again
+ * under the new settings. Booked slots stay where they are, and a new free slot that would
+ * overlap one of them is dropped, so no patient can book over an existing appointment.
+ */
+export async function replanFreeSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
+  const nowDate = new Date(now.epochMilliseconds)
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    await tx
+      .delete(timeSlots)
+      .where(
+        and(
+          eq(timeSlots.doctorId, doctorId),
+          eq(timeSlots.status, "AVAILABLE"),
+          gte(timeSlots.startsAt, nowDate),
+          sql`NOT EXISTS (SELECT 1 FROM ${appointments} a WHERE a.time_slot_id = ${timeSlots.id} AND a.status <> 'CANCELED')`,
+        ),
+      )
+    await topUpSlots(tx, doctorId, undefined, now)
+    await tx.execute(sql`
+      DELETE FROM time_slots free USING time_slots taken
+      WHERE free.doctor_id = ${doctorId} AND taken.doctor_id = ${doctorId}
+        AND free.status = 'AVAILABLE' AND taken.status = 'BOOKED' AND free.id <> taken.id
+        AND free.slot_date = taken.slot_date
+        AND free.start_time < taken.end_time AND taken.start_time < free.end_time
+    `)
+  })
+}
