@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { AppointmentStatus, AppointmentType, Civility } from "./enums.ts"
-import { requiredText, UtcInstant } from "./fields.ts"
+import { Id, requiredText, UtcInstant } from "./fields.ts"
 
 export const AppointmentPerson = Schema.Struct({
   id: Schema.String,
@@ -56,10 +56,10 @@ export const AppointmentList = Schema.Array(Appointment)
  * (CONFIRMED, SPEC §4); `dependantId` books for one of the caller's dependants.
  */
 export const CreateAppointmentRequest = Schema.Struct({
-  doctorId: Schema.String,
-  patientId: Schema.String,
-  dependantId: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  timeSlotId: Schema.String,
+  doctorId: Id,
+  patientId: Id,
+  dependantId: Schema.optionalKey(Schema.NullOr(Id)),
+  timeSlotId: Id,
   appointmentTime: UtcInstant,
   appointmentType: AppointmentType,
   status: Schema.optionalKey(AppointmentStatus),
@@ -71,7 +71,7 @@ export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
 
 /** PUT /appointments/{id}: reschedule to another slot of the same doctor, or change the reason. */
 export const UpdateAppointmentRequest = Schema.Struct({
-  timeSlotId: Schema.optionalKey(Schema.String),
+  timeSlotId: Schema.optionalKey(Id),
   appointmentTime: Schema.optionalKey(UtcInstant),
   reason: Schema.optionalKey(requiredText("validation.reasonRequired", 500)),
 })
