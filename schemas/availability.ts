@@ -59,3 +59,19 @@ export const AvailableSlotsQuery = Schema.Struct({ startDate: IsoDate, endDate: 
 export type AvailableSlotsQuery = typeof AvailableSlotsQuery.Type
 
 export const TimeSlotList = Schema.Array(TimeSlot)
+
+/** Longest range GET /doctor-availability/{id}/available-time-slots answers at once. */
+export const SLOT_RANGE_MAX_DAYS = 62
+
+/**
+ * The query of the public slot reads: the date range, and `include=booked` to receive BOOKED
+ * slots too (week grids show them as taken); by default only AVAILABLE future slots come back.
+ */
+export const PublicSlotsQuery = Schema.Struct({
+  startDate: IsoDate,
+  endDate: IsoDate,
+  include: Schema.optionalKey(Schema.Literals(["available", "booked"])),
+})
+export type PublicSlotsQuery = typeof PublicSlotsQuery.Type
+
+export const PublicDaySlotsQuery = Schema.Struct({ include: Schema.optionalKey(Schema.Literals(["available", "booked"])) })

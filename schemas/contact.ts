@@ -45,3 +45,31 @@ export const EmailFunctionRequest = Schema.Struct({
 export type EmailFunctionRequest = typeof EmailFunctionRequest.Type
 
 export const EmailFunctionResponse = Schema.Struct({ id: Schema.String, status: Schema.Literals(["QUEUED", "SENT"]) })
+
+/** Template and SMTP configuration names the contact form sends with (SPEC §7). */
+export const CONTACT_TEMPLATE = "contact-form"
+export const CONTACT_SMTP_CONFIG = "default"
+
+/**
+ * The context of a contact email: SPEC §7's name, email, phone, subject and message, plus the
+ * form's own fields so the gateway re-checks the same bounds as the form (SPEC §5).
+ */
+export const ContactEmailContext = Schema.Struct({
+  ...ContactMessage.fields,
+  name: Schema.String.check(Schema.isMaxLength(200)),
+  subject: Schema.String.check(Schema.isMaxLength(200)),
+})
+export type ContactEmailContext = typeof ContactEmailContext.Type
+
+/** POST /email/send?lang=…: the email function's body carrying a contact message. */
+export const ContactEmailRequest = Schema.Struct({
+  data: Schema.Struct({
+    template: Schema.Literals([CONTACT_TEMPLATE]),
+    smtpConfigId: Schema.String.check(Schema.isMaxLength(100)),
+    context: ContactEmailContext,
+  }),
+})
+export type ContactEmailRequest = typeof ContactEmailRequest.Type
+
+export const EmailLangQuery = Schema.Struct({ lang: Schema.optionalKey(Schema.Literals(["fr", "en", "ar"])) })
+export type EmailFunctionResponse = typeof EmailFunctionResponse.Type

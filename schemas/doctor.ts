@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 import { Location, PaginationRequest, PaginationResponse } from "./common.ts"
 import { Civility, ServiceCode, SpokenLanguage } from "./enums.ts"
 import { LIMITS, Phone, requiredText, Website } from "./fields.ts"
-import { FacilityAddress } from "./facility.ts"
+import { FacilityAddress, SearchKeyword } from "./facility.ts"
 
 export const Specialty = Schema.Struct({ id: Schema.String, code: Schema.String, label: Schema.String })
 export type Specialty = typeof Specialty.Type
@@ -124,14 +124,7 @@ export const DoctorSearchRequest = Schema.Struct({
   ),
   query: Schema.optionalKey(
     Schema.Struct({
-      keyword: Schema.optionalKey(
-        Schema.String.check(
-          Schema.makeFilter((s: string) => s.trim().length === 0 || s.trim().length >= LIMITS.searchMin, {
-            message: "validation.searchMin",
-          }),
-          Schema.isMaxLength(100, { message: "validation.tooLong" }),
-        ),
-      ),
+      keyword: Schema.optionalKey(SearchKeyword),
       specialtyCodes: Schema.optionalKey(Schema.Array(Schema.String.check(Schema.isMaxLength(60))).check(Schema.isMaxLength(50))),
       location: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
       rating: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 5 }))),

@@ -1,7 +1,15 @@
 import * as Schema from "effect/Schema"
 import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
 import { DayOfWeek, FacilityTimeZone, FacilityType } from "./enums.ts"
-import { HourMinute } from "./fields.ts"
+import { HourMinute, LIMITS } from "./fields.ts"
+
+/** A search box's text: empty, or 2 characters at least (SPEC §5), at most 100. */
+export const SearchKeyword = Schema.String.check(
+  Schema.makeFilter((s: string) => s.trim().length === 0 || s.trim().length >= LIMITS.searchMin, {
+    message: "validation.searchMin",
+  }),
+  Schema.isMaxLength(100, { message: "validation.tooLong" }),
+)
 
 export const OpeningHours = Schema.Struct({ open: HourMinute, close: HourMinute })
 export type OpeningHours = typeof OpeningHours.Type
@@ -32,6 +40,8 @@ export const HealthcareFacility = Schema.Struct({
   careTypes: Schema.Array(Schema.String),
   emergency: Schema.Boolean,
   timeZone: FacilityTimeZone,
+  /** Kilometres from the searcher, when the search sent its position and the facility has coordinates. */
+  distance: Schema.optionalKey(Schema.NullOr(Schema.Number)),
 })
 export type HealthcareFacility = typeof HealthcareFacility.Type
 
@@ -44,7 +54,8 @@ export const FacilitySearchRequest = Schema.Struct({
   sortBy: Schema.optionalKey(Schema.Struct({ property: FacilitySortProperty, order: SortOrder })),
   query: Schema.optionalKey(
     Schema.Struct({
-      keyword: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      /** Name or city. */
+      keyword: Schema.optionalKey(SearchKeyword),
       healthcare_facility_name: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
       facilityType: Schema.optionalKey(FacilityType),
       emergency: Schema.optionalKey(Schema.Boolean),
@@ -59,3 +70,6 @@ export const FacilitySearchResponse = Schema.Struct({
   paginationSettings: PaginationResponse,
 })
 export type FacilitySearchResponse = typeof FacilitySearchResponse.Type
+
+/** Earth radius of the facility map's distances (SPEC §9). */
+export const EARTH_RADIUS_KM = 6371

@@ -1,8 +1,61 @@
-import { Hono } from "hono"
+import { getConnInfo } from "@hono/node-server/conninfo"
+import { Hono, type Context } from "hono"
+import { ContactEmailRequest, EmailLangQuery, type EmailFunctionResponse } from "../../schemas/contact.ts"
+import { deliver, enqueueContactMessage, retryFailed } from "../email/outbox.ts"
+import { smtpSender } from "../email/smtp.ts"
 import type { AppEnv } from "../http/context.ts"
+import { ApiError } from "../http/errors.ts"
+import { readBody, readQuery } from "../http/validate.ts"
 
-/** The contact email function and its outbox (issue 3). */
+/** Messages one address may send per window: enough for a person, not for a spam script. */
+const PER_ADDRESS = 10
+const WINDOW_MS = 10 * 60_000
+
+function clientAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown"
+  } catch {
+    return "unknown"
+  }
+}
+
+/**
+ * The contact "cloud email function" (issue 3): POST /email/send?lang=fr|en|ar with SPEC §7's
+ * body `{ data: { template: "contact-form", smtpConfigId, context } }`. Every message is stored in
+ * the outbox (contact_messages); with SMTP_URL set it is sent at once and marked SENT or FAILED
+ * (failures are retried with the next messages). Answers `{ id, status: "SENT" | "QUEUED" }`.
+ */
 export function contactRoutes() {
   const app = new Hono<AppEnv>()
+  const recent = new Map<string, number[]>()
+
+  const allow = (address: string): boolean => {
+    const now = Date.now()
+    const times = (recent.get(address) ?? []).filter((t) => t > now - WINDOW_MS)
+    if (times.length >= PER_ADDRESS) return false
+    recent.set(address, [...times, now])
+    return true
+  }
+
+  app.post("/email/send", async (c) => {
+    const { lang } = readQuery(c, EmailLangQuery)
+    const body = await readBody(c, ContactEmailRequest)
+    if (!allow(clientAddress(c))) {
+      throw new ApiError("BUSINESS_ERROR", "Too many messages from this address, try again later", undefined, 429)
+    }
+    const { db, config } = c.get("deps")
+    const id = await enqueueContactMessage(db, body.data.context, lang ?? "fr", body.data.template)
+    let status: EmailFunctionResponse["status"] = "QUEUED"
+    if (config.smtpUrl) {
+      const send = smtpSender(config.smtpUrl)
+      if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
+        status = "SENT"
+        // The server answers again: earlier failures get another chance, without holding this request.
+        void retryFailed(db, send, config.mailTo).catch((error) => console.warn("[email] retry failed", error))
+      }
+    }
+    return c.json({ id, status } satisfies EmailFunctionResponse)
+  })
+
   return app
 }

@@ -1,8 +1,124 @@
 import { Hono } from "hono"
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm"
+import { DoctorSearchRequest, type DoctorSearchResponse } from "../../schemas/doctor.ts"
+import { Id } from "../../schemas/fields.ts"
+import type { Db } from "../db/client.ts"
+import { doctors, doctorSpecialties, providedServices, specialties, users } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
+import { ApiError } from "../http/errors.ts"
+import { readBody, readParam } from "../http/validate.ts"
+import { loadDoctor, loadDoctors } from "../repositories/doctors.ts"
+
+type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
+type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
+
+/** LIKE pattern for a word, with its wildcards escaped (a user typing "%" searches for "%"). */
+export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * The filters of the search, each one backed by an index: the trigram index on search_text for
+ * words, the city index, the specialty index (semi-join), the rating index.
+ */
+function filtersOf(query: SearchQuery): SQL[] {
+  const where: SQL[] = [eq(users.isActive, true)]
+  const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
+  for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
+  if (query.specialtyCodes && query.specialtyCodes.length > 0) {
+    where.push(
+      inArray(
+        doctors.id,
+        sql`(SELECT ${doctorSpecialties.doctorId} FROM ${doctorSpecialties} JOIN ${specialties} ON ${specialties.id} = ${doctorSpecialties.specialtyId} WHERE ${inArray(specialties.code, [...query.specialtyCodes])})`,
+      ),
+    )
+  }
+  const location = query.location?.trim().toLowerCase()
+  if (location) where.push(eq(doctors.primaryCity, location))
+  if (query.rating !== undefined && query.rating > 0) where.push(gte(doctors.averageRate, query.rating))
+  if (query.language) where.push(sql`${doctors.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
+  const insurance = query.insurance?.trim().toLowerCase()
+  if (insurance) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${doctors.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
+    )
+  }
+  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
+    where.push(
+      inArray(
+        doctors.id,
+        sql`(SELECT ${providedServices.doctorId} FROM ${providedServices} WHERE ${inArray(providedServices.code, [...query.providedServiceCodes])})`,
+      ),
+    )
+  }
+  return where
+}
+
+/**
+ * SPEC §7's sort properties. "experience desc" means the longest careers first, i.e. the earliest
+ * careerStartYear; missing values go last whatever the order. The id breaks ties so pages never
+ * overlap or skip a doctor.
+ */
+function orderOf(sortBy: SortBy | undefined): SQL[] {
+  const property = sortBy?.property ?? "user.firstName"
+  const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
+  const by = (column: SQL | typeof doctors.averageRate, ascending: boolean) =>
+    ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`
+  switch (property) {
+    case "rating":
+      return [by(doctors.averageRate, direction === "asc"), asc(doctors.id)]
+    case "experience":
+      return [by(sql`${doctors.careerStartYear}`, direction === "desc"), asc(doctors.id)]
+    case "price":
+      return [by(sql`${doctors.minPrice}`, direction === "asc"), asc(doctors.id)]
+    case "user.firstName":
+      return [
+        direction === "asc" ? asc(sql`lower(${users.firstName})`) : desc(sql`lower(${users.firstName})`),
+        direction === "asc" ? asc(sql`lower(${users.lastName})`) : desc(sql`lower(${users.lastName})`),
+        asc(doctors.id),
+      ]
+  }
+}
+
+/** Counts and pages in SQL, then loads the page's doctors in a fixed number of queries. */
+export async function searchDoctors(db: Db, request: DoctorSearchRequest): Promise<DoctorSearchResponse> {
+  const where = and(...filtersOf(request.query ?? {}))
+  const { offset, limit } = request.paginationSettings
+  const [countRows, pageRows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(doctors)
+      .innerJoin(users, eq(users.id, doctors.userId))
+      .where(where),
+    db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .innerJoin(users, eq(users.id, doctors.userId))
+      .where(where)
+      .orderBy(...orderOf(request.sortBy))
+      .limit(limit)
+      .offset(offset),
+  ])
+  const data = await loadDoctors(
+    db,
+    pageRows.map((r) => r.id),
+  )
+  return { data, paginationSettings: { offset, limit, totalCount: Number(countRows[0]?.count ?? 0) } }
+}
 
 /** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}. */
 export function doctorsRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.post("/doctors/search", async (c) => {
+    const body = await readBody(c, DoctorSearchRequest)
+    return c.json(await searchDoctors(c.get("deps").db, body))
+  })
+
+  app.get("/doctors/:id", async (c) => {
+    const id = readParam(c, "id", Id)
+    const doctor = await loadDoctor(c.get("deps").db, id)
+    if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
+    return c.json(doctor)
+  })
+
   return app
 }

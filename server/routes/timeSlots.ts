@@ -1,8 +1,116 @@
-import { Hono } from "hono"
+import { and, asc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm"
+import { Hono, type Context } from "hono"
+import { Temporal } from "temporal-polyfill"
+import { PublicDaySlotsQuery, PublicSlotsQuery, SLOT_RANGE_MAX_DAYS, type TimeSlot } from "../../schemas/availability.ts"
+import { Id, IsoDate } from "../../schemas/fields.ts"
+import type { Db } from "../db/client.ts"
+import { appointments, doctors, timeSlots } from "../db/schema.ts"
+import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import { optionalCaller } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
+import { ApiError } from "../http/errors.ts"
+import { readParam, readQuery } from "../http/validate.ts"
 
-/** Public slot reads (issue 3): GET /doctor-availability/{id}/available-time-slots[/date/{date}]. */
+interface SlotRange {
+  readonly doctorId: string
+  readonly startDate: string
+  readonly endDate: string
+  readonly includeBooked: boolean
+  /** Appointment ids are shown only to the doctor who owns the slots. */
+  readonly showAppointments: boolean
+}
+
+type SlotRow = typeof timeSlots.$inferSelect
+
+/** A time_slots row as the API sends it. */
+export function toTimeSlot(row: SlotRow, appointmentId: string | null): TimeSlot {
+  return {
+    id: row.id,
+    availabilityId: row.availabilityId,
+    slotDate: toIsoDate(row.slotDate) ?? "",
+    slotStartTime: row.startTime,
+    slotEndTime: row.endTime,
+    startsAt: toUtcSeconds(new Date(row.startsAt)),
+    timeZone: row.timeZone,
+    status: row.status,
+    healthcareFacilityId: row.facilityId,
+    appointmentId,
+  }
+}
+
+/**
+ * Slots of a doctor between two local dates (both included), in time order: AVAILABLE ones that
+ * have not started yet, plus BOOKED ones when asked. Uses the (doctor_id, starts_at) index range.
+ */
+export async function slotsInRange(db: Db, range: SlotRange): Promise<TimeSlot[]> {
+  const bookable = and(eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, sql`now()`))
+  const shown: SQL | undefined = range.includeBooked ? or(bookable, eq(timeSlots.status, "BOOKED")) : bookable
+  const rows = await db
+    .select({ slot: timeSlots, appointmentId: appointments.id })
+    .from(timeSlots)
+    .leftJoin(appointments, and(eq(appointments.timeSlotId, timeSlots.id), ne(appointments.status, "CANCELED")))
+    .where(
+      and(
+        eq(timeSlots.doctorId, range.doctorId),
+        gte(timeSlots.slotDate, range.startDate),
+        lte(timeSlots.slotDate, range.endDate),
+        shown,
+      ),
+    )
+    .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id))
+  return rows.map((r) => toTimeSlot(r.slot, range.showAppointments ? r.appointmentId : null))
+}
+
+function checkRange(startDate: string, endDate: string): void {
+  const days = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
+  if (days < 0) {
+    throw new ApiError("INVALID_PARAMETER", "endDate must not be before startDate", [{ name: "endDate", message: "validation.endAfterStart" }])
+  }
+  if (days >= SLOT_RANGE_MAX_DAYS) {
+    throw new ApiError("INVALID_PARAMETER", `At most ${SLOT_RANGE_MAX_DAYS} days at once`, [{ name: "endDate", message: "validation.invalid" }])
+  }
+}
+
+async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
+  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
+  if (!row) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
+}
+
+/**
+ * Public slot reads (issue 3). GET /doctor-availability/{id}/available-time-slots?startDate&endDate
+ * and GET .../available-time-slots/date/{date}: AVAILABLE future slots; `include=booked` adds the
+ * BOOKED ones (week grids show them as taken). Ranges of at most 62 days.
+ */
 export function timeSlotsRoutes() {
   const app = new Hono<AppEnv>()
+
+  const read = async (c: Context<AppEnv>, startDate: string, endDate: string, include: string | undefined) => {
+    const doctorId = readParam(c, "id", Id)
+    checkRange(startDate, endDate)
+    const { db } = c.get("deps")
+    await requireDoctorExists(db, doctorId)
+    const caller = await optionalCaller(c)
+    return c.json(
+      await slotsInRange(db, {
+        doctorId,
+        startDate,
+        endDate,
+        includeBooked: include === "booked",
+        showAppointments: caller?.doctorId === doctorId,
+      }),
+    )
+  }
+
+  app.get("/doctor-availability/:id/available-time-slots", async (c) => {
+    const query = readQuery(c, PublicSlotsQuery)
+    return read(c, query.startDate, query.endDate, query.include)
+  })
+
+  app.get("/doctor-availability/:id/available-time-slots/date/:date", async (c) => {
+    const date = readParam(c, "date", IsoDate)
+    const query = readQuery(c, PublicDaySlotsQuery)
+    return read(c, date, date, query.include)
+  })
+
   return app
 }

@@ -1,0 +1,222 @@
+import { and, eq, sql } from "drizzle-orm"
+import * as Schema from "effect/Schema"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Doctor, DoctorSearchResponse, type DoctorSearchRequest } from "../../schemas/doctor.ts"
+import { doctors, providedServices, users } from "../db/schema.ts"
+import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+
+let gw: TestGateway
+let demoDoctorId: string
+let totalDoctors: number
+
+const decode = Schema.decodeUnknownSync(DoctorSearchResponse)
+
+async function search(body: Partial<DoctorSearchRequest> & Record<string, unknown>) {
+  const response = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 100 }, ...body } })
+  return response
+}
+
+async function found(body: Partial<DoctorSearchRequest> & Record<string, unknown>) {
+  const response = await search(body)
+  expect(response.status).toBe(200)
+  return decode(response.body)
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway()
+  const [row] = await gw.db
+    .select({ id: doctors.id })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(eq(users.email, "doctor@demo.sn"))
+  demoDoctorId = row!.id
+  const [count] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(doctors)
+  totalDoctors = Number(count!.n)
+})
+afterAll(async () => {
+  await gw?.stop()
+})
+
+describe("POST /doctors/search: pagination", () => {
+  it("answers the first page of 10 with the total count of doctors", async () => {
+    const page = await found({ paginationSettings: { offset: 0, limit: 10 } })
+    expect(page.data).toHaveLength(10)
+    expect(page.paginationSettings).toEqual({ offset: 0, limit: 10, totalCount: totalDoctors })
+  })
+
+  it("pages without overlap or gap, whatever the sort", async () => {
+    for (const sortBy of [
+      { property: "rating", order: "desc" },
+      { property: "price", order: "asc" },
+      { property: "experience", order: "desc" },
+      { property: "user.firstName", order: "desc" },
+    ] as const) {
+      const all = await found({ sortBy, paginationSettings: { offset: 0, limit: 15 } })
+      const first = await found({ sortBy, paginationSettings: { offset: 0, limit: 5 } })
+      const second = await found({ sortBy, paginationSettings: { offset: 5, limit: 5 } })
+      const third = await found({ sortBy, paginationSettings: { offset: 10, limit: 5 } })
+      expect([...first.data, ...second.data, ...third.data].map((d) => d.id)).toEqual(all.data.map((d) => d.id))
+    }
+  })
+
+  it("answers an empty page past the end, still with the count", async () => {
+    const page = await found({ paginationSettings: { offset: totalDoctors + 10, limit: 10 } })
+    expect(page.data).toEqual([])
+    expect(page.paginationSettings.totalCount).toBe(totalDoctors)
+  })
+})
+
+describe("POST /doctors/search: sorting (SPEC §7)", () => {
+  it("rating: highest average first", async () => {
+    const rates = (await found({ sortBy: { property: "rating", order: "desc" } })).data.map((d) => d.averageRate)
+    expect(rates).toEqual([...rates].sort((a, b) => b - a))
+  })
+
+  it("experience: the longest careers (earliest careerStartYear) first", async () => {
+    const years = (await found({ sortBy: { property: "experience", order: "desc" } })).data.map((d) => d.careerStartYear ?? 9999)
+    expect(years).toEqual([...years].sort((a, b) => a - b))
+  })
+
+  it("price: the cheapest starting price first", async () => {
+    const prices = (await found({ sortBy: { property: "price", order: "asc" } })).data.map((d) =>
+      Math.min(...d.providedServices.map((s) => s.price)),
+    )
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+  })
+
+  it("first name: descending by default, the exact reverse of ascending", async () => {
+    const name = (d: Doctor) => `${d.firstName} ${d.lastName}`.toLowerCase()
+    const byDefault = (await found({})).data.map(name)
+    const descending = (await found({ sortBy: { property: "user.firstName", order: "desc" } })).data.map(name)
+    const ascending = (await found({ sortBy: { property: "user.firstName", order: "asc" } })).data.map(name)
+    expect(byDefault).toEqual(descending)
+    expect(descending).toEqual([...ascending].reverse())
+  })
+})
+
+describe("POST /doctors/search: filters", () => {
+  it("finds a doctor by name, words in any order and case", async () => {
+    const page = await found({ query: { keyword: "NDIAYE moussa" } })
+    expect(page.data.map((d) => d.id)).toContain(demoDoctorId)
+    for (const d of page.data) expect(`${d.firstName} ${d.lastName}`.toLowerCase()).toMatch(/ndiaye/)
+  })
+
+  it("finds doctors by specialty label or code", async () => {
+    for (const keyword of ["cardio", "cardiology"]) {
+      const page = await found({ query: { keyword } })
+      expect(page.data.map((d) => d.id)).toContain(demoDoctorId)
+      for (const d of page.data) expect(d.specialties.some((s) => s.code === "CARDIOLOGY")).toBe(true)
+    }
+  })
+
+  it("treats % and _ in the keyword as plain characters", async () => {
+    expect((await found({ query: { keyword: "%%" } })).paginationSettings.totalCount).toBe(0)
+    expect((await found({ query: { keyword: "__" } })).paginationSettings.totalCount).toBe(0)
+  })
+
+  it("filters by any of the specialty codes", async () => {
+    const page = await found({ query: { specialtyCodes: ["PEDIATRICS", "NEUROLOGY"] } })
+    expect(page.data.length).toBeGreaterThan(0)
+    for (const d of page.data) expect(d.specialties.some((s) => s.code === "PEDIATRICS" || s.code === "NEUROLOGY")).toBe(true)
+  })
+
+  it("filters by the city of the primary location, any case", async () => {
+    const page = await found({ query: { location: "DAKAR" } })
+    expect(page.data.length).toBeGreaterThan(0)
+    for (const d of page.data) expect(d.locations.find((l) => l.isPrimary)?.city).toBe("Dakar")
+    expect((await found({ query: { location: "Kédougou" } })).data).toEqual([])
+  })
+
+  it("filters by minimum rating", async () => {
+    const page = await found({ query: { rating: 4.5 } })
+    expect(page.data.length).toBeGreaterThan(0)
+    for (const d of page.data) expect(d.averageRate).toBeGreaterThanOrEqual(4.5)
+    expect(page.paginationSettings.totalCount).toBeLessThan(totalDoctors)
+  })
+
+  it("filters by spoken language and by insurance", async () => {
+    const arabic = await found({ query: { language: "AR" } })
+    expect(arabic.data.length).toBeGreaterThan(0)
+    for (const d of arabic.data) expect(d.doctorSpokenLanguages).toContain("AR")
+    const ipm = await found({ query: { insurance: "ipm" } })
+    expect(ipm.data.map((d) => d.id)).toContain(demoDoctorId)
+    for (const d of ipm.data) expect(d.insuranceAccepted.some((i) => i.toLowerCase().includes("ipm"))).toBe(true)
+  })
+
+  it("keeps only doctors offering the CLINIC service when asked", async () => {
+    const [other] = await gw.db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .innerJoin(users, eq(users.id, doctors.userId))
+      .where(eq(users.email, "doctor2@demo.sn"))
+    await gw.db.delete(providedServices).where(and(eq(providedServices.doctorId, other!.id), eq(providedServices.code, "CLINIC")))
+    await refreshDoctorSearchFields(gw.db, other!.id)
+    const clinic = await found({ query: { providedServiceCodes: ["CLINIC"] } })
+    expect(clinic.data.map((d) => d.id)).not.toContain(other!.id)
+    for (const d of clinic.data) expect(d.providedServices.map((s) => s.code)).toContain("CLINIC")
+    expect(clinic.paginationSettings.totalCount).toBe(totalDoctors - 1)
+    expect((await found({})).paginationSettings.totalCount).toBe(totalDoctors)
+  })
+
+  it("combines filters: a cardiologist in Dakar, cheapest first", async () => {
+    const page = await found({
+      query: { keyword: "cardio", location: "Dakar", providedServiceCodes: ["CLINIC"] },
+      sortBy: { property: "price", order: "asc" },
+    })
+    expect(page.data.map((d) => d.id)).toContain(demoDoctorId)
+    for (const d of page.data) {
+      expect(d.locations.find((l) => l.isPrimary)?.city).toBe("Dakar")
+      expect(d.specialties.some((s) => s.code === "CARDIOLOGY")).toBe(true)
+    }
+  })
+})
+
+describe("POST /doctors/search: validation", () => {
+  it("refuses a one-character keyword with the minimum-characters message", async () => {
+    const response = await search({ query: { keyword: "a" } })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe("VALIDATION_ERROR")
+    expect(response.body.fields).toContainEqual({ name: "query.keyword", message: "validation.searchMin" })
+  })
+
+  it("refuses page sizes out of 1..100, negative offsets, unknown sorts and languages", async () => {
+    for (const body of [
+      { paginationSettings: { offset: 0, limit: 101 } },
+      { paginationSettings: { offset: 0, limit: 0 } },
+      { paginationSettings: { offset: -1, limit: 10 } },
+      { sortBy: { property: "password", order: "desc" } },
+      { query: { language: "DE" } },
+      { query: { rating: 6 } },
+      { query: { providedServiceCodes: ["SURGERY"] } },
+    ]) {
+      const response = await search(body as never)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(response.body.code).toBe("VALIDATION_ERROR")
+      expect(response.body.fields.length).toBeGreaterThan(0)
+    }
+    const missing = await gw.api("POST", "/doctors/search", { body: {} })
+    expect(missing.body.fields).toContainEqual({ name: "paginationSettings", message: "validation.required" })
+  })
+})
+
+describe("GET /doctors/{id}", () => {
+  it("answers the public profile", async () => {
+    const response = await gw.api("GET", `/doctors/${demoDoctorId}`)
+    expect(response.status).toBe(200)
+    const doctor = Schema.decodeUnknownSync(Doctor)(response.body)
+    expect(doctor).toMatchObject({ firstName: "Moussa", lastName: "Ndiaye", careerStartYear: 2006 })
+    expect(doctor.providedServices.map((s) => s.price).sort()).toEqual([10000, 15000, 25000])
+    expect(doctor.healthcareFacilities.map((f) => f.name)).toContain("Hôpital Principal de Dakar")
+    expect(doctor.nextAvailability).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/)
+  })
+
+  it("answers DOCTOR_NOT_FOUND for an unknown id and INVALID_PARAMETER for a malformed one", async () => {
+    const unknown = await gw.api("GET", "/doctors/00000000-0000-4000-8000-000000000000")
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.code).toBe("DOCTOR_NOT_FOUND")
+    const malformed = await gw.api("GET", "/doctors/not-an-id")
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.code).toBe("INVALID_PARAMETER")
+  })
+})
