@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { AppointmentStatus, AppointmentType, Civility } from "./enums.ts"
+import { AppointmentStatus, AppointmentType, Civility, SERVICE_CODES } from "./enums.ts"
 import { Id, requiredText, UtcInstant } from "./fields.ts"
 
 export const AppointmentPerson = Schema.Struct({
@@ -76,3 +76,16 @@ export const UpdateAppointmentRequest = Schema.Struct({
   reason: Schema.optionalKey(requiredText("validation.reasonRequired", 500)),
 })
 export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type
+
+/**
+ * Step 1 of the booking wizard (SPEC §5): for whom ("self" or a dependant id), a reason that is
+ * not blank once trimmed, and an appointment type. The slot (the date) is chosen in step 2.
+ */
+export const BookingDetails = Schema.Struct({
+  forWhom: Schema.String.check(Schema.isMinLength(1, { message: "validation.patientRequired" })),
+  reason: requiredText("validation.reasonRequired", 500),
+  appointmentType: Schema.String.check(
+    Schema.makeFilter((s: string) => (SERVICE_CODES as ReadonlyArray<string>).includes(s), { message: "validation.typeRequired" }),
+  ),
+})
+export type BookingDetails = typeof BookingDetails.Type

@@ -127,3 +127,11 @@ export const MedicalRecordInput = Schema.Struct({
   attachments: Schema.Array(Attachment).check(Schema.isMaxLength(10)),
 })
 export type MedicalRecordInput = typeof MedicalRecordInput.Type
+
+/**
+ * The primary location a home visit goes to: primary, with an address, and a home (HOME or no
+ * residency given). Without one, HOME appointments are not offered (SPEC §4, §5).
+ */
+export function primaryHomeLocation<L extends Pick<Location, "isPrimary" | "address" | "residency">>(locations: ReadonlyArray<L>): L | undefined {
+  return locations.find((l) => l.isPrimary && l.address.trim() !== "" && (l.residency == null || l.residency === "HOME"))
+}

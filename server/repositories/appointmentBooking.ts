@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import type { AppointmentType } from "../../schemas/enums.ts"
+import { primaryHomeLocation } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, dependants, doctorSettings, locations, patients, providedServices, timeSlots } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
@@ -41,17 +42,16 @@ async function lockBookableSlot(tx: Db, slotId: string, doctorId: string, now: T
   return slot
 }
 
-/** The primary home address of a patient (HOME or unspecified residency), or null. */
+/** The primary home address of a patient, as a home visit needs it, or null. */
 export async function primaryHomeAddress(db: Db, patientId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ address: locations.address, city: locations.city, residency: locations.residency })
+  const rows = await db
+    .select({ address: locations.address, city: locations.city, residency: locations.residency, isPrimary: locations.isPrimary })
     .from(patients)
-    .innerJoin(locations, and(eq(locations.userId, patients.userId), eq(locations.isPrimary, true)))
+    .innerJoin(locations, eq(locations.userId, patients.userId))
     .where(eq(patients.id, patientId))
     .orderBy(asc(locations.position))
-    .limit(1)
-  if (!row || row.address.trim() === "" || (row.residency !== null && row.residency !== "HOME")) return null
-  return `${row.address}, ${row.city}`
+  const home = primaryHomeLocation(rows)
+  return home ? `${home.address}, ${home.city}` : null
 }
 
 /** Refuses what the booking form also refuses: ONLINE (coming soon), a service the doctor lacks, HOME without address. */

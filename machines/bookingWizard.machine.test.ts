@@ -1,0 +1,201 @@
+import { afterAll, describe, expect, it } from "vitest"
+import { createActor, SimulatedClock } from "xstate"
+import type { Appointment } from "../schemas/appointment.ts"
+import type { TimeSlot } from "../schemas/availability.ts"
+import {
+  bookingRequestOf,
+  bookingWizardMachine,
+  detailsErrors,
+  SELF,
+  type BookingWizardInput,
+} from "./bookingWizard.machine.ts"
+import { trackCoverage } from "./testing/coverage.ts"
+import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { createFlowModel, modelPaths } from "./testing/paths.ts"
+
+const slot = (id: string, status: TimeSlot["status"]): TimeSlot => ({
+  id,
+  availabilityId: "a1",
+  slotDate: "2026-11-24",
+  slotStartTime: "09:30",
+  slotEndTime: "10:00",
+  startsAt: "2026-11-24T09:30:00Z",
+  timeZone: "Africa/Dakar",
+  status,
+  healthcareFacilityId: "f1",
+  appointmentId: null,
+})
+const FREE = slot("3f2a0000-0000-4000-8000-000000000001", "AVAILABLE")
+const TAKEN = slot("3f2a0000-0000-4000-8000-000000000002", "BOOKED")
+const DEPENDANT = "3f2a0000-0000-4000-8000-0000000000d1"
+const booked = { id: "appt-1", status: "CONFIRMED" } as unknown as Appointment
+
+const EVENTS = [
+  { type: "booking.update", details: { forWhom: DEPENDANT, reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" } },
+  { type: "booking.update", details: { reason: "   " } },
+  { type: "booking.update", details: { appointmentType: "HOME" } },
+  { type: "booking.next" },
+  { type: "booking.back" },
+  { type: "booking.selectSlot", slot: FREE },
+  { type: "booking.selectSlot", slot: TAKEN },
+  { type: "booking.confirm" },
+  { type: "booking.retry" },
+  { type: "booking.chooseAnotherSlot" },
+  { type: "xstate.done.actor.createAppointment", output: booked },
+  { type: "xstate.error.actor.createAppointment", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Taken" } },
+  { type: "xstate.error.actor.createAppointment", error: { code: "SERVER_ERROR", message: "Boom" } },
+  { type: "xstate.after.redirectDelay.bookingWizard.success" },
+] as const
+
+const coverage = trackCoverage("bookingWizard", bookingWizardMachine)
+
+function startWizard(input: BookingWizardInput) {
+  const api = deferredActors(["createAppointment"] as const)
+  const effects: string[] = []
+  const clock = new SimulatedClock()
+  const actor = createActor(
+    bookingWizardMachine.provide({
+      actors: api.actors as never,
+      actions: {
+        refreshSlots: () => effects.push("refreshSlots"),
+        announceSuccess: () => effects.push("announceSuccess"),
+        logFailure: (_, params) => effects.push(`log:${params.error.code}`),
+        finish: (_, params) => effects.push(`finish:${params.origin}`),
+      },
+    }),
+    { input, clock, inspect: coverage.inspect },
+  ).start()
+  return { actor, api, effects, clock }
+}
+
+function runPaths(label: string, input: BookingWizardInput) {
+  const model = createFlowModel(bookingWizardMachine, {
+    input,
+    events: EVENTS as never,
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null]),
+  })
+  const delay = input.origin === "profile" ? 500 : 0
+
+  describe(label, () => {
+    for (const { name, test } of modelPaths(model)) {
+      it(name, async () => {
+        const sut = startWizard(input)
+        coverage.pathRan()
+        await test({
+          states: {
+            "*": (expected) => {
+              const actual = sut.actor.getSnapshot()
+              expect(actual.value).toEqual(expected.value)
+              expect(actual.context.details).toEqual(expected.context.details)
+              expect(actual.context.errors).toEqual(expected.context.errors)
+              expect(actual.context.slot?.id ?? null).toBe(expected.context.slot?.id ?? null)
+            },
+            details: () => {
+              const { details, errors } = sut.actor.getSnapshot().context
+              // Every error shown is one the details really have.
+              const real = detailsErrors(details, input.homeAvailable).map((e) => e.message)
+              for (const e of errors) expect(real).toContain(e.message)
+            },
+            slots: () => expect(detailsErrors(sut.actor.getSnapshot().context.details, input.homeAvailable)).toEqual([]),
+            review: () => expect(sut.actor.getSnapshot().context.slot?.status).toBe("AVAILABLE"),
+            booking: () => {
+              expect(sut.api.isWaiting("createAppointment")).toBe(true)
+              const { context } = sut.actor.getSnapshot()
+              expect(sut.api.calls.at(-1)?.input).toEqual(bookingRequestOf(context, context.slot!))
+            },
+            slotTaken: () => {
+              expect(sut.effects.at(-1)).toBe("refreshSlots")
+              expect(sut.actor.getSnapshot().context.slot).toBeNull()
+            },
+            failed: () => expect(sut.effects.at(-1)).toBe("log:SERVER_ERROR"),
+            success: () => {
+              expect(sut.effects.at(-1)).toBe("announceSuccess")
+              expect(sut.actor.getSnapshot().context.appointment).toBe(booked)
+            },
+            done: () => {
+              expect(sut.effects.at(-1)).toBe(`finish:${input.origin}`)
+              expect(sut.actor.getSnapshot().status).toBe("done")
+            },
+          },
+          events: {
+            "booking.update": async ({ event }) => {
+              sut.actor.send(event as never)
+              await flush()
+            },
+            "booking.next": () => sut.actor.send({ type: "booking.next" }),
+            "booking.back": () => sut.actor.send({ type: "booking.back" }),
+            "booking.selectSlot": ({ event }) => sut.actor.send(event as never),
+            "booking.confirm": async () => {
+              sut.actor.send({ type: "booking.confirm" })
+              await flush()
+            },
+            "booking.retry": async () => {
+              sut.actor.send({ type: "booking.retry" })
+              await flush()
+            },
+            "booking.chooseAnotherSlot": () => sut.actor.send({ type: "booking.chooseAnotherSlot" }),
+            "xstate.done.actor.createAppointment": ({ event }) => sut.api.resolve("createAppointment", event.output),
+            "xstate.error.actor.createAppointment": ({ event }) => sut.api.reject("createAppointment", event.error),
+            "xstate.after.redirectDelay.bookingWizard.success": () => {
+              if (delay > 0) {
+                sut.clock.increment(delay - 1)
+                expect(sut.actor.getSnapshot().value).toBe("success")
+              }
+              sut.clock.increment(1)
+            },
+          },
+        })
+      })
+    }
+  })
+}
+
+describe("booking wizard machine (model-based)", () => {
+  const base = { doctorId: "3f2a0000-0000-4000-8000-0000000000aa", patientId: "3f2a0000-0000-4000-8000-0000000000bb" }
+  runPaths("from the public doctor profile, with a home address", { ...base, homeAvailable: true, origin: "profile" })
+  runPaths("from the doctor search, without a home address", { ...base, homeAvailable: false, origin: "search" })
+
+  afterAll(() => {
+    coverage.save()
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] })
+  })
+})
+
+describe("booking wizard rules", () => {
+  it("refuses ONLINE as coming soon and HOME without an address, with the messages of SPEC §5", () => {
+    const details = { forWhom: SELF, reason: "Toux", appointmentType: "ONLINE" as const }
+    expect(detailsErrors(details, true)).toEqual([{ name: "appointmentType", message: "validation.onlineComingSoon" }])
+    expect(detailsErrors({ ...details, appointmentType: "HOME" }, false)).toEqual([
+      { name: "appointmentType", message: "validation.homeAddressRequired" },
+    ])
+    expect(detailsErrors({ forWhom: "", reason: " ", appointmentType: "" }, true).map((e) => e.message)).toEqual([
+      "validation.patientRequired",
+      "validation.reasonRequired",
+      "validation.typeRequired",
+    ])
+  })
+
+  it("starts on an AVAILABLE slot chosen in the availability list, never on a taken one", () => {
+    const input = { doctorId: "d", patientId: "p", homeAvailable: true, origin: "availability" as const }
+    expect(createActor(bookingWizardMachine, { input: { ...input, initialSlot: FREE } }).getSnapshot().context.slot).toBe(FREE)
+    expect(createActor(bookingWizardMachine, { input: { ...input, initialSlot: TAKEN } }).getSnapshot().context.slot).toBeNull()
+  })
+
+  it("sends the slot's instant, a trimmed reason and the dependant", () => {
+    const request = bookingRequestOf(
+      { doctorId: "d", patientId: "p", details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } },
+      FREE,
+    )
+    expect(request).toEqual({
+      doctorId: "d",
+      patientId: "p",
+      dependantId: DEPENDANT,
+      timeSlotId: FREE.id,
+      appointmentTime: "2026-11-24T09:30:00Z",
+      appointmentType: "CLINIC",
+      healthcareFacilityId: "f1",
+      reason: "Fièvre",
+    })
+  })
+})

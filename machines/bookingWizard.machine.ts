@@ -1,0 +1,204 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate"
+import type { Appointment, CreateAppointmentRequest } from "../schemas/appointment.ts"
+import { BookingDetails } from "../schemas/appointment.ts"
+import type { TimeSlot } from "../schemas/availability.ts"
+import { decodeWithFields } from "../schemas/decode.ts"
+import type { AppointmentType } from "../schemas/enums.ts"
+import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+
+/** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
+export type BookingOrigin = "search" | "profile" | "availability" | "doctor"
+
+/** "self" books for the patient; any other value is the id of one of their dependants. */
+export const SELF = "self"
+
+export interface BookingDetailsDraft {
+  forWhom: string
+  reason: string
+  appointmentType: AppointmentType | ""
+}
+
+export interface BookingWizardInput {
+  readonly doctorId: string
+  /** The patient the appointment is for (the signed-in patient, or a doctor's patient). */
+  readonly patientId: string
+  /** HOME needs a primary home address (SPEC §4). */
+  readonly homeAvailable: boolean
+  readonly origin: BookingOrigin
+  /** A slot already chosen in the availability list. */
+  readonly initialSlot?: TimeSlot | null
+}
+
+export interface BookingWizardContext {
+  readonly doctorId: string
+  readonly patientId: string
+  readonly homeAvailable: boolean
+  readonly origin: BookingOrigin
+  details: BookingDetailsDraft
+  /** Step 1 errors, shown once Next was pressed (SPEC §5: per field, plus a fix-the-following list). */
+  errors: ReadonlyArray<FieldError>
+  slot: TimeSlot | null
+  error: ApiErrorBody | null
+  appointment: Appointment | null
+}
+
+export type BookingWizardEvent =
+  | { type: "booking.update"; details: Partial<BookingDetailsDraft> }
+  | { type: "booking.next" }
+  | { type: "booking.back" }
+  | { type: "booking.selectSlot"; slot: TimeSlot }
+  | { type: "booking.confirm" }
+  | { type: "booking.retry" }
+  | { type: "booking.chooseAnotherSlot" }
+
+/** Step 1 field errors: the shared schema's, plus ONLINE (coming soon) and HOME without an address. */
+export function detailsErrors(details: BookingDetailsDraft, homeAvailable: boolean): FieldError[] {
+  const decoded = decodeWithFields(BookingDetails, details)
+  const errors = decoded.ok ? [] : [...decoded.fields]
+  if (details.appointmentType === "ONLINE") errors.push({ name: "appointmentType", message: "validation.onlineComingSoon" })
+  if (details.appointmentType === "HOME" && !homeAvailable) errors.push({ name: "appointmentType", message: "validation.homeAddressRequired" })
+  return errors
+}
+
+/** The body of POST /appointments for what the wizard holds. */
+export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details">, slot: TimeSlot): CreateAppointmentRequest {
+  const { forWhom, reason, appointmentType } = context.details
+  return {
+    doctorId: context.doctorId,
+    patientId: context.patientId,
+    dependantId: forWhom === SELF ? null : forWhom,
+    timeSlotId: slot.id,
+    appointmentTime: slot.startsAt,
+    appointmentType: appointmentType as AppointmentType,
+    healthcareFacilityId: slot.healthcareFacilityId,
+    reason: reason.trim(),
+  }
+}
+
+const toErrorBody = (error: unknown): ApiErrorBody => {
+  const e = error as Partial<ApiErrorBody> | undefined
+  return { code: e?.code ?? "UNHANDLED_ERROR", message: e?.message ?? "Booking failed", ...(e?.fields ? { fields: e.fields } : {}) }
+}
+
+/**
+ * The three-step booking wizard of SPEC §2 and §4: details, a slot of the week grid, review and
+ * confirm. A slot taken meanwhile sends the user back to the grid with the slots refreshed.
+ */
+export const bookingWizardMachine = setup({
+  types: {
+    context: {} as BookingWizardContext,
+    events: {} as BookingWizardEvent,
+    input: {} as BookingWizardInput,
+  },
+  actors: {
+    createAppointment: fromPromise<Appointment, CreateAppointmentRequest>(async () => {
+      throw new Error("createAppointment not provided")
+    }),
+  },
+  actions: {
+    /** Reloads the week grid's slots; provided by the app. */
+    refreshSlots: () => {},
+    /** Refreshes the session and shows the 8 s success toast; provided by the app. */
+    announceSuccess: () => {},
+    /** Logs a failed booking (SPEC §8: logged only); provided by the app. */
+    logFailure: (_, _params: { error: ApiErrorBody }) => {},
+    /** Closes the dialog and goes to /appointments, /profile or /doctor/appointments; provided by the app. */
+    finish: (_, _params: { origin: BookingOrigin }) => {},
+  },
+  guards: {
+    detailsValid: ({ context }) => detailsErrors(context.details, context.homeAvailable).length === 0,
+    slotSelectable: ({ event }) => {
+      assertEvent(event, "booking.selectSlot")
+      return event.slot.status === "AVAILABLE"
+    },
+    hasSlot: ({ context }) => context.slot !== null,
+    slotTaken: ({ event }) => toErrorBody((event as { error?: unknown }).error).code === "TIME_SLOT_ALREADY_BOOKED",
+  },
+  delays: {
+    /** From the public profile the user lands on /profile after 500 ms (SPEC §9); elsewhere at once. */
+    redirectDelay: ({ context }) => (context.origin === "profile" ? 500 : 0),
+  },
+}).createMachine({
+  id: "bookingWizard",
+  context: ({ input }) => ({
+    doctorId: input.doctorId,
+    patientId: input.patientId,
+    homeAvailable: input.homeAvailable,
+    origin: input.origin,
+    details: { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
+    errors: [],
+    slot: input.initialSlot?.status === "AVAILABLE" ? input.initialSlot : null,
+    error: null,
+    appointment: null,
+  }),
+  initial: "details",
+  states: {
+    details: {
+      on: {
+        "booking.update": {
+          actions: assign({
+            details: ({ context, event }) => ({ ...context.details, ...event.details }),
+            // An error goes away once its field is changed; the others stay until the next try.
+            errors: ({ context, event }) => context.errors.filter((e) => !(e.name in event.details)),
+          }),
+        },
+        "booking.next": [
+          { guard: "detailsValid", target: "slots", actions: assign({ errors: [] }) },
+          { actions: assign({ errors: ({ context }) => detailsErrors(context.details, context.homeAvailable) }) },
+        ],
+      },
+    },
+    slots: {
+      on: {
+        "booking.selectSlot": { guard: "slotSelectable", actions: assign({ slot: ({ event }) => event.slot }) },
+        "booking.back": "details",
+        "booking.next": { guard: "hasSlot", target: "review" },
+      },
+    },
+    review: {
+      on: {
+        "booking.back": "slots",
+        "booking.confirm": "booking",
+      },
+    },
+    booking: {
+      invoke: {
+        id: "createAppointment",
+        src: "createAppointment",
+        input: ({ context }) => bookingRequestOf(context, context.slot!),
+        onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, error: null }) },
+        onError: [
+          {
+            guard: "slotTaken",
+            target: "slotTaken",
+            actions: [assign({ error: ({ event }) => toErrorBody(event.error), slot: null }), "refreshSlots"],
+          },
+          {
+            target: "failed",
+            actions: [
+              assign({ error: ({ event }) => toErrorBody(event.error) }),
+              { type: "logFailure", params: ({ event }) => ({ error: toErrorBody(event.error) }) },
+            ],
+          },
+        ],
+      },
+    },
+    slotTaken: {
+      on: { "booking.chooseAnotherSlot": { target: "slots", actions: assign({ error: null }) } },
+    },
+    failed: {
+      on: {
+        "booking.retry": "booking",
+        "booking.back": { target: "review", actions: assign({ error: null }) },
+      },
+    },
+    success: {
+      entry: "announceSuccess",
+      after: { redirectDelay: "done" },
+    },
+    done: {
+      type: "final",
+      entry: { type: "finish", params: ({ context }) => ({ origin: context.origin }) },
+    },
+  },
+})

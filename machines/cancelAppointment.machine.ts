@@ -1,0 +1,103 @@
+import { assign, fromPromise, setup } from "xstate"
+import { Temporal } from "temporal-polyfill"
+import type { Appointment } from "../schemas/appointment.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
+
+/** Cancel is allowed up to this many hours before (SPEC §1 FAQ, §4); the gateway enforces it too. */
+export const CANCEL_NOTICE_HOURS = 24
+
+export interface CancelAppointmentInput {
+  readonly appointmentId: string
+  /** UTC instant of the appointment. */
+  readonly appointmentTime: string
+}
+
+export interface CancelAppointmentContext extends CancelAppointmentInput {
+  error: ApiErrorBody | null
+}
+
+export type CancelAppointmentEvent = { type: "cancel.request" } | { type: "cancel.confirm" } | { type: "cancel.dismiss" }
+
+const toErrorBody = (error: unknown): ApiErrorBody => {
+  const e = error as Partial<ApiErrorBody> | undefined
+  return { code: e?.code ?? "UNHANDLED_ERROR", message: e?.message ?? "Cancel failed" }
+}
+
+/** True when the appointment is less than 24 hours away (or past): cancelling is refused. */
+export const insideNotice = (appointmentTime: string, now: Temporal.Instant = Temporal.Now.instant()): boolean =>
+  now.until(Temporal.Instant.from(appointmentTime)).total({ unit: "hours" }) < CANCEL_NOTICE_HOURS
+
+/**
+ * The cancellation confirmation of SPEC §4: 'Are you sure…?' with 'Yes, Cancel' and 'No, Keep
+ * It'. Inside 24 hours the policy is explained instead; the gateway's CANCELLATION_RESTRICTED
+ * lands in the same state. Failures are logged only (SPEC §8) and may be retried.
+ */
+export const cancelAppointmentMachine = setup({
+  types: {
+    context: {} as CancelAppointmentContext,
+    events: {} as CancelAppointmentEvent,
+    input: {} as CancelAppointmentInput,
+  },
+  actors: {
+    cancelAppointment: fromPromise<Appointment, { appointmentId: string }>(async () => {
+      throw new Error("cancelAppointment not provided")
+    }),
+  },
+  actions: {
+    /** Refreshes lists and session, says it is done, and (doctors) returns to the list; provided by the app. */
+    onCanceled: (_, _params: { appointment: Appointment }) => {},
+    logFailure: (_, _params: { error: ApiErrorBody }) => {},
+  },
+  guards: {
+    insideNotice: ({ context }) => insideNotice(context.appointmentTime),
+    restrictedByServer: ({ event }) => toErrorBody((event as { error?: unknown }).error).code === "CANCELLATION_RESTRICTED",
+  },
+}).createMachine({
+  id: "cancelAppointment",
+  context: ({ input }) => ({ ...input, error: null }),
+  initial: "idle",
+  states: {
+    idle: {
+      on: {
+        "cancel.request": [{ guard: "insideNotice", target: "restricted" }, { target: "confirming" }],
+      },
+    },
+    confirming: {
+      on: {
+        "cancel.confirm": "canceling",
+        "cancel.dismiss": "idle",
+      },
+    },
+    canceling: {
+      invoke: {
+        id: "cancelAppointment",
+        src: "cancelAppointment",
+        input: ({ context }) => ({ appointmentId: context.appointmentId }),
+        onDone: {
+          target: "canceled",
+          actions: { type: "onCanceled", params: ({ event }) => ({ appointment: event.output }) },
+        },
+        onError: [
+          { guard: "restrictedByServer", target: "restricted" },
+          {
+            target: "failed",
+            actions: [
+              assign({ error: ({ event }) => toErrorBody(event.error) }),
+              { type: "logFailure", params: ({ event }) => ({ error: toErrorBody(event.error) }) },
+            ],
+          },
+        ],
+      },
+    },
+    restricted: {
+      on: { "cancel.dismiss": "idle" },
+    },
+    failed: {
+      on: {
+        "cancel.confirm": { target: "canceling", actions: assign({ error: null }) },
+        "cancel.dismiss": { target: "idle", actions: assign({ error: null }) },
+      },
+    },
+    canceled: { type: "final" },
+  },
+})

@@ -1,0 +1,61 @@
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query"
+import {
+  Appointment,
+  AppointmentList,
+  type CreateAppointmentRequest,
+  type UpdateAppointmentRequest,
+} from "../../schemas/appointment.ts"
+import { apiRequest } from "./client.ts"
+
+/** Query keys of the appointments resource: the caller's list and each detail. */
+export const appointmentKeys = {
+  all: ["appointments"] as const,
+  list: () => [...appointmentKeys.all, "list"] as const,
+  detail: (id: string) => [...appointmentKeys.all, "detail", id] as const,
+}
+
+/** GET /appointments: the caller's own (a patient's, or a doctor's appointments with them). */
+export const appointmentsQuery = () =>
+  queryOptions({ queryKey: appointmentKeys.list(), queryFn: ({ signal }) => apiRequest(AppointmentList, "/appointments", { signal }) })
+
+/** GET /appointments/{id}: for the patient or the doctor of that appointment. */
+export const appointmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(Appointment, `/appointments/${encodeURIComponent(id)}`, { signal }),
+    // A missing or foreign appointment will not appear on a second try.
+    retry: false,
+  })
+
+export const createAppointment = (body: CreateAppointmentRequest) => apiRequest(Appointment, "/appointments", { method: "POST", body })
+
+export const cancelAppointment = (id: string) =>
+  apiRequest(Appointment, `/appointments/cancel/${encodeURIComponent(id)}`, { method: "PUT" })
+
+export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) =>
+  apiRequest(Appointment, `/appointments/${encodeURIComponent(id)}`, { method: "PUT", body })
+
+/** After any change: the lists, the detail and the slot grids are stale. */
+export async function afterAppointmentChange(queryClient: QueryClient, appointment: Appointment): Promise<void> {
+  queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment)
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: appointmentKeys.list() }),
+    queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] }),
+  ])
+}
+
+/** PUT /appointments/cancel/{id}; failures are only logged (SPEC §8), the screen says why. */
+export const cancelAppointmentMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: cancelAppointment,
+    meta: { silent: true },
+    onSuccess: (appointment) => afterAppointmentChange(queryClient, appointment),
+  })
+
+/** PUT /appointments/{id} with a new slot; the old slot is freed in the same transaction. */
+export const rescheduleAppointmentMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentRequest }) => rescheduleAppointment(id, body),
+    meta: { silent: true },
+    onSuccess: (appointment) => afterAppointmentChange(queryClient, appointment),
+  })

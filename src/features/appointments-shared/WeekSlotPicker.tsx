@@ -1,0 +1,161 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import type { TimeSlot } from "../../../schemas/availability.ts"
+import { formatDate, formatTime } from "../../i18n/format.ts"
+import type { Language } from "../../i18n/languages.ts"
+import { mondayOf, parseDate, todayIn, weekDates } from "../../time/calendar.ts"
+import { Button } from "../../ui/Button.tsx"
+import { nextAvailableSlotQuery, weekSlotsQuery } from "./slotQueries.ts"
+import "./appointments.css"
+
+export interface WeekSlotPickerProps {
+  doctorId: string
+  selectedSlotId: string | null
+  onSelect: (slot: TimeSlot) => void
+  /** A date of the week to show first (yyyy-MM-dd); today by default. */
+  initialDate?: string
+  /** The facility's zone, for "today" (SPEC: slots are in the facility's local time). */
+  timeZone?: string
+  /** A slot that may show as BOOKED but is the one being moved (reschedule): labelled as current. */
+  currentSlotId?: string | null
+}
+
+type NextState = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "failed" }
+
+/**
+ * The week grid of SPEC §2: 7 days from Monday, previous and next week, a jump to the next
+ * availability, and only AVAILABLE slots selectable (BOOKED ones show as taken). Used by the
+ * booking wizard and by both roles' reschedule screens.
+ */
+export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate, timeZone = "Africa/Dakar", currentSlotId }: WeekSlotPickerProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const queryClient = useQueryClient()
+  const today = todayIn(timeZone)
+  const thisWeek = mondayOf(today)
+  const [monday, setMonday] = useState(() => {
+    const first = mondayOf(initialDate ? parseDate(initialDate) : today)
+    return first.toString() < thisWeek.toString() ? thisWeek.toString() : first.toString()
+  })
+  const [next, setNext] = useState<NextState>({ kind: "idle" })
+  const week = useQuery(weekSlotsQuery(doctorId, monday))
+  const days = weekDates(parseDate(monday))
+  const canGoBack = monday > thisWeek.toString()
+
+  const move = (weeks: number) => {
+    setNext({ kind: "idle" })
+    setMonday(parseDate(monday).add({ weeks }).toString())
+  }
+
+  const findNext = async () => {
+    setNext({ kind: "searching" })
+    try {
+      const slot = await queryClient.fetchQuery(nextAvailableSlotQuery(doctorId, today.toString()))
+      if (!slot) return setNext({ kind: "none" })
+      setNext({ kind: "idle" })
+      setMonday(mondayOf(parseDate(slot.slotDate)).toString())
+    } catch {
+      setNext({ kind: "failed" })
+    }
+  }
+
+  const label = `${formatDate(days[0]!.toString(), language, { day: "numeric", month: "short" })} – ${formatDate(days[6]!.toString(), language, { day: "numeric", month: "short", year: "numeric" })}`
+
+  return (
+    <div className="slot-picker stack">
+      <div className="slot-picker-nav">
+        <Button variant="secondary" size="small" onClick={() => move(-1)} disabled={!canGoBack} aria-label={t("booking.previousWeek")}>
+          <span aria-hidden="true" className="flip-rtl">‹</span>
+        </Button>
+        <strong className="slot-picker-range" aria-live="polite">
+          {label}
+        </strong>
+        <Button variant="secondary" size="small" onClick={() => move(1)} aria-label={t("booking.nextWeek")}>
+          <span aria-hidden="true" className="flip-rtl">›</span>
+        </Button>
+      </div>
+      <div className="row">
+        <Button variant="ghost" size="small" onClick={() => void findNext()} loading={next.kind === "searching"}>
+          {t("booking.nextAvailability")}
+        </Button>
+        {next.kind === "none" ? <span className="muted">{t("booking.noAvailabilityAhead")}</span> : null}
+        {next.kind === "failed" ? <span className="field-error">{t("booking.slotsFailed")}</span> : null}
+      </div>
+      {week.isPending ? (
+        <div className="slot-picker-status" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">{t("common.loading")}</span>
+        </div>
+      ) : week.isError ? (
+        <div className="alert alert-danger row" role="alert">
+          <span>{t("booking.slotsFailed")}</span>
+          <Button variant="secondary" size="small" onClick={() => void week.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="slot-grid" role="group" aria-label={t("booking.slotsOfWeek", { range: label })}>
+            {days.map((day) => {
+              const date = day.toString()
+              const slots = week.data.filter((s) => s.slotDate === date)
+              const isToday = date === today.toString()
+              return (
+                <div key={date} className="slot-day">
+                  <div className={`slot-day-head${isToday ? " slot-day-today" : ""}`}>
+                    <span>{formatDate(date, language, { weekday: "short" })}</span>
+                    <span className="slot-day-number">{formatDate(date, language, { day: "numeric", month: "short" })}</span>
+                  </div>
+                  {slots.length === 0 ? (
+                    <span className="slot-none" aria-label={t("booking.noSlotsThatDay")}>
+                      —
+                    </span>
+                  ) : (
+                    slots.map((slot) => (
+                      <SlotButton
+                        key={slot.id}
+                        slot={slot}
+                        language={language}
+                        selected={slot.id === selectedSlotId}
+                        current={slot.id === currentSlotId}
+                        onSelect={onSelect}
+                      />
+                    ))
+                  )}
+                </div>
+              )
+            })}
+          </div>
+          {week.data.every((s) => s.status !== "AVAILABLE") ? <p className="muted">{t("booking.noSlotsThisWeek")}</p> : null}
+        </>
+      )}
+    </div>
+  )
+}
+
+function SlotButton({ slot, language, selected, current, onSelect }: { slot: TimeSlot; language: Language; selected: boolean; current: boolean; onSelect: (slot: TimeSlot) => void }) {
+  const { t } = useTranslation()
+  const time = formatTime(slot.startsAt, language, slot.timeZone)
+  const day = formatDate(slot.slotDate, language, { weekday: "long", day: "numeric", month: "long" })
+  if (slot.status !== "AVAILABLE") {
+    const note = current ? t("booking.currentSlot") : t("booking.slotBooked")
+    return (
+      <button type="button" className={`slot slot-taken${current ? " slot-current" : ""}`} disabled aria-label={`${day}, ${time}, ${note}`}>
+        <span>{time}</span>
+        <span className="slot-note">{note}</span>
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className={`slot${selected ? " slot-selected" : ""}`}
+      aria-pressed={selected}
+      aria-label={`${day}, ${time}`}
+      onClick={() => onSelect(slot)}
+    >
+      {time}
+    </button>
+  )
+}

@@ -1,0 +1,103 @@
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { SELF } from "../../../machines/bookingWizard.machine.ts"
+import type { Doctor } from "../../../schemas/doctor.ts"
+import { formatDate, formatFcfa, formatTime } from "../../i18n/format.ts"
+import type { Language } from "../../i18n/languages.ts"
+import { useSessionUser } from "../../session/useSession.ts"
+import { Button } from "../../ui/Button.tsx"
+import { clinicAddressOf } from "./clinicAddress.ts"
+import type { BookingWizardActor } from "./useBookingWizard.ts"
+
+/** Step 3: everything at a glance, then confirm; a slot taken meanwhile or a failure is said here. */
+export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const patient = useSessionUser()?.metadata.patient
+  const state = useSelector(actor, (s) => (s.matches("slotTaken") ? "slotTaken" : s.matches("failed") ? "failed" : s.matches("booking") ? "booking" : "review"))
+  const details = useSelector(actor, (s) => s.context.details)
+  const slot = useSelector(actor, (s) => s.context.slot)
+
+  if (state === "slotTaken") {
+    return (
+      <div className="stack">
+        <p className="alert alert-warning" role="alert">
+          {t("booking.slotTaken")}
+        </p>
+        <div className="dialog-actions">
+          <Button onClick={() => actor.send({ type: "booking.chooseAnotherSlot" })}>{t("booking.chooseAnotherSlot")}</Button>
+        </div>
+      </div>
+    )
+  }
+
+  const dependant = patient?.dependants.find((d) => d.id === details.forWhom)
+  const who =
+    details.forWhom === SELF
+      ? forDoctor
+        ? t("booking.thePatient")
+        : patient
+          ? `${patient.firstName} ${patient.lastName}`
+          : ""
+      : dependant
+        ? `${dependant.firstName} ${dependant.lastName}`
+        : ""
+  const type = details.appointmentType || "CLINIC"
+  const price = doctor.providedServices.find((s) => s.code === type)?.price
+  const place =
+    type === "HOME" && patient
+      ? (patient.locations.find((l) => l.isPrimary)?.address ?? "")
+      : clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
+
+  return (
+    <div className="stack">
+      <dl className="booking-summary">
+        <dt>{t("booking.doctor")}</dt>
+        <dd>
+          Dr {doctor.firstName} {doctor.lastName}
+        </dd>
+        <dt>{t("booking.patient")}</dt>
+        <dd>{who}</dd>
+        {slot ? (
+          <>
+            <dt>{t("booking.when")}</dt>
+            <dd>
+              {formatDate(slot.slotDate, language, { weekday: "long", day: "numeric", month: "long", year: "numeric" })},{" "}
+              {formatTime(slot.startsAt, language, slot.timeZone)}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t("booking.type")}</dt>
+        <dd>
+          {t(`booking.types.${type}`)}
+          {price !== undefined ? ` · ${formatFcfa(price, language)}` : ""}
+        </dd>
+        {place ? (
+          <>
+            <dt>{t("booking.place")}</dt>
+            <dd>{place}</dd>
+          </>
+        ) : null}
+        <dt>{t("booking.reason")}</dt>
+        <dd>{details.reason.trim()}</dd>
+      </dl>
+      {state === "failed" ? (
+        <p className="alert alert-danger" role="alert">
+          {t("booking.failed")}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <Button variant="secondary" onClick={() => actor.send({ type: "booking.back" })} disabled={state === "booking"}>
+          {t("common.previous")}
+        </Button>
+        {state === "failed" ? (
+          <Button onClick={() => actor.send({ type: "booking.retry" })}>{t("common.retry")}</Button>
+        ) : (
+          <Button onClick={() => actor.send({ type: "booking.confirm" })} loading={state === "booking"}>
+            {t("booking.confirm")}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}

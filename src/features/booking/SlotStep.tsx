@@ -1,0 +1,38 @@
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import type { Doctor } from "../../../schemas/doctor.ts"
+import { Button } from "../../ui/Button.tsx"
+import { WeekSlotPicker } from "../appointments-shared/WeekSlotPicker.tsx"
+import { clinicAddressOf } from "./clinicAddress.ts"
+import type { BookingWizardActor } from "./useBookingWizard.ts"
+
+/** Step 2: the week grid, the next availability and the address of the chosen slot's clinic. */
+export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor: Doctor }) {
+  const { t } = useTranslation()
+  const slot = useSelector(actor, (s) => s.context.slot)
+  const address = clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
+  return (
+    <div className="stack">
+      <WeekSlotPicker
+        doctorId={doctor.id}
+        selectedSlotId={slot?.id ?? null}
+        initialDate={slot?.slotDate ?? doctor.nextAvailability?.slice(0, 10)}
+        onSelect={(chosen) => actor.send({ type: "booking.selectSlot", slot: chosen })}
+      />
+      {address ? (
+        <p className="booking-address">
+          <strong>{t("booking.clinicAddress")}</strong> {address}
+        </p>
+      ) : null}
+      {slot ? null : <p className="muted">{t("validation.dateRequired")}</p>}
+      <div className="dialog-actions">
+        <Button variant="secondary" onClick={() => actor.send({ type: "booking.back" })}>
+          {t("common.previous")}
+        </Button>
+        <Button disabled={!slot} onClick={() => actor.send({ type: "booking.next" })}>
+          {t("common.next")}
+        </Button>
+      </div>
+    </div>
+  )
+}
