@@ -53,7 +53,7 @@ export const formSaveMachine = setup({
       invoke: {
         id: "save",
         src: "save",
-        input: ({ context }) => context.values,
+        input: ({ context }: { context: FormSaveContext }) => context.values,
         onDone: {
           target: "saved",
           actions: [

@@ -1,4 +1,8 @@
-import { createRoute } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
+import * as Schema from "effect/Schema"
+import { appointmentQuery, appointmentsQuery } from "../api/appointments.ts"
+import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
+import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
 import { placeholder, welcome } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -13,13 +17,49 @@ export const patientLayout = createRoute({
 const page = (path: string, component: () => React.JSX.Element) =>
   createRoute({ getParentRoute: () => patientLayout, path, component })
 
+const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
+
+const appointmentsRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/appointments",
+  validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
+  loader: async ({ context }) => {
+    await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
+  },
+  component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentsPage.tsx"), "AppointmentsPage"),
+})
+
+const detailNotFound = lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentNotFound")
+
+const appointmentRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/appointments/$appointmentId",
+  loader: async ({ context, params }) => {
+    await ensureTexts(APPOINTMENT_TEXTS)
+    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+  },
+  component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
+  errorComponent: detailNotFound,
+})
+
+const rescheduleRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/appointments/$appointmentId/reschedule",
+  loader: async ({ context, params }) => {
+    await ensureTexts(APPOINTMENT_TEXTS)
+    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+  },
+  component: lazyRouteComponent(() => import("../features/patient/appointments/ReschedulePage.tsx"), "ReschedulePage"),
+  errorComponent: detailNotFound,
+})
+
 export const patientRoutes = patientLayout.addChildren([
   page("/profile", welcome("titles.patientProfile")),
   page("/profile/edit", placeholder("titles.profileEdit")),
   page("/profile/settings", placeholder("titles.settings")),
-  page("/appointments", placeholder("titles.appointments")),
-  page("/appointments/$appointmentId", placeholder("titles.appointment")),
-  page("/appointments/$appointmentId/reschedule", placeholder("titles.reschedule")),
+  appointmentsRoute,
+  appointmentRoute,
+  rescheduleRoute,
   page("/medical-records", placeholder("titles.medicalRecords")),
   page("/prescriptions", placeholder("titles.prescriptions")),
   page("/favorite-doctors", placeholder("titles.favoriteDoctors")),

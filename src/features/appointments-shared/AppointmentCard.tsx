@@ -1,0 +1,65 @@
+import { Link } from "@tanstack/react-router"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import type { Appointment } from "../../../schemas/appointment.ts"
+import type { Language } from "../../i18n/languages.ts"
+import type { Perspective } from "./appointmentFilters.ts"
+import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
+import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
+import "./appointments.css"
+
+export interface AppointmentCardProps {
+  appointment: Appointment
+  /** "patient": the card names the doctor; "doctor": it names the patient. */
+  perspective: Perspective
+  /** The detail page, e.g. /appointments/{id} or /doctor/appointments/{id}. */
+  href: string
+  /** Extra buttons (view patient, reschedule…). */
+  actions?: ReactNode
+}
+
+/** One appointment in a list: who, when, what and where, with its status. Needs the `appointments` texts. */
+export function AppointmentCard({ appointment: a, perspective, href, actions }: AppointmentCardProps) {
+  const { t, i18n } = useTranslation()
+  const { date, time } = appointmentWhen(a, i18n.language as Language)
+  const title = perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : `${a.patient.firstName} ${a.patient.lastName}`
+  return (
+    <article className="card appointment-card" aria-label={`${title}, ${date} ${time}`}>
+      <div className="appointment-card-head">
+        <div>
+          <h3>
+            <Link to={href}>{title}</Link>
+          </h3>
+          {perspective === "patient" && a.doctor.specialties.length ? <span className="muted">{a.doctor.specialties.join(", ")}</span> : null}
+        </div>
+        <AppointmentStatusBadge status={a.status} />
+      </div>
+      <dl className="appointment-meta">
+        <dt>{t("appointments.when")}</dt>
+        <dd>
+          {date} · {time}
+        </dd>
+        <dt>{t("appointments.type")}</dt>
+        <dd>{t(`appointments.types.${a.appointmentType}`)}</dd>
+        {a.patient.dependant || perspective === "doctor" ? (
+          <>
+            <dt>{t("appointments.for")}</dt>
+            <dd>{attendeeOf(a)}</dd>
+          </>
+        ) : null}
+        {a.location ? (
+          <>
+            <dt>{t("appointments.place")}</dt>
+            <dd>{a.location.address}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="row">
+        <Link to={href} className="btn btn-secondary btn-small">
+          {t("appointments.viewDetails")}
+        </Link>
+        {actions}
+      </div>
+    </article>
+  )
+}

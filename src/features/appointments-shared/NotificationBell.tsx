@@ -1,0 +1,80 @@
+import { Link } from "@tanstack/react-router"
+import { useEffect, useId, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
+import type { Appointment } from "../../../schemas/appointment.ts"
+import type { Language } from "../../i18n/languages.ts"
+import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
+import "./appointments.css"
+
+export interface NotificationBellProps {
+  /** Confirmed appointments still ahead (see upcomingConfirmed). */
+  appointments: ReadonlyArray<Appointment>
+  perspective: "patient" | "doctor"
+  /** /appointments/{id} for patients, /doctor/appointments/{id} for doctors (SPEC §6). */
+  linkOf: (id: string) => string
+  /** The full list: /appointments or /doctor/appointments. */
+  allHref: string
+}
+
+/** A bell with the count of confirmed appointments and a dropdown of them (SPEC §2). Needs the `notifications` texts. */
+export function NotificationBell({ appointments, perspective, linkOf, allHref }: NotificationBellProps) {
+  const { t, i18n } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const count = appointments.length
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false)
+    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false)
+    document.addEventListener("keydown", onKey)
+    document.addEventListener("mousedown", onClick)
+    return () => {
+      document.removeEventListener("keydown", onKey)
+      document.removeEventListener("mousedown", onClick)
+    }
+  }, [open])
+
+  return (
+    <div className="notification-bell" ref={root}>
+      <button
+        type="button"
+        className="btn btn-secondary notification-bell-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t("notifications.bell", { count })}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">🔔</span>
+        {count > 0 ? (
+          <span className="notification-badge" aria-hidden="true">
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div id={panelId} className="notification-panel" role="region" aria-label={t("notifications.title")}>
+          <p className="muted">{count === 0 ? t("notifications.none") : t("notifications.title")}</p>
+          <ul>
+            {appointments.slice(0, 5).map((a) => {
+              const { date, time } = appointmentWhen(a, i18n.language as Language)
+              return (
+                <li key={a.id}>
+                  <Link to={linkOf(a.id)} onClick={() => setOpen(false)}>
+                    <strong>{perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : attendeeOf(a)}</strong>
+                    <br />
+                    <span className="muted">{`${date} · ${time}`}</span>
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+          <Link to={allHref} className="btn btn-secondary btn-small" onClick={() => setOpen(false)}>
+            {t("notifications.viewAll")}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { fromPromise } from "xstate"
+import { insideNotice } from "../../../machines/cancelAppointment.machine.ts"
+import { formSaveMachine } from "../../../machines/formSave.machine.ts"
+import type { Appointment } from "../../../schemas/appointment.ts"
+import type { TimeSlot } from "../../../schemas/availability.ts"
+import { afterAppointmentChange, rescheduleAppointment } from "../../api/appointments.ts"
+import type { Language } from "../../i18n/languages.ts"
+import { Button } from "../../ui/Button.tsx"
+import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
+import { appointmentWhen } from "./appointmentText.ts"
+import { WeekSlotPicker } from "./WeekSlotPicker.tsx"
+
+export interface RescheduleFormProps {
+  appointment: Appointment
+  /** Where to go once moved (the detail page of the role). */
+  onDone: (appointment: Appointment) => void
+  onCancel: () => void
+}
+
+/**
+ * Picks a new slot of the same doctor and moves the appointment there (the old slot is freed in
+ * the same transaction). Needs the `appointments` and `booking` texts.
+ */
+export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleFormProps) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const [slot, setSlot] = useState<TimeSlot | null>(null)
+  const done = useRef(onDone)
+  done.current = onDone
+  const actor = useActorRef(
+    formSaveMachine.provide({
+      actors: { save: fromPromise(({ input }) => rescheduleAppointment(appointment.id, input as { timeSlotId: string; appointmentTime: string })) },
+      actions: {
+        onSaved: (_, { result }) => {
+          void afterAppointmentChange(queryClient, result as Appointment)
+          toast.success(t("appointments.rescheduled"), TOAST_DURATION.long)
+        },
+        onFailed: (_, { error }) => {
+          console.warn("[promed] reschedule failed", error)
+          if (error.code === "TIME_SLOT_ALREADY_BOOKED") {
+            setSlot(null)
+            void queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] })
+          }
+        },
+        goBack: ({ context }) => done.current(context.result as Appointment),
+      },
+      delays: { returnDelay: 0 },
+    }),
+  )
+  const saving = useSelector(actor, (s) => s.matches("saving") || s.matches("saved"))
+  const errorCode = useSelector(actor, (s) => s.context.error?.code ?? null)
+  const current = appointmentWhen(appointment, i18n.language as Language)
+
+  if (appointment.status !== "CONFIRMED" || insideNotice(appointment.appointmentTime)) {
+    return (
+      <div className="stack">
+        <p className="alert alert-warning">{appointment.status !== "CONFIRMED" ? t("appointments.cannotReschedule") : t("cancellation.restricted")}</p>
+        <div className="row">
+          <Button variant="secondary" onClick={onCancel}>
+            {t("common.back")}
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="stack">
+      <p>
+        {t("appointments.currentTime")} <strong>{`${current.date} · ${current.time}`}</strong>
+      </p>
+      <WeekSlotPicker
+        doctorId={appointment.doctorId}
+        selectedSlotId={slot?.id ?? null}
+        currentSlotId={appointment.timeSlotId}
+        initialDate={appointment.appointmentTime.slice(0, 10)}
+        timeZone={appointment.timeZone}
+        onSelect={(chosen) => {
+          setSlot(chosen)
+          actor.send({ type: "form.edit" })
+        }}
+      />
+      {errorCode ? (
+        <p className="alert alert-danger" role="alert">
+          {errorCode === "TIME_SLOT_ALREADY_BOOKED"
+            ? t("booking.slotTaken")
+            : errorCode === "CANCELLATION_RESTRICTED"
+              ? t("cancellation.restricted")
+              : t("appointments.rescheduleFailed")}
+        </p>
+      ) : null}
+      <div className="row">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button
+          disabled={!slot}
+          loading={saving}
+          onClick={() => slot && actor.send({ type: "form.submit", values: { timeSlotId: slot.id, appointmentTime: slot.startsAt } })}
+        >
+          {t("appointments.confirmReschedule")}
+        </Button>
+      </div>
+    </div>
+  )
+}

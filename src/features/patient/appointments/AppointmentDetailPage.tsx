@@ -1,0 +1,61 @@
+import { useSuspenseQuery } from "@tanstack/react-query"
+import { getRouteApi, Link } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import { appointmentQuery } from "../../../api/appointments.ts"
+import { useAppActors } from "../../../appContext.tsx"
+import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
+import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
+import "../patient.css"
+
+const route = getRouteApi("/patient/appointments/$appointmentId")
+
+/** /appointments/{id}: one appointment, with reschedule and cancel while CONFIRMED (SPEC §2, §4). */
+export function AppointmentDetailPage() {
+  const { t } = useTranslation()
+  const { appointmentId } = route.useParams()
+  const { session } = useAppActors()
+  const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
+  return (
+    <div className="container page stack">
+      <Link to="/appointments" className="back-link">
+        <span aria-hidden="true" className="flip-rtl">
+          ←
+        </span>{" "}
+        {t("appointments.backToList")}
+      </Link>
+      <h1>{t("appointments.detailTitle")}</h1>
+      <section className="card stack" aria-labelledby="appointment-doctor">
+        <h2 id="appointment-doctor">
+          Dr {a.doctor.firstName} {a.doctor.lastName}
+        </h2>
+        {a.doctor.specialties.length ? <p className="muted">{a.doctor.specialties.join(", ")}</p> : null}
+        <AppointmentFacts appointment={a} />
+      </section>
+      {a.status === "CONFIRMED" ? (
+        <div className="row">
+          <Link to="/appointments/$appointmentId/reschedule" params={{ appointmentId: a.id }} className="btn btn-secondary">
+            {t("appointments.reschedule")}
+          </Link>
+          <CancelAppointmentButton appointment={a} onCanceled={() => session.send({ type: "session.refresh" })} />
+        </div>
+      ) : null}
+      <p className="muted">{t("appointments.policy")}</p>
+    </div>
+  )
+}
+
+/** The not-found view of SPEC §8 "Appointment fetch failure", with a way back. */
+export function AppointmentNotFound() {
+  const { t } = useTranslation()
+  return (
+    <div className="container page">
+      <div className="card empty-state">
+        <h1>{t("appointments.notFoundTitle")}</h1>
+        <p className="muted">{t("appointments.notFoundText")}</p>
+        <Link to="/appointments" className="btn btn-primary">
+          {t("appointments.backToList")}
+        </Link>
+      </div>
+    </div>
+  )
+}

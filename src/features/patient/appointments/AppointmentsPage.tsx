@@ -1,0 +1,120 @@
+import { useQuery } from "@tanstack/react-query"
+import { getRouteApi, Link } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import { APPOINTMENT_STATUSES, SERVICE_CODES } from "../../../../schemas/enums.ts"
+import { appointmentsQuery } from "../../../api/appointments.ts"
+import { Button } from "../../../ui/Button.tsx"
+import { SelectField, TextField } from "../../../ui/Field.tsx"
+import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
+import { AppointmentCard } from "../../appointments-shared/AppointmentCard.tsx"
+import { DATE_FILTERS, filterAppointments, filtersOf, searchOf, type AppointmentFilters } from "../../appointments-shared/appointmentFilters.ts"
+import "../patient.css"
+
+const route = getRouteApi("/patient/appointments")
+
+/** /appointments: the patient's appointments with search and filters kept in the address (SPEC §2). */
+export function AppointmentsPage() {
+  const { t } = useTranslation()
+  const navigate = route.useNavigate()
+  const filters = filtersOf(route.useSearch())
+  const list = useQuery(appointmentsQuery())
+  const set = (change: Partial<AppointmentFilters>) => void navigate({ to: "/appointments", search: searchOf({ ...filters, ...change }), replace: true })
+  const anyFilter = Boolean(filters.q.trim() || filters.status || filters.type || filters.date)
+
+  return (
+    <div className="container page stack">
+      <div className="page-head">
+        <h1>{t("appointments.title")}</h1>
+        <Link to="/doctors" className="btn btn-primary">
+          {t("appointments.book")}
+        </Link>
+      </div>
+      <div className="card filters" role="search">
+        <TextField
+          label={t("appointments.search")}
+          type="search"
+          value={filters.q}
+          placeholder={t("appointments.searchPlaceholder")}
+          onChange={(e) => set({ q: e.target.value })}
+        />
+        <SelectField
+          label={t("appointments.statusLabel")}
+          value={filters.status ?? ""}
+          placeholder={t("appointments.all")}
+          options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointments.status.${s}`) }))}
+          onChange={(e) => set({ status: (e.target.value || null) as AppointmentFilters["status"] })}
+        />
+        <SelectField
+          label={t("appointments.type")}
+          value={filters.type ?? ""}
+          placeholder={t("appointments.all")}
+          options={SERVICE_CODES.map((s) => ({ value: s, label: t(`appointments.types.${s}`) }))}
+          onChange={(e) => set({ type: (e.target.value || null) as AppointmentFilters["type"] })}
+        />
+        <SelectField
+          label={t("appointments.date")}
+          value={filters.date ?? ""}
+          placeholder={t("appointments.all")}
+          options={DATE_FILTERS.map((d) => ({ value: d, label: t(`appointments.dates.${d}`) }))}
+          onChange={(e) => set({ date: (e.target.value || null) as AppointmentFilters["date"] })}
+        />
+        {anyFilter ? (
+          <Button variant="ghost" size="small" onClick={() => void navigate({ to: "/appointments", search: {}, replace: true })}>
+            {t("appointments.clearFilters")}
+          </Button>
+        ) : null}
+      </div>
+      {list.isPending ? (
+        <LoadingScreen />
+      ) : list.isError ? (
+        <div className="alert alert-danger row" role="alert">
+          <span>{t("appointments.loadFailed")}</span>
+          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <Results all={list.data.length} shown={filterAppointments(list.data, filters, "patient", Date.now())} onClear={() => void navigate({ to: "/appointments", search: {}, replace: true })} />
+      )}
+    </div>
+  )
+}
+
+function Results({ all, shown, onClear }: { all: number; shown: ReturnType<typeof filterAppointments>; onClear: () => void }) {
+  const { t } = useTranslation()
+  if (all === 0) {
+    return (
+      <div className="card empty-state">
+        <h2>{t("appointments.emptyTitle")}</h2>
+        <p className="muted">{t("appointments.emptyText")}</p>
+        <Link to="/doctors" className="btn btn-primary">
+          {t("appointments.book")}
+        </Link>
+      </div>
+    )
+  }
+  if (shown.length === 0) {
+    return (
+      <div className="card empty-state">
+        <p>{t("appointments.noMatch")}</p>
+        <Button variant="secondary" onClick={onClear}>
+          {t("appointments.clearFilters")}
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <section className="stack" aria-label={t("appointments.results", { count: shown.length })}>
+      <p className="muted" aria-live="polite">
+        {t("appointments.results", { count: shown.length })}
+      </p>
+      <ul className="card-list">
+        {shown.map((a) => (
+          <li key={a.id}>
+            <AppointmentCard appointment={a} perspective="patient" href={`/appointments/${a.id}`} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
