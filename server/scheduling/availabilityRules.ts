@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill"
-import { DAYS_OF_WEEK, type DayOfWeek, type FacilityTimeZone } from "../../schemas/enums.ts"
+import { DAYS_OF_WEEK, type DayOfWeek } from "../../schemas/enums.ts"
+export { zoneOfCountry } from "../../schemas/timeZone.ts"
 
 /** What the overlap rule needs to know of an availability. */
 export interface AvailabilityWindow {
@@ -33,7 +34,3 @@ export function nextDateOn(dayOfWeek: DayOfWeek, from: Temporal.PlainDate): Temp
   const weekday = DAYS_OF_WEEK.indexOf(dayOfWeek) + 1
   return from.add({ days: (weekday - from.dayOfWeek + 7) % 7 })
 }
-
-/** The zone of a doctor without facility: their country's. */
-export const zoneOfCountry = (country: string | null | undefined): FacilityTimeZone =>
-  country === "CHAD" ? "Africa/Ndjamena" : "Africa/Dakar"

@@ -1,6 +1,8 @@
-import { createRoute } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
+import type { ComponentType } from "react"
+import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
-import { placeholder, welcome } from "./placeholders.tsx"
+import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
 /** Doctor-only screens: one guard for all of them. */
@@ -13,15 +15,29 @@ export const doctorLayout = createRoute({
 const page = (path: string, component: () => React.JSX.Element) =>
   createRoute({ getParentRoute: () => doctorLayout, path, component })
 
+/** A lazily loaded doctor screen (its own chunk) whose text sections load before it shows. */
+const screen = <M extends Record<string, unknown>>(
+  path: string,
+  load: () => Promise<M>,
+  name: keyof M & string,
+  sections: ReadonlyArray<string>,
+) =>
+  createRoute({
+    getParentRoute: () => doctorLayout,
+    path,
+    loader: () => ensureTexts(sections),
+    component: lazyRouteComponent(load as () => Promise<Record<string, ComponentType>>, name),
+  })
+
 export const doctorRoutes = doctorLayout.addChildren([
-  page("/doctor/profile", welcome("titles.doctorDashboard")),
+  page("/doctor/profile", placeholder("titles.doctorDashboard")),
   page("/doctor/profile/edit", placeholder("titles.profileEdit")),
   page("/doctor/settings", placeholder("titles.settings")),
   page("/doctor/appointments", placeholder("titles.appointments")),
   page("/doctor/appointments/new", placeholder("titles.newAppointment")),
   page("/doctor/appointments/$appointmentId", placeholder("titles.appointment")),
   page("/doctor/appointments/$appointmentId/reschedule", placeholder("titles.reschedule")),
-  page("/doctor/schedule", placeholder("titles.schedule")),
+  screen("/doctor/schedule", () => import("../features/doctor/schedule/SchedulePage.tsx"), "SchedulePage", ["schedule", "availability"]),
   page("/doctor/$doctorId/patients", placeholder("titles.patients")),
   page("/doctor/$doctorId/patients/$patientId", placeholder("titles.patient")),
   page("/doctor/patients/$patientId/history", placeholder("titles.patientHistory")),
