@@ -1,20 +1,67 @@
-import { createRoute } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
+import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
+import { ensureTexts } from "../i18n/i18n.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
 const page = (path: string, titleKey: string) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: placeholder(titleKey) })
 
+/** A public screen in its own chunk, shown once its texts are loaded. */
+const screen = <const P extends string>(
+  path: P,
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+  sections: ReadonlyArray<string>,
+) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: lazyRouteComponent(load as never, name as never),
+    loader: () => ensureTexts(sections),
+  })
+
 export const landingRoute = page("/", "titles.home")
+
+const DOCTOR_SEARCH_TEXTS = ["doctorSearch", "specialties", "regions", "samples"]
+const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: parseDoctorSearch,
+    component: lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage"),
+    loader: () => ensureTexts(DOCTOR_SEARCH_TEXTS),
+  })
+
+export const doctorProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/doctors/$doctorId",
+  component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
+  loader: async ({ context, params }) => {
+    // The query module stays out of the entry chunk: imported here, when a profile is opened.
+    const { doctorQuery } = await import("../api/doctors.ts")
+    void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))
+    await ensureTexts(["doctorProfile", "doctorSearch", "specialties", "facilities", "errors"])
+  },
+})
+
+/** Sign-up happens outside the SPA, at an address set at build time (VITE_PATIENT_REGISTRATION_URL). */
+const registerPatientRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/register/patient",
+  beforeLoad: () => {
+    throw redirect({ href: import.meta.env.VITE_PATIENT_REGISTRATION_URL || "/auth/login?returnTo=%2Fprofile", reloadDocument: true })
+  },
+})
 
 /** Public screens of SPEC §2; open to everyone. */
 export const publicRoutes = [
   landingRoute,
-  page("/register/patient", "titles.registerPatient"),
+  registerPatientRoute,
   page("/register/doctor", "titles.registerDoctor"),
-  page("/doctors", "titles.doctors"),
-  page("/doctors/search", "titles.doctors"),
-  page("/doctors/$doctorId", "titles.doctorProfile"),
+  doctorSearchScreen("/doctors"),
+  doctorSearchScreen("/doctors/search"),
+  doctorProfileRoute,
   page("/services/patients", "titles.servicesPatients"),
   page("/services/healthcare-professionals", "titles.servicesProfessionals"),
   page("/services/medical-facilities", "titles.servicesFacilities"),

@@ -1,0 +1,28 @@
+import * as Schema from "effect/Schema"
+
+/**
+ * Reading a page's address leniently: each parameter is checked with its schema and dropped when
+ * it does not fit, so a hand-edited or outdated link opens the page with defaults instead of an
+ * error. TanStack's parser turns `?page=2` into 2 and `?q=123` into 123: text accepts numbers.
+ */
+export const fieldOf =
+  <A>(schema: Schema.Codec<A, unknown, never, never>) =>
+  (value: unknown): A | undefined =>
+    Schema.is(schema)(value) ? value : undefined
+
+/** Free text of 1 to 100 characters (a number typed in the box arrives as a number). */
+export function textOf(value: unknown, min = 1): string | undefined {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : ""
+  return text.length >= min && text.length <= 100 ? text : undefined
+}
+
+export const PageNumber = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100_000 }))
+export const PAGE_SIZE_VALUES = [5, 10, 25, 50, 100] as const
+export const PageSize = Schema.Literals(PAGE_SIZE_VALUES)
+
+/** Keeps only what differs from the defaults, so addresses stay short and shareable. */
+export function withoutDefaults<T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(search).filter(([key, value]) => value !== undefined && value !== "" && value !== defaults[key]),
+  ) as Partial<T>
+}

@@ -1,0 +1,85 @@
+import { Link } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import type { Doctor } from "../../../../schemas/doctor.ts"
+import { formatDate, formatFcfa, formatRating } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
+import { Avatar } from "../../../layout/Avatar.tsx"
+import { StarRating } from "../../../ui/StarRating.tsx"
+import { BookButton } from "../common/BookButton.tsx"
+import { clinicPrice, doctorName, doctorTimeZone, isSampleDoctor, primaryLocation } from "../common/doctorFacts.ts"
+import { specialtyLabel } from "../common/specialties.ts"
+
+/** One search result: who, what, where, how much, when next, and the way to book (SPEC §2). */
+export function DoctorCard({ doctor }: { doctor: Doctor }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const sample = isSampleDoctor(doctor)
+  const name = doctorName(doctor)
+  const price = clinicPrice(doctor)
+  const city = primaryLocation(doctor)?.city
+  return (
+    <article className="card doctor-card" aria-labelledby={`doctor-${doctor.id}`}>
+      <div className="doctor-card-head">
+        <Avatar photoUrl={doctor.photoUrl} role="doctor" size={72} />
+        <div className="stack doctor-card-title">
+          <h2 id={`doctor-${doctor.id}`} className="doctor-card-name">
+            {sample ? (
+              name
+            ) : (
+              <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }}>
+                {name}
+              </Link>
+            )}
+            {sample ? <span className="badge badge-warning">{t("doctorSearch.sampleBadge")}</span> : null}
+          </h2>
+          <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
+          <p className="row doctor-card-rating">
+            <StarRating rating={doctor.averageRate} />
+            <span>{formatRating(doctor.averageRate, language)}</span>
+            <span className="muted">{t("doctorSearch.reviews", { count: doctor.reviewCount })}</span>
+          </p>
+        </div>
+      </div>
+      <dl className="doctor-card-facts">
+        {city ? (
+          <div>
+            <dt>{t("doctorSearch.city")}</dt>
+            <dd>{city}</dd>
+          </div>
+        ) : null}
+        {doctor.doctorSpokenLanguages.length > 0 ? (
+          <div>
+            <dt>{t("doctorSearch.spokenLanguages")}</dt>
+            <dd>{doctor.doctorSpokenLanguages.map((l) => t(`doctorSearch.language.${l}`)).join(", ")}</dd>
+          </div>
+        ) : null}
+        {price !== null ? (
+          <div>
+            <dt>{t("doctorSearch.clinicFee")}</dt>
+            <dd>{formatFcfa(price, language)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("doctorSearch.nextAvailability")}</dt>
+          <dd>
+            {doctor.nextAvailability
+              ? formatDate(doctor.nextAvailability, language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }, doctorTimeZone(doctor))
+              : t("doctorSearch.noAvailability")}
+          </dd>
+        </div>
+      </dl>
+      {sample ? null : (
+        <div className="row doctor-card-actions">
+          <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }} className="btn btn-secondary">
+            {t("doctorSearch.viewProfile")}
+            <span className="visually-hidden"> — {name}</span>
+          </Link>
+          <BookButton doctor={doctor} origin="search" disabled={!doctor.nextAvailability}>
+            {t("doctorSearch.book")}
+            <span className="visually-hidden"> — {name}</span>
+          </BookButton>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,62 @@
+import * as Schema from "effect/Schema"
+import type { DoctorSort } from "../../../../schemas/doctor.ts"
+import type { SpokenLanguage } from "../../../../schemas/enums.ts"
+import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
+
+// Spelled out here rather than imported: the route's search check runs in the entry chunk, which
+// must not pull in every doctor schema. The `satisfies` keeps the lists in step with the schemas.
+export const DOCTOR_SORT_VALUES = ["relevance", "rating", "experience", "fee"] as const satisfies ReadonlyArray<DoctorSort>
+export const RATING_FILTERS = [3.5, 4, 4.5] as const
+export const LANGUAGE_FILTERS = ["FR", "EN", "AR", "WO"] as const satisfies ReadonlyArray<SpokenLanguage>
+
+/** The /doctors address (SPEC §2): location, specialties (comma-separated), keyword, rating, insurance, language, page, limit, sort. */
+export interface DoctorSearch {
+  location?: string
+  specialties?: string
+  keyword?: string
+  rating?: (typeof RATING_FILTERS)[number]
+  insurance?: string
+  language?: SpokenLanguage
+  page?: number
+  limit?: (typeof PAGE_SIZE_VALUES)[number]
+  sort?: DoctorSort
+}
+
+export const DOCTOR_SEARCH_DEFAULTS = { page: 1, limit: 10, sort: "relevance" } as const
+
+const sortOf = fieldOf(Schema.Literals(DOCTOR_SORT_VALUES))
+const ratingOf = fieldOf(Schema.Literals(RATING_FILTERS))
+const languageOf = fieldOf(Schema.Literals(LANGUAGE_FILTERS))
+const pageOf = fieldOf(PageNumber)
+const limitOf = fieldOf(PageSize)
+const CODE = /^[A-Z][A-Z_]{1,59}$/
+
+/** Specialty codes from `specialties` (comma-separated) and the single `specialty` that links may carry. */
+function specialtiesOf(raw: Record<string, unknown>): string | undefined {
+  const codes = [textOf(raw.specialties), textOf(raw.specialty)]
+    .flatMap((value) => (value ?? "").split(","))
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => CODE.test(code))
+  return codes.length > 0 ? [...new Set(codes)].join(",") : undefined
+}
+
+export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
+  return withoutDefaults(
+    {
+      location: textOf(raw.location),
+      specialties: specialtiesOf(raw),
+      // A one-letter keyword is refused by the search (SPEC §5): such an address shows everyone.
+      keyword: textOf(raw.keyword, 2),
+      rating: ratingOf(raw.rating),
+      insurance: textOf(raw.insurance),
+      language: languageOf(raw.language),
+      page: pageOf(raw.page),
+      limit: limitOf(raw.limit),
+      sort: sortOf(raw.sort),
+    },
+    DOCTOR_SEARCH_DEFAULTS,
+  )
+}
+
+/** The specialty codes of the address as a list. */
+export const specialtyList = (search: DoctorSearch): string[] => (search.specialties ? search.specialties.split(",") : [])

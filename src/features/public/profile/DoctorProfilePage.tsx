@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query"
+import { Link, useParams } from "@tanstack/react-router"
+import { lazy, Suspense } from "react"
+import { useTranslation } from "react-i18next"
+import { doctorQuery } from "../../../api/doctors.ts"
+import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
+import { AvailabilityList } from "./AvailabilityList.tsx"
+import { AwardsAndPublications, Biography, Insurance, QuickInfo, Services } from "./ProfileDetails.tsx"
+import { ProfileBanner } from "./ProfileBanner.tsx"
+import { ProfileFacilities } from "./ProfileFacilities.tsx"
+import { ProfileStats } from "./ProfileStats.tsx"
+import "../common/public.css"
+
+// The reviews (issue 4) are their own chunk: the profile shows before they load.
+const ReviewsSection = lazy(() => import("../../reviews/ReviewsSection.tsx"))
+
+/** /doctors/{doctorId}: the public doctor profile (SPEC §2). */
+export function DoctorProfilePage() {
+  const { t } = useTranslation()
+  const { doctorId } = useParams({ strict: false }) as { doctorId: string }
+  const doctor = useQuery(doctorQuery(doctorId))
+
+  if (doctor.isPending) return <LoadingScreen label={t("doctorProfile.loading")} />
+  if (doctor.isError) {
+    const missing = doctor.error.status !== null && doctor.error.status < 500
+    return (
+      <section className="container page empty-state" aria-labelledby="doctor-missing-title">
+        <h1 id="doctor-missing-title">{missing ? t("errors.DOCTOR_NOT_FOUND.title") : t("doctorProfile.loadError")}</h1>
+        <p className="muted">{missing ? t("errors.DOCTOR_NOT_FOUND.description") : t("common.commonError")}</p>
+        <div className="row" style={{ justifyContent: "center" }}>
+          {missing ? null : (
+            <button type="button" className="btn btn-secondary" onClick={() => void doctor.refetch()}>
+              {t("common.retry")}
+            </button>
+          )}
+          <Link to="/doctors" className="btn btn-primary">
+            {t("doctorProfile.backToSearch")}
+          </Link>
+        </div>
+      </section>
+    )
+  }
+  const d = doctor.data
+  return (
+    <article className="container page doctor-profile" aria-labelledby="doctor-profile-title">
+      <ProfileBanner doctor={d} />
+      <div className="profile-grid">
+        <div className="stack">
+          <AvailabilityList doctor={d} />
+          <Biography doctor={d} />
+          <ProfileFacilities doctor={d} />
+          <AwardsAndPublications doctor={d} />
+          <Suspense fallback={null}>
+            <ReviewsSection doctor={d} />
+          </Suspense>
+        </div>
+        <aside className="stack">
+          <QuickInfo doctor={d} />
+          <Services doctor={d} />
+          <Insurance doctor={d} />
+          <ProfileStats doctor={d} />
+        </aside>
+      </div>
+    </article>
+  )
+}
