@@ -13,7 +13,6 @@ import { ApiError } from "../http/errors.ts"
 import { readBody, readParam, readQuery } from "../http/validate.ts"
 import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
 import { loadAvailabilities, loadTimeSlots, todayIn, toAvailability, topUpSlots } from "../scheduling/schedule.ts"
-import { generateSlots } from "../scheduling/slots.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
 
 /** The longest range the doctor's slot read answers at once (a month view and a bit). */
@@ -118,7 +117,7 @@ export function availabilityRoutes() {
           onDate,
         })
         .returning()
-      await generateSlots(tx, doctorId)
+      await topUpSlots(tx, doctorId)
       return row!
     })
     const slots = (await loadAvailabilities(db, doctorId, "owner")).find((a) => a.id === created.id)?.timeSlots ?? []

@@ -1,0 +1,161 @@
+import { and, eq, gte } from "drizzle-orm"
+import * as Schema from "effect/Schema"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Doctor, type DoctorUpdate } from "../../schemas/doctor.ts"
+import { DoctorSettings } from "../../schemas/settings.ts"
+import { dailySlotTimes } from "../../schemas/slotTimes.ts"
+import { appointments, timeSlots } from "../db/schema.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+
+let gw: TestGateway
+let doctorToken: string
+let doctor2Token: string
+let patientToken: string
+let doctor: Doctor
+
+beforeAll(async () => {
+  gw = await startTestGateway({ seedDoctors: 4 })
+  ;[doctorToken, doctor2Token, patientToken] = await Promise.all([gw.signIn("doctor@demo.sn"), gw.signIn("doctor2@demo.sn"), gw.signIn("patient@demo.sn")])
+  doctor = Schema.decodeUnknownSync(Doctor)((await gw.api("GET", "/session", { token: doctorToken })).body.metadata.doctor)
+})
+afterAll(async () => {
+  await gw?.stop()
+})
+
+const formOf = (d: Doctor): DoctorUpdate => ({
+  firstName: d.firstName,
+  lastName: d.lastName,
+  refNumber: d.refNumber ?? "SN-0001",
+  careerStartYear: d.careerStartYear ?? 2006,
+  biography: d.biography,
+  website: d.website,
+  phoneNumber: d.phoneNumber,
+  locations: d.locations,
+  providedServices: d.providedServices.map(({ code, price }) => ({ code, price })),
+  doctorSpokenLanguages: d.doctorSpokenLanguages,
+  insuranceAccepted: d.insuranceAccepted,
+})
+
+describe("PUT /doctors/{id}", () => {
+  it("is the doctor's own: ROLE_NOT_MATCH for a patient, FORBIDDEN_ACTION for another doctor", async () => {
+    const body = formOf(doctor)
+    expect((await gw.api("PUT", `/doctors/${doctor.id}`, { token: patientToken, body })).body.code).toBe("ROLE_NOT_MATCH")
+    expect((await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctor2Token, body })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await gw.api("PUT", `/doctors/${doctor.id}`, { body })).status).toBe(401)
+  })
+
+  it("saves the form, replaces locations and services as sent, never the email, and keeps search right", async () => {
+    const body = {
+      ...formOf(doctor),
+      email: "someone-else@demo.sn",
+      lastName: "Ndiaye-Sarr",
+      biography: "Cardiologue à Dakar, spécialiste de l'hypertension et du cœur du sportif.",
+      website: "https://ndiaye.example.sn",
+      phoneNumber: "221770001122",
+      locations: [
+        { address: "Avenue Cheikh Anta Diop", city: "Dakar", country: "SENEGAL", isPrimary: false },
+        { address: "Route de Thiès", city: "Rufisque", country: "SENEGAL", isPrimary: true },
+      ],
+      providedServices: [{ code: "CLINIC", price: 20000 }, { code: "ONLINE", price: 8000 }],
+      doctorSpokenLanguages: ["FR", "WO"],
+      insuranceAccepted: ["IPM", " IPM ", "CSS"],
+    }
+    const response = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body })
+    expect(response.status).toBe(200)
+    const saved = Schema.decodeUnknownSync(Doctor)(response.body)
+    expect(saved.email).toBe("doctor@demo.sn")
+    expect(saved).toMatchObject({ lastName: "Ndiaye-Sarr", website: "https://ndiaye.example.sn", phoneNumber: "221770001122", consultationFee: 20000 })
+    expect(saved.locations.map((l) => [l.city, l.isPrimary])).toEqual([["Dakar", false], ["Rufisque", true]])
+    expect(saved.providedServices.map((s) => [s.code, s.price])).toEqual([["CLINIC", 20000], ["ONLINE", 8000]])
+    expect(saved.insuranceAccepted).toEqual(["IPM", "CSS"])
+    // The public search finds the new name and the new primary city.
+    const search = await gw.api("POST", "/doctors/search", {
+      body: { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: "Ndiaye-Sarr", location: "Rufisque" } },
+    })
+    expect(search.body.data.map((d: Doctor) => d.id)).toContain(doctor.id)
+  })
+
+  it("answers field errors: biography under 20, two services of a type, no primary location, bad website", async () => {
+    const body = {
+      ...formOf(doctor),
+      biography: "Trop court",
+      website: "pas une adresse",
+      providedServices: [{ code: "CLINIC", price: 1 }, { code: "CLINIC", price: 2 }],
+      locations: [{ address: "Rue 1", city: "Dakar", country: "SENEGAL", isPrimary: false }],
+    }
+    const response = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body })
+    expect(response.body.code).toBe("VALIDATION_ERROR")
+    expect(response.body.fields).toEqual(
+      expect.arrayContaining([
+        { name: "biography", message: "validation.biographyMin" },
+        { name: "website", message: "validation.websiteInvalid" },
+        { name: "providedServices", message: "validation.duplicateService" },
+        { name: "locations", message: "validation.onePrimaryLocation" },
+      ]),
+    )
+  })
+})
+
+describe("PUT /doctors/{id}/settings", () => {
+  const settingsOf = async (token: string) => Schema.decodeUnknownSync(DoctorSettings)((await gw.api("GET", "/session", { token })).body.settings)
+  const update = (s: DoctorSettings) => {
+    const { doctorSettingsId: _a, doctorId: _b, ...rest } = s
+    return rest
+  }
+
+  it("is the doctor's own", async () => {
+    const body = update(await settingsOf(doctorToken))
+    expect((await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: patientToken, body })).body.code).toBe("ROLE_NOT_MATCH")
+    expect((await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: doctor2Token, body })).body.code).toBe("FORBIDDEN_ACTION")
+  })
+
+  it("checks the bounds of SPEC §5", async () => {
+    const body = { ...update(await settingsOf(doctorToken)), maxDailyAppointment: 51, bufferTime: 4, defaultConsultationDuration: 241 }
+    const response = await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: doctorToken, body })
+    expect(response.body.fields).toEqual(
+      expect.arrayContaining([
+        { name: "maxDailyAppointment", message: "validation.maxDailyAppointmentMax" },
+        { name: "bufferTime", message: "validation.bufferTimeMin" },
+        { name: "defaultConsultationDuration", message: "validation.consultationDurationMax" },
+      ]),
+    )
+  })
+
+  it("saves, keeps the appointments notification on, and replans free slots ahead under the new buffer", async () => {
+    // A booked slot ahead must stay where it is.
+    const [booked] = await gw.db
+      .select()
+      .from(timeSlots)
+      .innerJoin(appointments, eq(appointments.timeSlotId, timeSlots.id))
+      .where(and(eq(timeSlots.doctorId, doctor.id), eq(timeSlots.status, "BOOKED"), gte(timeSlots.startsAt, new Date())))
+      .limit(1)
+    expect(booked).toBeDefined()
+    const body = { ...update(await settingsOf(doctorToken)), bufferTime: 5, maxDailyAppointment: 30, notifications: ["REVIEWS"], autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" }
+    const response = await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: doctorToken, body })
+    expect(response.status).toBe(200)
+    const saved = Schema.decodeUnknownSync(DoctorSettings)(response.body)
+    expect(saved).toMatchObject({ bufferTime: 5, maxDailyAppointment: 30, autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" })
+    expect(saved.notifications).toEqual(expect.arrayContaining(["APPOINTMENTS", "REVIEWS"]))
+    expect(await settingsOf(doctorToken)).toEqual(saved)
+
+    // A weekday morning far enough ahead to hold no booking: 08:30-12:30 in 30 minutes, 5 minutes apart.
+    const [mondaySlot] = await gw.db
+      .select({ slotDate: timeSlots.slotDate })
+      .from(timeSlots)
+      .where(and(eq(timeSlots.doctorId, doctor.id), gte(timeSlots.startsAt, new Date(Date.now() + 14 * 86_400_000))))
+      .limit(1)
+    const date = String(mondaySlot!.slotDate).slice(0, 10)
+    const slots = await gw.api("GET", `/doctor-availability/${doctor.id}/time-slots?startDate=${date}&endDate=${date}`, { token: doctorToken })
+    const morning = slots.body.filter((s: { slotStartTime: string }) => s.slotStartTime < "12:30").map((s: { slotStartTime: string }) => s.slotStartTime)
+    expect(morning).toEqual(dailySlotTimes({ startTime: "08:30", endTime: "12:30", slotDurationMinutes: 30, bufferTime: 5, maxDailyAppointment: 30 }).map((s) => s.startTime))
+
+    const [still] = await gw.db.select().from(timeSlots).where(eq(timeSlots.id, booked!.time_slots.id))
+    expect([still?.status, still?.startTime]).toEqual(["BOOKED", booked!.time_slots.startTime])
+    // No free slot overlaps a booked one.
+    const day = await gw.db.select().from(timeSlots).where(and(eq(timeSlots.doctorId, doctor.id), eq(timeSlots.slotDate, booked!.time_slots.slotDate)))
+    const taken = day.filter((s) => s.status === "BOOKED")
+    for (const free of day.filter((s) => s.status === "AVAILABLE")) {
+      for (const b of taken) expect(free.startTime < b.endTime && b.startTime < free.endTime).toBe(false)
+    }
+  })
+})
