@@ -53,6 +53,8 @@ export function AppointmentCard({ appointment: a, perspective, href, actions }: 
             <dd>{a.location.address}</dd>
           </>
         ) : null}
+        <dt>{t("appointments.reason")}</dt>
+        <dd className="appointment-reason">{a.reason}</dd>
       </dl>
       <div className="row">
         <Link to={href} className="btn btn-secondary btn-small">

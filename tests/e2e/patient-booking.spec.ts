@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test"
+import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page)
+})
+
+/** Opens the wizard from the doctor search, as a patient would. */
+async function openWizardFromSearch(page: Page) {
+  await page.goto("/doctors?keyword=Moussa%20Ndiaye")
+  const card = page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first()
+  await card.getByRole("button", { name: /Prendre rendez-vous/ }).click()
+  const dialog = page.getByRole("dialog", { name: "Rendez-vous avec Dr Moussa Ndiaye" })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** Step 2: two weeks ahead (well past the 24-hour limit), the first free time. */
+async function pickSlotTwoWeeksAhead(page: Page) {
+  const dialog = page.getByRole("dialog")
+  const next = dialog.getByRole("button", { name: "Semaine suivante" })
+  await next.click()
+  await next.click()
+  const free = dialog.getByRole("group", { name: /Créneaux du/ }).getByRole("button", { pressed: false, disabled: false }).first()
+  await expect(free).toBeVisible()
+  const label = await free.getAttribute("aria-label")
+  await free.click()
+  await expect(dialog.getByRole("group", { name: /Créneaux du/ }).getByRole("button", { pressed: true })).toHaveCount(1)
+  return label ?? ""
+}
+
+test("a patient books a clinic visit for her son through the three steps, finds it, cancels it, books again and reschedules", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  let dialog = await openWizardFromSearch(page)
+
+  // Step 1: nothing typed yet, Next lists what to fix.
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await expect(dialog.getByText("Veuillez corriger les points suivants :")).toBeVisible()
+  await expect(dialog.getByRole("alert").filter({ hasText: "Le motif est obligatoire" }).first()).toBeVisible()
+  await dialog.getByLabel("Pour qui ?").selectOption({ label: "Moustapha Diop (enfant)" })
+  await dialog.getByLabel("Motif de consultation").fill("   ")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await expect(dialog.getByText("Veuillez corriger les points suivants :")).toBeVisible()
+  await dialog.getByLabel("Motif de consultation").fill("Toux et fièvre depuis trois jours")
+  await expect(dialog.getByRole("radio", { name: /Au cabinet/ })).toBeChecked()
+  await expect(dialog.getByRole("radio", { name: /En ligne/ })).toBeDisabled()
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+
+  // Step 2: the week grid; Next waits for a time.
+  await expect(dialog.getByRole("button", { name: "Suivant", exact: true })).toBeDisabled()
+  const chosen = await pickSlotTwoWeeksAhead(page)
+  await expect(dialog.getByText("Lieu de consultation :")).toBeVisible()
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+
+  // Step 3: review, then confirm.
+  await expect(dialog.getByText("Moustapha Diop")).toBeVisible()
+  await expect(dialog.getByText("Toux et fièvre depuis trois jours")).toBeVisible()
+  const time = chosen.split(", ").at(-1)!
+  await expect(dialog.getByText(time, { exact: false })).toBeVisible()
+  await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
+
+  await expect(page.getByText("Votre rendez-vous est confirmé.")).toBeVisible()
+  await expect(page).toHaveURL(/\/appointments$/)
+  const card = page.getByRole("article").filter({ hasText: "Toux" }).first()
+  await expect(card).toContainText("Moustapha Diop")
+  await expect(card).toContainText("Confirmé")
+
+  // Cancel it: 'Yes, Cancel' frees the slot.
+  await card.getByRole("link", { name: "Voir le détail" }).click()
+  await page.getByRole("button", { name: "Annuler le rendez-vous" }).click()
+  await page.getByRole("dialog").getByRole("button", { name: "Oui, annuler" }).click()
+  await expect(page.getByText("Le rendez-vous a été annulé.")).toBeVisible()
+  await expect(page.getByText("Annulé", { exact: true })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toHaveCount(0)
+
+  // Book again, for herself this time, the same slot being free again.
+  dialog = await openWizardFromSearch(page)
+  await dialog.getByLabel("Motif de consultation").fill("Contrôle de la tension")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  const again = await pickSlotTwoWeeksAhead(page)
+  expect(again).toBe(chosen)
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
+  await expect(page).toHaveURL(/\/appointments$/)
+
+  // Reschedule it to the next free time of that week.
+  await page.getByRole("article").filter({ hasText: "Contrôle de la tension" }).first().getByRole("link", { name: "Voir le détail" }).click()
+  await page.getByRole("link", { name: "Reporter" }).click()
+  await expect(page.getByRole("heading", { name: /Reporter le rendez-vous avec Dr Moussa Ndiaye/ })).toBeVisible()
+  const grid = page.getByRole("group", { name: /Créneaux du/ })
+  await expect(grid.getByRole("button", { name: /Votre créneau/ })).toBeVisible()
+  const target = grid.getByRole("button", { pressed: false, disabled: false }).first()
+  const targetLabel = (await target.getAttribute("aria-label")) ?? ""
+  await target.click()
+  await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click()
+  await expect(page.getByText("Votre rendez-vous a été reporté.")).toBeVisible()
+  await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
+  await expect(page.getByText(targetLabel.split(", ").at(-1)!, { exact: true })).toBeVisible()
+})
