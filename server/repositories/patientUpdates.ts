@@ -1,0 +1,208 @@
+import { and, eq, max, notInArray } from "drizzle-orm"
+import type { EmergencyContact, EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
+import type { PatientSettings } from "../../schemas/settings.ts"
+import type { NotificationType } from "../../schemas/enums.ts"
+import type { Db } from "../db/client.ts"
+import { dependants, emergencyContacts, locations, medicalAlerts, medicalRecords, patients, patientSettings, users } from "../db/schema.ts"
+import { ApiError, forbidden } from "../http/errors.ts"
+import { isUniqueViolation } from "./appointmentRules.ts"
+import { toPatientSettings } from "./settings.ts"
+
+/** Trimmed entries, blanks dropped (SPEC §5: blank allergies and chronic conditions are dropped on save). */
+const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).filter((s) => s.length > 0)
+
+/** Saves the patient form of SPEC §5 in one transaction: user, patient, locations, and dependants and alerts when sent. */
+export async function updatePatientProfile(db: Db, patientId: string, userId: string, body: PatientUpdate): Promise<void> {
+  try {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db
+      await tx
+        .update(users)
+        .set({
+          firstName: body.firstName.trim(),
+          lastName: body.lastName.trim(),
+          email: body.email.trim(),
+          phoneNumber: body.phoneNumber,
+          dateOfBirth: body.dateOfBirth,
+          civility: body.civility,
+          ...(body.photoUrl !== undefined ? { photoUrl: body.photoUrl } : {}),
+        })
+        .where(eq(users.id, userId))
+      await tx
+        .update(patients)
+        .set({
+          bloodType: body.bloodType,
+          allergies: cleanList(body.allergies),
+          chronicConditions: cleanList(body.chronicConditions),
+          preferredNotificationMethods: [...new Set(body.preferredNotificationMethods)],
+        })
+        .where(eq(patients.id, patientId))
+      await tx.delete(locations).where(eq(locations.userId, userId))
+      await tx.insert(locations).values(
+        body.locations.map((l, position) => ({
+          userId,
+          address: l.address.trim(),
+          city: l.city.trim(),
+          state: l.state ?? null,
+          zip: l.zip ?? null,
+          country: l.country,
+          isPrimary: l.isPrimary,
+          residency: l.residency ?? null,
+          lat: l.coordinates?.lat ?? null,
+          lng: l.coordinates?.lng ?? null,
+          position,
+        })),
+      )
+      if (body.dependants) await replaceDependants(tx, patientId, body.dependants)
+      if (body.medicalAlerts) await replaceAlerts(tx, patientId, body.medicalAlerts)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_key")) {
+      throw new ApiError("USER_ALREADY_EXISTS", "This email address is already used", [{ name: "email", message: "validation.emailTaken" }])
+    }
+    throw error
+  }
+}
+
+/** Keeps the dependants sent with an id (updated), adds those without, removes the others. */
+async function replaceDependants(tx: Db, patientId: string, list: NonNullable<PatientUpdate["dependants"]>): Promise<void> {
+  const existing = await tx.select({ id: dependants.id }).from(dependants).where(eq(dependants.patientId, patientId))
+  const owned = new Set(existing.map((d) => d.id))
+  const kept = list.flatMap((d) => (d.id ? [d.id] : []))
+  if (kept.some((id) => !owned.has(id))) throw forbidden("A dependant sent is not this patient's")
+  await tx.delete(dependants).where(kept.length ? and(eq(dependants.patientId, patientId), notInArray(dependants.id, kept)) : eq(dependants.patientId, patientId))
+  for (const d of list) {
+    const values = {
+      firstName: d.firstName.trim(),
+      lastName: d.lastName.trim(),
+      dateOfBirth: d.dateOfBirth,
+      gender: d.gender,
+      relationship: d.relationship,
+      bloodType: d.bloodType ?? null,
+      allergies: cleanList(d.allergies ?? []),
+      conditions: cleanList(d.conditions ?? []),
+    }
+    if (d.id) await tx.update(dependants).set(values).where(eq(dependants.id, d.id))
+    else await tx.insert(dependants).values({ patientId, ...values })
+  }
+}
+
+async function replaceAlerts(tx: Db, patientId: string, list: NonNullable<PatientUpdate["medicalAlerts"]>): Promise<void> {
+  await tx.delete(medicalAlerts).where(eq(medicalAlerts.patientId, patientId))
+  if (list.length === 0) return
+  await tx.insert(medicalAlerts).values(list.map((a) => ({ patientId, type: a.type.trim(), description: a.description.trim(), severity: a.severity })))
+}
+
+/** The notification list follows the switches; appointment notifications are always on (SPEC §4). */
+export async function savePatientSettings(db: Db, patientId: string, body: PatientSettings): Promise<PatientSettings> {
+  const notifications: NotificationType[] = [
+    "APPOINTMENTS",
+    ...(body.messages ? (["MESSAGES"] as const) : []),
+    ...(body.reminders ? (["REMINDERS"] as const) : []),
+    ...(body.marketing ? (["MARKETING"] as const) : []),
+  ]
+  const values = {
+    appointments: true,
+    messages: body.messages,
+    reminders: body.reminders,
+    marketing: body.marketing,
+    notifications,
+    visibility: body.visibility,
+    appLanguage: body.appLanguage,
+    theme: body.theme,
+    timeZone: body.timeZone,
+    shareMedicalDataWithDoctors: body.shareMedicalDataWithDoctors,
+    allowDirectMessaging: body.allowDirectMessaging,
+  }
+  const [row] = await db
+    .insert(patientSettings)
+    .values({ patientId, ...values })
+    .onConflictDoUpdate({ target: patientSettings.patientId, set: values })
+    .returning()
+  return toPatientSettings(row!)
+}
+
+type ContactRow = typeof emergencyContacts.$inferSelect
+
+const toContact = (c: ContactRow): EmergencyContact => ({
+  id: c.id,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  phoneNumber: c.phoneNumber,
+  email: c.email,
+  priority: c.priority,
+  relationship: c.relationship as EmergencyContact["relationship"],
+})
+
+const duplicatePhone = () =>
+  new ApiError("DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER", "This phone number is already one of your emergency contacts", [
+    { name: "phoneNumber", message: "validation.duplicateContactPhone" },
+  ])
+
+const contactValues = (body: EmergencyContactInput) => ({
+  firstName: body.firstName.trim(),
+  lastName: body.lastName.trim(),
+  phoneNumber: body.phoneNumber,
+  email: body.email?.trim() || null,
+  relationship: body.relationship,
+})
+
+/** Adds an emergency contact, last in priority unless one is given. */
+export async function addEmergencyContact(db: Db, patientId: string, body: EmergencyContactInput): Promise<EmergencyContact> {
+  try {
+    const [{ top } = { top: 0 }] = await db
+      .select({ top: max(emergencyContacts.priority) })
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.patientId, patientId))
+    const [row] = await db
+      .insert(emergencyContacts)
+      .values({ patientId, ...contactValues(body), priority: body.priority ?? (top ?? 0) + 1 })
+      .returning()
+    return toContact(row!)
+  } catch (error) {
+    if (isUniqueViolation(error, "emergency_contacts_patient_phone_key")) throw duplicatePhone()
+    throw error
+  }
+}
+
+/** Updates one of the patient's own emergency contacts. */
+export async function updateEmergencyContact(db: Db, patientId: string, contactId: string, body: EmergencyContactInput): Promise<EmergencyContact> {
+  const [current] = await db.select().from(emergencyContacts).where(eq(emergencyContacts.id, contactId))
+  if (!current) throw new ApiError("EMERGENCY_CONTACT_NOT_FOUND")
+  if (current.patientId !== patientId) throw forbidden("This emergency contact is not yours")
+  try {
+    const [row] = await db
+      .update(emergencyContacts)
+      .set({ ...contactValues(body), ...(body.priority !== undefined ? { priority: body.priority } : {}) })
+      .where(eq(emergencyContacts.id, contactId))
+      .returning()
+    return toContact(row!)
+  } catch (error) {
+    if (isUniqueViolation(error, "emergency_contacts_patient_phone_key")) throw duplicatePhone()
+    throw error
+  }
+}
+
+/** Adds a medical record whose files the patient has uploaded. */
+export async function addMedicalRecord(db: Db, patientId: string, body: MedicalRecordInput, today: string): Promise<string> {
+  const [row] = await db
+    .insert(medicalRecords)
+    .values({
+      patientId,
+      title: body.title?.trim() || body.attachments[0]?.name || body.type,
+      type: body.type,
+      description: body.description.trim(),
+      recordDate: body.date ?? today,
+      attachments: [...body.attachments],
+    })
+    .returning({ id: medicalRecords.id })
+  return row!.id
+}
+
+/** Removes one of the patient's medical records; the files go with the storage calls of the client. */
+export async function deleteMedicalRecord(db: Db, patientId: string, recordId: string): Promise<void> {
+  const [current] = await db.select({ patientId: medicalRecords.patientId }).from(medicalRecords).where(eq(medicalRecords.id, recordId))
+  if (!current) throw new ApiError("NOT_FOUND", "No such medical record")
+  if (current.patientId !== patientId) throw forbidden("This medical record is not yours")
+  await db.delete(medicalRecords).where(eq(medicalRecords.id, recordId))
+}
