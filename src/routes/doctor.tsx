@@ -30,9 +30,16 @@ const screen = <M extends Record<string, unknown>>(
   })
 
 export const doctorRoutes = doctorLayout.addChildren([
-  page("/doctor/profile", placeholder("titles.doctorDashboard")),
-  page("/doctor/profile/edit", placeholder("titles.profileEdit")),
-  page("/doctor/settings", placeholder("titles.settings")),
+  screen("/doctor/profile", () => import("../features/doctor/profile/DoctorDashboardPage.tsx"), "DoctorDashboardPage", [
+    "doctorDashboard",
+    "experience",
+    "notifications",
+  ]),
+  screen("/doctor/profile/edit", () => import("../features/doctor/profile/DoctorProfileEditPage.tsx"), "DoctorProfileEditPage", [
+    "doctorProfileEdit",
+    "doctorDashboard",
+  ]),
+  screen("/doctor/settings", () => import("../features/doctor/settings/DoctorSettingsPage.tsx"), "DoctorSettingsPage", ["doctorSettings"]),
   page("/doctor/appointments", placeholder("titles.appointments")),
   page("/doctor/appointments/new", placeholder("titles.newAppointment")),
   page("/doctor/appointments/$appointmentId", placeholder("titles.appointment")),
