@@ -1,10 +1,13 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
+import type { QueryClient } from "@tanstack/react-query"
+import type { SessionUser } from "../../schemas/session.ts"
 import { appointmentQuery, appointmentsQuery } from "../api/appointments.ts"
+import { patientQuery } from "../api/patients.ts"
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
-import { placeholder, welcome } from "./placeholders.tsx"
+import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
 /** Patient-only screens: one guard for all of them. */
@@ -18,6 +21,41 @@ const page = (path: string, component: () => React.JSX.Element) =>
   createRoute({ getParentRoute: () => patientLayout, path, component })
 
 const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
+const PROFILE_TEXTS = ["patientProfile", "appointments", "notifications", "dependants", "medicalAlerts", "emergencyContacts", "medicalRecords", "patientSettings", "photo", "uploads"] as const
+
+/** Warms the signed-in patient's record for a screen (the layout's guard put the user in context). */
+async function warmPatient(queryClient: QueryClient, user: SessionUser) {
+  const id = user.metadata.patient?.id
+  if (id) await queryClient.ensureQueryData(patientQuery(id))
+}
+
+const profileRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/profile",
+  loader: async ({ context }) => {
+    void context.queryClient.prefetchQuery(appointmentsQuery())
+    await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
+  },
+  component: lazyRouteComponent(() => import("../features/patient/profile/ProfilePage.tsx"), "ProfilePage"),
+})
+
+const profileEditRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/profile/edit",
+  loader: async ({ context }) => {
+    await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
+  },
+  component: lazyRouteComponent(() => import("../features/patient/profile/ProfileEditPage.tsx"), "ProfileEditPage"),
+})
+
+const settingsRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/profile/settings",
+  loader: async ({ context }) => {
+    await Promise.all([ensureTexts(["patientSettings"]), warmPatient(context.queryClient, context.user).catch(() => undefined)])
+  },
+  component: lazyRouteComponent(() => import("../features/patient/profile/SettingsPage.tsx"), "SettingsPage"),
+})
 
 const appointmentsRoute = createRoute({
   getParentRoute: () => patientLayout,
@@ -54,9 +92,9 @@ const rescheduleRoute = createRoute({
 })
 
 export const patientRoutes = patientLayout.addChildren([
-  page("/profile", welcome("titles.patientProfile")),
-  page("/profile/edit", placeholder("titles.profileEdit")),
-  page("/profile/settings", placeholder("titles.settings")),
+  profileRoute,
+  profileEditRoute,
+  settingsRoute,
   appointmentsRoute,
   appointmentRoute,
   rescheduleRoute,
@@ -73,7 +111,12 @@ export const accountLayout = createRoute({
 })
 
 export const accountRoutes = accountLayout.addChildren([
-  createRoute({ getParentRoute: () => accountLayout, path: "/change-password", component: placeholder("titles.changePassword") }),
+  createRoute({
+    getParentRoute: () => accountLayout,
+    path: "/change-password",
+    loader: () => ensureTexts(["changePassword"]),
+    component: lazyRouteComponent(() => import("../features/account/ChangePasswordPage.tsx"), "ChangePasswordPage"),
+  }),
   createRoute({ getParentRoute: () => accountLayout, path: "/export-data", component: placeholder("titles.exportData") }),
   createRoute({ getParentRoute: () => accountLayout, path: "/delete-account", component: placeholder("titles.deleteAccount") }),
 ])

@@ -1,10 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useActorRef, useSelector } from "@xstate/react"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { fromPromise } from "xstate"
 import { insideNotice } from "../../../machines/cancelAppointment.machine.ts"
-import { formSaveMachine } from "../../../machines/formSave.machine.ts"
 import type { Appointment } from "../../../schemas/appointment.ts"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import { afterAppointmentChange, rescheduleAppointment } from "../../api/appointments.ts"
@@ -12,6 +9,7 @@ import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { appointmentWhen } from "./appointmentText.ts"
+import { useFormSave } from "../account/useFormSave.ts"
 import { WeekSlotPicker } from "./WeekSlotPicker.tsx"
 
 export interface RescheduleFormProps {
@@ -29,30 +27,24 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [slot, setSlot] = useState<TimeSlot | null>(null)
-  const done = useRef(onDone)
-  done.current = onDone
-  const actor = useActorRef(
-    formSaveMachine.provide({
-      actors: { save: fromPromise(({ input }) => rescheduleAppointment(appointment.id, input as { timeSlotId: string; appointmentTime: string })) },
-      actions: {
-        onSaved: (_, { result }) => {
-          void afterAppointmentChange(queryClient, result as Appointment)
-          toast.success(t("appointments.rescheduled"), TOAST_DURATION.long)
-        },
-        onFailed: (_, { error }) => {
-          console.warn("[promed] reschedule failed", error)
-          if (error.code === "TIME_SLOT_ALREADY_BOOKED") {
-            setSlot(null)
-            void queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] })
-          }
-        },
-        goBack: ({ context }) => done.current(context.result as Appointment),
-      },
-      delays: { returnDelay: 0 },
-    }),
-  )
-  const saving = useSelector(actor, (s) => s.matches("saving") || s.matches("saved"))
-  const errorCode = useSelector(actor, (s) => s.context.error?.code ?? null)
+  const form = useFormSave<{ timeSlotId: string; appointmentTime: string }, Appointment>({
+    save: (values) => rescheduleAppointment(appointment.id, values),
+    onSaved: (result) => {
+      void afterAppointmentChange(queryClient, result)
+      toast.success(t("appointments.rescheduled"), TOAST_DURATION.long)
+    },
+    onFailed: (error) => {
+      console.warn("[promed] reschedule failed", error)
+      if (error.code === "TIME_SLOT_ALREADY_BOOKED") {
+        setSlot(null)
+        void queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] })
+      }
+    },
+    goBack: onDone,
+    returnDelay: 0,
+  })
+  const saving = form.busy
+  const errorCode = form.error?.code ?? null
   const current = appointmentWhen(appointment, i18n.language as Language)
 
   if (appointment.status !== "CONFIRMED" || insideNotice(appointment.appointmentTime)) {
@@ -81,7 +73,7 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
         timeZone={appointment.timeZone}
         onSelect={(chosen) => {
           setSlot(chosen)
-          actor.send({ type: "form.edit" })
+          form.edit()
         }}
       />
       {errorCode ? (
@@ -100,7 +92,7 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
         <Button
           disabled={!slot}
           loading={saving}
-          onClick={() => slot && actor.send({ type: "form.submit", values: { timeSlotId: slot.id, appointmentTime: slot.startsAt } })}
+          onClick={() => slot && form.submit({ timeSlotId: slot.id, appointmentTime: slot.startsAt })}
         >
           {t("appointments.confirmReschedule")}
         </Button>
