@@ -1,4 +1,7 @@
-import { createRoute } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
+import * as Schema from "effect/Schema"
+import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
+import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
 import { placeholder, welcome } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -14,9 +17,26 @@ const page = (path: string, component: () => React.JSX.Element) =>
   createRoute({ getParentRoute: () => managerLayout, path, component })
 
 export const managerRoutes = managerLayout.addChildren([
-  page("/manager/profile", welcome("titles.managerProfile")),
-  page("/manager/settings", placeholder("titles.settings")),
-  page("/manager/dashboard", placeholder("titles.managerDashboard")),
+  createRoute({
+    getParentRoute: () => managerLayout,
+    path: "/manager/profile",
+    loader: () => ensureTexts(["manager"]),
+    component: lazyRouteComponent(() => import("../features/manager/ManagerProfilePage.tsx"), "ManagerProfilePage"),
+  }),
+  createRoute({
+    getParentRoute: () => managerLayout,
+    path: "/manager/settings",
+    loader: () => ensureTexts(["manager"]),
+    component: lazyRouteComponent(() => import("../features/manager/ManagerSettingsPage.tsx"), "ManagerSettingsPage"),
+  }),
+  // The dashboard link of the profile leads to the healthcare facilities list.
+  createRoute({
+    getParentRoute: () => managerLayout,
+    path: "/manager/dashboard",
+    validateSearch: Schema.toStandardSchemaV1(FacilitiesListSearch),
+    loader: () => ensureTexts(["manager"]),
+    component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
+  }),
   page("/manager/staff", placeholder("titles.managerStaff")),
 ])
 

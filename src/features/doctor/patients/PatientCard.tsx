@@ -1,0 +1,48 @@
+import { Link } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
+import { ageAndGender } from "./patientText.ts"
+
+/** One patient of the list: identity, status, contact, conditions, and the two actions. */
+export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
+  const { t } = useTranslation()
+  const name = `${p.firstName} ${p.lastName}`
+  return (
+    <li className="card patient-card" aria-labelledby={`patient-${p.id}`}>
+      <div className="row patient-card-head">
+        <h2 id={`patient-${p.id}`} className="patient-name">
+          {name}
+        </h2>
+        <span className={`badge ${p.status === "ACTIVE" ? "badge-success" : "badge-warning"}`}>{t(`doctorPatients.statuses.${p.status}`)}</span>
+      </div>
+      <p className="muted patient-id">{t("doctorPatients.id", { id: p.id })}</p>
+      <p>{ageAndGender(t, p.dateOfBirth, p.civility)}</p>
+      <dl className="info-list">
+        <dt>{t("doctorPatients.phone")}</dt>
+        <dd>{p.phoneNumber ? <a href={`tel:+${p.phoneNumber}`}>{p.phoneNumber}</a> : "—"}</dd>
+        <dt>{t("doctorPatients.email")}</dt>
+        <dd>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : "—"}</dd>
+        <dt>{t("doctorPatients.conditions")}</dt>
+        <dd>{p.conditions.length > 0 ? p.conditions.join(", ") : t("doctorPatients.none")}</dd>
+      </dl>
+      <div className="row">
+        <Link
+          to="/doctor/$doctorId/patients/$patientId"
+          params={{ doctorId, patientId: p.id }}
+          className="btn btn-secondary btn-small"
+          aria-label={t("doctorPatients.viewDetailsOf", { name })}
+        >
+          {t("doctorPatients.viewDetails")}
+        </Link>
+        <Link
+          to="/doctor/appointments/new"
+          search={{ patientId: p.id }}
+          className="btn btn-primary btn-small"
+          aria-label={t("doctorPatients.bookFor", { name })}
+        >
+          {t("doctorPatients.book")}
+        </Link>
+      </div>
+    </li>
+  )
+}

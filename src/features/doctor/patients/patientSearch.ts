@@ -1,0 +1,39 @@
+import * as Schema from "effect/Schema"
+import type { DoctorPatient, PatientStatus } from "../../../../schemas/doctorPatients.ts"
+import { PATIENT_STATUSES } from "../../../../schemas/doctorPatients.ts"
+
+/** The address of the patient list: q (name or id) and status; read leniently (?q=123 is a number). */
+export const PatientsSearch = Schema.Struct({
+  q: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])),
+  status: Schema.optionalKey(Schema.String),
+})
+export type PatientsSearch = typeof PatientsSearch.Type
+
+export interface PatientFilters {
+  readonly q: string
+  readonly status: PatientStatus | null
+}
+
+export function patientFiltersOf(search: PatientsSearch): PatientFilters {
+  const status = String(search.status ?? "").toUpperCase()
+  return {
+    q: search.q === undefined ? "" : String(search.q),
+    status: PATIENT_STATUSES.includes(status as PatientStatus) ? (status as PatientStatus) : null,
+  }
+}
+
+/** The address for some filters: empty ones are left out. */
+export const patientSearchOf = (f: PatientFilters): PatientsSearch => ({
+  ...(f.q.trim() ? { q: f.q } : {}),
+  ...(f.status ? { status: f.status } : {}),
+})
+
+/** SPEC §2: text search case-insensitive on the name or the id, and the status filter. */
+export function filterPatients(list: ReadonlyArray<DoctorPatient>, f: PatientFilters): DoctorPatient[] {
+  const q = f.q.trim().toLowerCase()
+  return list.filter(
+    (p) =>
+      (!f.status || p.status.toUpperCase() === f.status) &&
+      (!q || `${p.firstName} ${p.lastName}`.toLowerCase().includes(q) || `${p.lastName} ${p.firstName}`.toLowerCase().includes(q) || p.id.toLowerCase().includes(q)),
+  )
+}
