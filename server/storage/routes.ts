@@ -1,11 +1,291 @@
-import { Hono } from "hono"
-import type { AppEnv } from "../http/context.ts"
+import { createHash } from "node:crypto"
+import path from "node:path"
+import { Readable } from "node:stream"
+import { Hono, type Context } from "hono"
+import type { ContentfulStatusCode } from "hono/utils/http-status"
+import type { AppEnv, Caller } from "../http/context.ts"
+import { contentAllowed, listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
+import { parseMultipart, readBodyLimited } from "./multipart.ts"
+import { deleteObject, findObject, listObjects, ObjectFiles, putObject, readObject, resourceOf, updateObjectMetadata } from "./objects.ts"
+import { ResumableUploads, type UploadSession } from "./uploads.ts"
+
+/** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
+const METADATA_MAX_BYTES = 64 * 1024
+
+type StorageContext = Context<AppEnv>
+
+const fail = (c: StorageContext, status: ContentfulStatusCode, message: string) => c.json({ error: { code: status, message } }, status)
+
+/** One object folder and one set of uploads under way per data folder. */
+const stores = new Map<string, { files: ObjectFiles; uploads: ResumableUploads }>()
+function storeOf(c: StorageContext) {
+  const root = path.join(c.get("deps").config.dataDir, "storage")
+  let store = stores.get(root)
+  if (!store) {
+    const files = new ObjectFiles(root)
+    store = { files, uploads: new ResumableUploads(files) }
+    stores.set(root, store)
+  }
+  return store
+}
+
+/** The object name of `/b/{bucket}/o/{name}`, taken from the raw path so encoded slashes stay names. */
+function objectNameOf(c: StorageContext): string | null {
+  const raw = new URL(c.req.url).pathname
+  const at = raw.indexOf("/o/")
+  if (at < 0) return null
+  try {
+    return decodeURIComponent(raw.slice(at + 3))
+  } catch {
+    return null
+  }
+}
+
+const md5Base64 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64")
+
+function stringMetadata(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) return {}
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k, v]) => typeof v === "string" && k.length <= 100 && v.length <= 1000)
+      .slice(0, 20) as Array<[string, string]>,
+  )
+}
+
+async function requireCaller(c: StorageContext): Promise<Caller | Response> {
+  const caller = await storageCaller(c)
+  return caller ?? fail(c, 401, "Sign in to use storage")
+}
 
 /**
- * The Firebase Storage REST surface the web SDK speaks to an emulator (issue 4), served at /v0
- * over files in .data/storage. See ../shared/FIREBASE_STORAGE.md.
+ * The Firebase Storage REST surface the web SDK speaks to an emulator, served at /v0 over files in
+ * <DATA_DIR>/storage with their metadata in storage_objects (see ../shared/FIREBASE_STORAGE.md).
+ * A user writes, reads and deletes only their own paths; sizes and file kinds are checked here,
+ * on the bytes, whatever the client says.
  */
 export function storageRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.use("/b/:bucket/*", async (c, next) => {
+    if (c.req.param("bucket") !== c.get("deps").config.storageBucket) return fail(c, 404, "No such bucket")
+    await next()
+  })
+
+  app.post("/b/:bucket/o", async (c) => {
+    const uploadId = c.req.query("upload_id")
+    if (uploadId) return continueUpload(c, uploadId)
+    const caller = await requireCaller(c)
+    if (caller instanceof Response) return caller
+    const name = c.req.query("name")
+    if (!name) return fail(c, 400, "The object name is missing")
+    const area = writeAreaOf(name, caller.userId)
+    if (!area) return fail(c, 403, "You may not write there")
+    const protocol = c.req.header("x-goog-upload-protocol")
+    const command = c.req.header("x-goog-upload-command")
+    const { files, uploads } = storeOf(c)
+    const bucket = c.req.param("bucket")
+
+    if (protocol === "multipart") {
+      const body = await readBodyLimited(c.req.raw, area.maxBytes + METADATA_MAX_BYTES)
+      if (!body) return fail(c, 413, "The file is too large")
+      const upload = parseMultipart(c.req.header("content-type"), body)
+      if (!upload) return fail(c, 400, "The multipart body is malformed")
+      if (upload.bytes.length > area.maxBytes) return fail(c, 413, "The file is too large")
+      if (!contentAllowed(name, area, upload.bytes.subarray(0, 16))) return fail(c, 400, "This kind of file is not accepted here")
+      await files.ensureDirs()
+      const object = await putObject(c.get("deps").db, files, {
+        bucket,
+        name,
+        ownerUserId: caller.userId,
+        contentType: String(upload.metadata.contentType ?? upload.contentType),
+        customMetadata: stringMetadata(upload.metadata.metadata),
+        source: { bytes: upload.bytes },
+        md5Hash: md5Base64(upload.bytes),
+        size: upload.bytes.length,
+      })
+      return c.json(resourceOf(object))
+    }
+
+    if (protocol === "resumable" && command === "start") {
+      const total = Number(c.req.header("x-goog-upload-header-content-length"))
+      if (!Number.isSafeInteger(total) || total < 1) return fail(c, 400, "The upload length is missing")
+      if (total > area.maxBytes) return fail(c, 413, "The file is too large")
+      const body = await readBodyLimited(c.req.raw, METADATA_MAX_BYTES)
+      let metadata: Record<string, unknown> = {}
+      try {
+        const parsed: unknown = body && body.length ? JSON.parse(new TextDecoder().decode(body)) : {}
+        if (typeof parsed === "object" && parsed !== null) metadata = parsed as Record<string, unknown>
+      } catch {
+        return fail(c, 400, "The metadata is not JSON")
+      }
+      const session = await uploads.start({
+        bucket,
+        name,
+        userId: caller.userId,
+        total,
+        contentType: c.req.header("x-goog-upload-header-content-type") ?? String(metadata.contentType ?? "application/octet-stream"),
+        customMetadata: stringMetadata(metadata.metadata),
+      })
+      const origin = c.get("deps").config.publicOrigin || new URL(c.req.url).origin
+      const url = `${origin}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${session.id}&upload_protocol=resumable`
+      c.header("X-Goog-Upload-Status", "active")
+      c.header("X-Goog-Upload-URL", url)
+      c.header("X-Goog-Upload-Chunk-Granularity", String(256 * 1024))
+      return c.body(null, 200)
+    }
+    return fail(c, 400, "Unsupported upload protocol")
+  })
+
+  /** Chunks, status queries and the final chunk of a resumable upload. */
+  async function continueUpload(c: StorageContext, uploadId: string) {
+    const { files, uploads } = storeOf(c)
+    const session = await uploads.get(uploadId)
+    if (!session) return fail(c, 404, "No such upload, or it expired")
+    const caller = await storageCaller(c)
+    if (!caller) return fail(c, 401, "Sign in to use storage")
+    if (caller.userId !== session.userId) return fail(c, 403, "This upload is not yours")
+    const commands = (c.req.header("x-goog-upload-command") ?? "").split(",").map((s) => s.trim())
+    const status = (value: "active" | "final" | "cancelled") => {
+      c.header("X-Goog-Upload-Status", value)
+      c.header("X-Goog-Upload-Size-Received", String(session.received))
+    }
+    if (commands.includes("cancel")) {
+      await uploads.drop(session)
+      status("cancelled")
+      return c.body(null, 200)
+    }
+    if (commands.includes("query")) {
+      status(session.final ? "final" : "active")
+      return c.body(null, 200)
+    }
+    if (session.busy) return fail(c, 409, "A chunk of this upload is being stored")
+    session.busy = true
+    try {
+      if (commands.includes("upload")) {
+        const offset = Number(c.req.header("x-goog-upload-offset"))
+        if (offset !== session.received) {
+          status("active")
+          return fail(c, 400, `The offset must be ${session.received}`)
+        }
+        const bytes = await readBodyLimited(c.req.raw, session.total - session.received)
+        if (!bytes) {
+          await uploads.drop(session)
+          return fail(c, 413, "More bytes than announced")
+        }
+        await uploads.append(session, bytes)
+      }
+      if (!commands.includes("finalize")) {
+        status("active")
+        return c.body(null, 200)
+      }
+      return await finalize(c, files, uploads, session)
+    } finally {
+      session.busy = false
+    }
+  }
+
+  /** Only once every byte is stored and checked does the SDK hear `final` (FIREBASE_STORAGE.md). */
+  async function finalize(c: StorageContext, files: ObjectFiles, uploads: ResumableUploads, session: UploadSession) {
+    if (session.received !== session.total) {
+      c.header("X-Goog-Upload-Status", "active")
+      c.header("X-Goog-Upload-Size-Received", String(session.received))
+      return fail(c, 400, "The upload is not complete")
+    }
+    const area = writeAreaOf(session.name, session.userId)
+    if (!area || !contentAllowed(session.name, area, session.head)) {
+      await uploads.drop(session)
+      return fail(c, 400, "This kind of file is not accepted here")
+    }
+    const object = await putObject(c.get("deps").db, files, {
+      bucket: session.bucket,
+      name: session.name,
+      ownerUserId: session.userId,
+      contentType: session.contentType,
+      customMetadata: session.customMetadata,
+      source: { file: session.file },
+      md5Hash: session.md5.digest("base64"),
+      size: session.total,
+    })
+    session.final = true
+    await uploads.drop(session)
+    c.header("X-Goog-Upload-Status", "final")
+    c.header("X-Goog-Upload-Size-Received", String(session.total))
+    return c.json(resourceOf(object))
+  }
+
+  app.get("/b/:bucket/o", async (c) => {
+    const caller = await requireCaller(c)
+    if (caller instanceof Response) return caller
+    const prefix = c.req.query("prefix") ?? ""
+    const visible = listFilterOf(prefix, caller.userId)
+    if (!visible) return fail(c, 403, "You may not list there")
+    const maxResults = Number(c.req.query("maxResults") ?? 1000)
+    if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 1000) return fail(c, 400, "maxResults must be 1 to 1000")
+    return c.json(
+      await listObjects(c.get("deps").db, c.req.param("bucket"), {
+        prefix,
+        delimiter: c.req.query("delimiter") || undefined,
+        pageToken: c.req.query("pageToken") || undefined,
+        maxResults,
+        visible,
+      }),
+    )
+  })
+
+  app.get("/b/:bucket/o/*", async (c) => {
+    const name = objectNameOf(c)
+    if (!name) return fail(c, 400, "The object name is malformed")
+    const object = await findObject(c.get("deps").db, c.req.param("bucket"), name)
+    if (c.req.query("alt") === "media") {
+      // A download URL carries its token: that is the whole permission (getDownloadURL).
+      const token = c.req.query("token")
+      const caller = token ? undefined : await storageCaller(c)
+      if (!object) return fail(c, 404, "Not Found")
+      if (token !== object.downloadToken && caller?.userId !== object.ownerUserId) return fail(c, 403, "Not allowed")
+      c.header("Content-Type", object.contentType)
+      c.header("Content-Length", String(object.size))
+      c.header("Cache-Control", "private, max-age=3600")
+      c.header("Content-Disposition", "inline")
+      return c.body(Readable.toWeb(readObject(storeOf(c).files, object)) as ReadableStream, 200)
+    }
+    const caller = await requireCaller(c)
+    if (caller instanceof Response) return caller
+    if (!object) return fail(c, 404, "Not Found")
+    if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+    return c.json(resourceOf(object))
+  })
+
+  app.patch("/b/:bucket/o/*", async (c) => {
+    const caller = await requireCaller(c)
+    if (caller instanceof Response) return caller
+    const name = objectNameOf(c)
+    const object = name ? await findObject(c.get("deps").db, c.req.param("bucket"), name) : undefined
+    if (!object) return fail(c, 404, "Not Found")
+    if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+    const body = await readBodyLimited(c.req.raw, METADATA_MAX_BYTES)
+    let changes: Record<string, unknown> = {}
+    try {
+      changes = body ? (JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>) : {}
+    } catch {
+      return fail(c, 400, "The metadata is not JSON")
+    }
+    const updated = await updateObjectMetadata(c.get("deps").db, object, {
+      ...(typeof changes.contentType === "string" ? { contentType: changes.contentType.slice(0, 200) } : {}),
+      ...(changes.metadata !== undefined ? { customMetadata: stringMetadata(changes.metadata) } : {}),
+    })
+    return c.json(resourceOf(updated))
+  })
+
+  app.delete("/b/:bucket/o/*", async (c) => {
+    const caller = await requireCaller(c)
+    if (caller instanceof Response) return caller
+    const name = objectNameOf(c)
+    const object = name ? await findObject(c.get("deps").db, c.req.param("bucket"), name) : undefined
+    if (!object) return fail(c, 404, "Not Found")
+    if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+    await deleteObject(c.get("deps").db, storeOf(c).files, object)
+    return c.body(null, 204)
+  })
+
   return app
 }
