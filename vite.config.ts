@@ -12,6 +12,17 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: "es2022",
+    // Everything the entry needs at start (React, the router, Query, XState, i18next, Schema, the
+    // app frame) is one "shell" file: one request on a slow link, and gzip does better on one
+    // file than on twenty. Screens and texts keep their own chunks, loaded when needed.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "shell", tags: ["$initial"], test: (id: string) => !/(\/src\/main\.tsx|\/index\.html)$/.test(id) }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

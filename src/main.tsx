@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
-import { createRoot } from "react-dom/client"
+import { createRoot, hydrateRoot } from "react-dom/client"
 import { AppActorsProvider } from "./appContext.tsx"
 import { configureApiClient } from "./api/client.ts"
 import { createQueryClient } from "./api/queryClient.ts"
@@ -13,8 +13,25 @@ import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
 import { readAddress } from "./session/address.ts"
 import { followSession } from "./session/sessionEffects.ts"
-import { createSessionActor } from "./session/sessionActor.ts"
+import { createSessionActor, type SessionActor } from "./session/sessionActor.ts"
 import "./ui/styles.css"
+
+/**
+ * The prerendered landing (scripts/prerender.ts) can be taken over as it is only when this first
+ * render will draw exactly the same thing: a visitor (no token, so the session is already signed
+ * out), at /, in the prerendered language, with the default colours.
+ */
+function canHydrate(root: HTMLElement, session: SessionActor, language: string): boolean {
+  const { pathname, search, hash } = window.location
+  return (
+    root.dataset.prerendered === language &&
+    session.getSnapshot().matches("signedOut") &&
+    pathname === "/" &&
+    search === "" &&
+    hash === "" &&
+    storedTheme() === "promed"
+  )
+}
 
 async function start() {
   await startInspector()
@@ -37,15 +54,27 @@ async function start() {
   const router = createAppRouter({ queryClient, session })
   followSession(session, router, queryClient)
 
-  createRoot(document.getElementById("root")!).render(
+  const root = document.getElementById("root")!
+  const app = (
     <StrictMode>
       <AppActorsProvider actors={{ session, errorModal }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </AppActorsProvider>
-    </StrictMode>,
+    </StrictMode>
   )
+  if (canHydrate(root, session, language)) {
+    // The page's screen and texts must be there before the first render, as on the server.
+    await router.load()
+    // Render the match tree as the server did (no root Suspense boundary), so React can adopt
+    // the prerendered HTML; `ssr` is read for nothing else in a router without server scripts.
+    ;(router as unknown as { ssr: unknown }).ssr = { manifest: undefined }
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
+  } else {
+    delete root.dataset.prerendered
+    createRoot(root).render(app)
+  }
 }
 
 void start()

@@ -80,14 +80,6 @@ export const doctorSearchQuery = (params: DoctorSearchParams) =>
     placeholderData: (previous) => previous,
   })
 
-/** The best-rated doctors seen in clinic, for the landing page. */
-export const topRatedDoctorsQuery = (count: number) =>
-  queryOptions({
-    queryKey: ["doctors", "topRated", count] as const,
-    queryFn: ({ signal }) => searchDoctors(searchRequestOf({ page: 1, limit: count, sort: "rating" }), signal),
-    staleTime: 5 * 60_000,
-  })
-
 /** GET /doctors/{id}: the public profile. A missing doctor is final, never retried. */
 export const doctorQuery = (doctorId: string) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
 import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
+import { DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -21,9 +22,13 @@ const screen = <const P extends string>(
     loader: () => ensureTexts(sections),
   })
 
-export const landingRoute = page("/", "titles.home")
+export const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  component: lazyRouteComponent(() => import("../features/public/landing/LandingPage.tsx"), "LandingPage"),
+  loader: () => ensureTexts(LANDING_TEXTS),
+})
 
-const DOCTOR_SEARCH_TEXTS = ["doctorSearch", "specialties", "regions", "samples"]
 const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
   createRoute({
     getParentRoute: () => rootRoute,
@@ -41,7 +46,7 @@ export const doctorProfileRoute = createRoute({
     // The query module stays out of the entry chunk: imported here, when a profile is opened.
     const { doctorQuery } = await import("../api/doctors.ts")
     void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))
-    await ensureTexts(["doctorProfile", "doctorSearch", "specialties", "facilities", "errors"])
+    await ensureTexts(DOCTOR_PROFILE_TEXTS)
   },
 })
 

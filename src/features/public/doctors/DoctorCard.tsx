@@ -7,7 +7,7 @@ import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { BookButton } from "../common/BookButton.tsx"
 import { clinicPrice, doctorName, doctorTimeZone, isSampleDoctor, primaryLocation } from "../common/doctorFacts.ts"
-import { specialtyLabel } from "../common/specialties.ts"
+import { specialtyLabel } from "../common/specialtyLabel.ts"
 
 /** One search result: who, what, where, how much, when next, and the way to book (SPEC §2). */
 export function DoctorCard({ doctor }: { doctor: Doctor }) {

@@ -60,6 +60,7 @@ export function DoctorSearchPage() {
 
       {results.data?.source === "sample" ? (
         <p className="alert alert-warning" role="status">
+          <strong>{t("samples.label")} — </strong>
           {t("doctorSearch.sampleNotice")}
         </p>
       ) : null}

@@ -8,7 +8,8 @@ import { formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { REGIONS } from "../common/regions.ts"
-import { SPECIALTY_CODES, specialtyCodeLabel } from "../common/specialties.ts"
+import { specialtyCodeLabel } from "../common/specialtyLabel.ts"
+import { SPECIALTY_CODES } from "./specialtyCodes.ts"
 import { LANGUAGE_FILTERS, RATING_FILTERS } from "./searchParams.ts"
 
 interface FiltersPanelProps {

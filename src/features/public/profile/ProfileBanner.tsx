@@ -6,7 +6,7 @@ import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { BookButton } from "../common/BookButton.tsx"
 import { doctorName } from "../common/doctorFacts.ts"
-import { specialtyLabel } from "../common/specialties.ts"
+import { specialtyLabel } from "../common/specialtyLabel.ts"
 
 /** Photo, name, specialties, rating to one decimal and the book button (SPEC §2). */
 export function ProfileBanner({ doctor }: { doctor: Doctor }) {

@@ -1,0 +1,62 @@
+import { useLocation } from "@tanstack/react-router"
+import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
+import { ContactForm } from "../contact/ContactForm.tsx"
+import { CallToAction } from "./CallToAction.tsx"
+import { Emergency } from "./Emergency.tsx"
+import { Hero } from "./Hero.tsx"
+import { LandingSection } from "./LandingSection.tsx"
+import { PopularSpecialties } from "./PopularSpecialties.tsx"
+import { HowItWorks, Presentation } from "./Presentation.tsx"
+import { Solutions, VirtualServices } from "./Solutions.tsx"
+import { AppDownload, Faq, HealthNews, Testimonials } from "./Stories.tsx"
+import { TopDoctors } from "./TopDoctors.tsx"
+import "./landing.css"
+
+/** The fixed header's height: a section scrolled to starts just below it (SPEC §2, §9). */
+export const SCROLL_OFFSET_PX = 64
+
+declare module "@tanstack/react-router" {
+  interface HistoryState {
+    /** A home section to scroll to, for links that do not put it in the hash. */
+    scrollTo?: string
+  }
+}
+
+function useScrollTarget() {
+  const target = useLocation({ select: (l) => l.state.scrollTo ?? (l.hash || undefined) })
+  useEffect(() => {
+    if (!target) return
+    const element = document.getElementById(target)
+    if (!element) return
+    window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX, behavior: "smooth" })
+    if (element.tabIndex < 0) element.tabIndex = -1
+    element.focus({ preventScroll: true })
+  }, [target])
+}
+
+/** The home page of SPEC §1 and §2, prerendered for visitors in French. */
+export function LandingPage() {
+  const { t } = useTranslation()
+  useScrollTarget()
+  return (
+    <div className="landing">
+      <Hero />
+      <Presentation />
+      <HowItWorks />
+      <Solutions />
+      <PopularSpecialties />
+      <TopDoctors />
+      <VirtualServices />
+      <CallToAction />
+      <AppDownload />
+      <Testimonials />
+      <Faq />
+      <HealthNews />
+      <LandingSection id="contact" title={t("landing.contact.title")} intro={t("landing.contact.intro")}>
+        <ContactForm />
+      </LandingSection>
+      <Emergency />
+    </div>
+  )
+}

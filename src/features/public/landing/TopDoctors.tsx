@@ -1,0 +1,63 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query"
+import { Link } from "@tanstack/react-router"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { fromPromise } from "xstate"
+import { formatRating } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
+import { Avatar } from "../../../layout/Avatar.tsx"
+import { StarRating } from "../../../ui/StarRating.tsx"
+import { doctorName } from "../common/doctorFacts.ts"
+import { specialtyLabel } from "../common/specialtyLabel.ts"
+import { LandingSection } from "./LandingSection.tsx"
+import { topRatedDoctorsQuery } from "./topDoctors.ts"
+
+const COUNT = 4
+
+const loadTopDoctors = fromPromise(async ({ input }: { input: QueryClient }) => (await input.fetchQuery(topRatedDoctorsQuery(COUNT))).data)
+
+/**
+ * The best-rated doctors, live from the gateway, loaded once the page shows. Read through the
+ * query cache with a promise actor rather than useQuery: the landing page then does without
+ * Query's observer code, which nothing else on / needs (the budget of the first load).
+ */
+export function TopDoctors() {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const loader = useActorRef(loadTopDoctors, { input: queryClient })
+  const status = useSelector(loader, (s) => s.status)
+  const doctors = useSelector(loader, (s) => s.output)
+  return (
+    <LandingSection id="top-doctors" title={t("landing.topDoctors.title")} intro={t("landing.topDoctors.intro")} tone="soft">
+      {doctors ? (
+        <ul className="card-grid">
+          {doctors.map((doctor) => (
+            <li key={doctor.id} className="card top-doctor">
+              <Avatar photoUrl={doctor.photoUrl} role="doctor" size={64} />
+              <h3>
+                <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }}>
+                  {doctorName(doctor)}
+                </Link>
+              </h3>
+              <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
+              <p className="row">
+                <StarRating rating={doctor.averageRate} />
+                <span>{formatRating(doctor.averageRate, i18n.language as Language)}</span>
+              </p>
+              <p className="muted">{(doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0])?.city}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted" role="status">
+          {status === "error" ? t("landing.topDoctors.error") : t("landing.topDoctors.loading")}
+        </p>
+      )}
+      <p>
+        <Link to="/doctors" search={{ sort: "rating" }} className="btn btn-secondary">
+          {t("landing.topDoctors.seeAll")}
+        </Link>
+      </p>
+    </LandingSection>
+  )
+}

@@ -1,0 +1,35 @@
+import * as Schema from "effect/Schema"
+import type { DoctorSearchRequest } from "../../../../schemas/doctor.ts"
+import { apiRequest } from "../../../api/client.ts"
+
+/**
+ * Just what the home page shows of a doctor. The landing reads the same POST /doctors/search as
+ * the search page but decodes only these fields (the rest of the answer is ignored): the full
+ * doctor schemas would cost the first load more than the whole section is worth.
+ */
+export const TopDoctor = Schema.Struct({
+  id: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  photoUrl: Schema.NullOr(Schema.String),
+  averageRate: Schema.Number,
+  specialties: Schema.Array(Schema.Struct({ code: Schema.String, label: Schema.String })),
+  locations: Schema.Array(Schema.Struct({ city: Schema.String, isPrimary: Schema.Boolean })),
+})
+export type TopDoctor = typeof TopDoctor.Type
+
+const TopDoctorsResponse = Schema.Struct({ data: Schema.Array(TopDoctor) })
+
+/** The best-rated doctors seen in clinic (SPEC §7's rating sort). */
+export const topRatedDoctorsQuery = (count: number) => {
+  const request: DoctorSearchRequest = {
+    paginationSettings: { offset: 0, limit: count },
+    sortBy: { property: "rating", order: "desc" },
+    query: { providedServiceCodes: ["CLINIC"] },
+  }
+  return {
+    queryKey: ["doctors", "topRated", count] as const,
+    queryFn: () => apiRequest(TopDoctorsResponse, "/doctors/search", { method: "POST", body: request }),
+    staleTime: 5 * 60_000,
+  }
+}
