@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { countryOutlines } from "./scripts/countryOutlines.ts"
 import { localeSections } from "./scripts/localeSections.ts"
 
 const gateway = process.env.GATEWAY_URL ?? "http://localhost:8080"
 
 export default defineConfig({
-  plugins: [react(), localeSections()],
+  plugins: [react(), localeSections(), countryOutlines()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
 import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
-import { DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
+import { parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
+import { DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -50,6 +51,14 @@ export const doctorProfileRoute = createRoute({
   },
 })
 
+const facilitiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/facilities",
+  validateSearch: parseFacilitySearch,
+  component: lazyRouteComponent(() => import("../features/public/facilities/FacilitiesPage.tsx"), "FacilitiesPage"),
+  loader: () => ensureTexts(FACILITY_TEXTS),
+})
+
 /** Sign-up happens outside the SPA, at an address set at build time (VITE_PATIENT_REGISTRATION_URL). */
 const registerPatientRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -74,7 +83,7 @@ export const publicRoutes = [
   page("/services/online-chat", "titles.servicesChat"),
   page("/services/virtual-assessment", "titles.servicesAssessment"),
   page("/services/remote-monitoring", "titles.servicesMonitoring"),
-  page("/facilities", "titles.facilities"),
+  facilitiesRoute,
   page("/partners", "titles.partners"),
   page("/design-system", "titles.designSystem"),
   page("/contact", "titles.contact"),

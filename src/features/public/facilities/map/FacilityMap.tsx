@@ -1,0 +1,129 @@
+import OlMap from "ol/Map"
+import Overlay from "ol/Overlay"
+import View from "ol/View"
+import { defaults as defaultControls } from "ol/control/defaults"
+import { boundingExtent } from "ol/extent"
+import GeoJSON from "ol/format/GeoJSON"
+import TileLayer from "ol/layer/Tile"
+import VectorLayer from "ol/layer/Vector"
+import { fromLonLat } from "ol/proj"
+import VectorSource from "ol/source/Vector"
+import XYZ from "ol/source/XYZ"
+import { Fill, Stroke, Style } from "ol/style"
+import { useEffect, useMemo, useRef, useState } from "react"
+import { createPortal } from "react-dom"
+import { useTranslation } from "react-i18next"
+import outlines from "virtual:country-outlines"
+import type { Coordinates } from "../../../../../schemas/common.ts"
+import type { HealthcareFacility } from "../../../../../schemas/facility.ts"
+import { MAP_DEFAULTS, mapPoints } from "./placeholders.ts"
+import "ol/ol.css"
+import "./map.css"
+
+/** The tile service; any XYZ template (VITE_TILE_URL), OpenStreetMap by default. */
+const TILE_URL: string = import.meta.env.VITE_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+
+const toMap = (p: Coordinates) => fromLonLat([p.lng, p.lat])
+
+export interface FacilityMapProps {
+  facilities: ReadonlyArray<HealthcareFacility>
+  selectedId: string | null
+  position: Coordinates | null
+  onSelect: (id: string) => void
+}
+
+interface Marker {
+  readonly key: string
+  readonly element: HTMLElement
+}
+
+function createMap(target: HTMLElement): OlMap {
+  const outline = new VectorLayer({
+    source: new VectorSource({ features: new GeoJSON().readFeatures(outlines, { featureProjection: "EPSG:3857" }) }),
+    style: new Style({ stroke: new Stroke({ color: "#0b6e8c", width: 1.5 }), fill: new Fill({ color: "rgba(11, 110, 140, 0.08)" }) }),
+  })
+  // Without tiles (offline, or the service refuses), the outlines of Senegal and Chad remain.
+  const tiles = new TileLayer({ source: new XYZ({ url: TILE_URL, attributions: "© OpenStreetMap", crossOrigin: "anonymous" }) })
+  return new OlMap({
+    target,
+    layers: [tiles, outline],
+    controls: defaultControls({ attributionOptions: { collapsible: true } }),
+    view: new View({ center: toMap(MAP_DEFAULTS.center), zoom: MAP_DEFAULTS.zoom }),
+  })
+}
+
+/**
+ * The facility map (OpenLayers, in its own chunk): a marker button per facility (placeholder
+ * points for those without coordinates), the user's position once known. It follows the
+ * selection: zoom 15 on the selected facility, else every marker in view with a 50 px padding.
+ */
+export default function FacilityMap({ facilities, selectedId, position, onSelect }: FacilityMapProps) {
+  const { t } = useTranslation()
+  const target = useRef<HTMLDivElement>(null)
+  const [map, setMap] = useState<OlMap | null>(null)
+  const [markers, setMarkers] = useState<ReadonlyArray<Marker>>([])
+  const points = useMemo(() => mapPoints(facilities), [facilities])
+
+  useEffect(() => {
+    const created = createMap(target.current!)
+    setMap(created)
+    return () => created.setTarget(undefined)
+  }, [])
+
+  // One overlay per marker: real buttons, so markers are reachable by keyboard and screen readers.
+  useEffect(() => {
+    if (!map) return
+    const spots = [...points.map((p) => ({ key: p.id, at: p.point })), ...(position ? [{ key: "me", at: position }] : [])]
+    const overlays = spots.map(({ key, at }) => {
+      const element = document.createElement("div")
+      const overlay = new Overlay({ element, position: toMap(at), positioning: "bottom-center", stopEvent: true })
+      map.addOverlay(overlay)
+      return { key, element, overlay }
+    })
+    setMarkers(overlays)
+    return () => overlays.forEach((o) => map.removeOverlay(o.overlay))
+  }, [map, points, position])
+
+  useEffect(() => {
+    if (!map) return
+    const view = map.getView()
+    const selected = points.find((p) => p.id === selectedId)
+    if (selected) {
+      view.animate({ center: toMap(selected.point), zoom: MAP_DEFAULTS.selectedZoom, duration: 250 })
+    } else if (points.length > 0) {
+      const extent = boundingExtent([...points.map((p) => toMap(p.point)), ...(position ? [toMap(position)] : [])])
+      view.fit(extent, { padding: Array(4).fill(MAP_DEFAULTS.fitPadding), maxZoom: MAP_DEFAULTS.selectedZoom, duration: 250 })
+    }
+  }, [map, points, selectedId, position])
+
+  return (
+    <div className="facility-map-wrap">
+      {points.length === 0 ? (
+        <p className="facility-map-empty" role="status">
+          {t("map.empty")}
+        </p>
+      ) : null}
+      <div ref={target} className="facility-map" role="region" aria-label={t("map.label")} data-testid="facility-map" />
+      {markers.map(({ key, element }) => {
+        if (key === "me") return createPortal(<span className="map-me" role="img" aria-label={t("map.you")} />, element, key)
+        const point = points.find((p) => p.id === key)
+        if (!point) return null
+        const selected = key === selectedId
+        return createPortal(
+          <button
+            type="button"
+            className={`map-marker${selected ? " is-selected" : ""}${point.placeholder ? " is-approximate" : ""}`}
+            aria-pressed={selected}
+            aria-label={point.placeholder ? t("map.approximate", { name: point.name }) : point.name}
+            title={point.name}
+            onClick={() => onSelect(key)}
+          >
+            <span aria-hidden="true">{t(`map.marker.${point.facilityType}`)}</span>
+          </button>,
+          element,
+          key,
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import * as Schema from "effect/Schema"
+import type { FacilityType } from "../../../../schemas/enums.ts"
+import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
+
+// Spelled out rather than imported, to keep the facility schemas out of the entry chunk.
+export const FACILITY_TYPE_VALUES = ["HOSPITAL", "CLINIC", "PHARMACY", "LABORATORY"] as const satisfies ReadonlyArray<FacilityType>
+export const FACILITY_SORT_VALUES = ["name", "rating", "distance"] as const
+export const FACILITY_VIEWS = ["list", "map", "both"] as const
+
+/** The /facilities address (SPEC §2): keyword, type, page, limit, sort, order, view; `state=emergency` from links. */
+export interface FacilitySearch {
+  keyword?: string
+  type?: FacilityType
+  page?: number
+  limit?: (typeof PAGE_SIZE_VALUES)[number]
+  sort?: (typeof FACILITY_SORT_VALUES)[number]
+  order?: "asc" | "desc"
+  view?: (typeof FACILITY_VIEWS)[number]
+  state?: "emergency"
+}
+
+export const FACILITY_SEARCH_DEFAULTS = { page: 1, limit: 10, sort: "name", order: "asc", view: "list" } as const
+
+const typeOf = fieldOf(Schema.Literals(FACILITY_TYPE_VALUES))
+const sortOf = fieldOf(Schema.Literals(FACILITY_SORT_VALUES))
+const orderOf = fieldOf(Schema.Literals(["asc", "desc"]))
+const viewOf = fieldOf(Schema.Literals(FACILITY_VIEWS))
+const stateOf = fieldOf(Schema.Literals(["emergency"]))
+const pageOf = fieldOf(PageNumber)
+const limitOf = fieldOf(PageSize)
+
+export function parseFacilitySearch(raw: Record<string, unknown>): FacilitySearch {
+  return withoutDefaults(
+    {
+      // A one-letter keyword is not searched (SPEC §5): such an address lists everything.
+      keyword: textOf(raw.keyword, 2),
+      type: typeOf(raw.type),
+      page: pageOf(raw.page),
+      limit: limitOf(raw.limit),
+      sort: sortOf(raw.sort),
+      order: orderOf(raw.order),
+      view: viewOf(raw.view),
+      state: stateOf(raw.state),
+    },
+    FACILITY_SEARCH_DEFAULTS,
+  )
+}
