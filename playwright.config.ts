@@ -4,6 +4,9 @@ import path from "node:path"
 import { defineConfig, devices } from "@playwright/test"
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
+/** The local SMTP sink the contact form's mail goes to (tests/support/smtpSink.ts), and where it lists what it got. */
+const SMTP_SINK_PORT = PORT + 1000
+const SMTP_SINK_HTTP_PORT = PORT + 2000
 // A throw-away data folder per run: the server creates and seeds it on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "promed-e2e-"))
 
@@ -27,13 +30,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], userAgent: undefined } }],
-  webServer: {
-    command: "npx tsx server/main.ts",
-    url: `http://localhost:${PORT}/auth/login`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_REQUESTS: "false", DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: "npx tsx server/main.ts",
+      url: `http://localhost:${PORT}/auth/login`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_REQUESTS: "false",
+        DATABASE_URL: "",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+        CONTACT_MAIL_TO: "contact@promed.sn",
+      },
+    },
+    {
+      command: `npx tsx tests/support/smtpSink.ts ${SMTP_SINK_PORT} ${SMTP_SINK_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/messages`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 })

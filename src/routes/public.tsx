@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
 import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
 import { parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
-import { DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
+import { CONTACT_TEXTS, DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -86,7 +86,7 @@ export const publicRoutes = [
   facilitiesRoute,
   page("/partners", "titles.partners"),
   page("/design-system", "titles.designSystem"),
-  page("/contact", "titles.contact"),
+  screen("/contact", () => import("../features/public/contact/ContactPage.tsx"), "ContactPage", CONTACT_TEXTS),
   page("/privacy", "titles.privacy"),
   page("/terms", "titles.terms"),
   page("/about", "titles.about"),

@@ -17,3 +17,17 @@ export async function fcfaAmounts(cards: Locator, label: string): Promise<number
     return match ? [Number(match[1]!.replace(/\D/g, ""))] : []
   })
 }
+
+export interface SinkMail {
+  readonly to: ReadonlyArray<string>
+  readonly subject: string
+  readonly replyTo: string
+  readonly text: string
+}
+
+/** The mails the local SMTP sink received (playwright.config.ts starts it at E2E_PORT + 2000). */
+export async function sinkMessages(): Promise<SinkMail[]> {
+  const port = Number(process.env.E2E_PORT ?? 8181) + 2000
+  const response = await fetch(`http://127.0.0.1:${port}/messages`)
+  return (await response.json()) as SinkMail[]
+}

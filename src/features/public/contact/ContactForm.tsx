@@ -11,6 +11,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import "./contact.css"
 
 const machine = contactFormMachine.provide({
   actors: {
