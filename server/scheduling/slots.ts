@@ -1,13 +1,9 @@
-import { and, gte, inArray } from "drizzle-orm"
+import { and, gte, inArray, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
+import { DAYS_OF_WEEK, type FacilityTimeZone } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import { availabilities, doctors, doctorSettings, timeSlots } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
-
-export type FacilityTimeZone = "Africa/Dakar" | "Africa/Ndjamena"
-
-/** Monday first, as Temporal numbers them (PlainDate.dayOfWeek: 1 = Monday ... 7 = Sunday). */
-const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const
 
 export interface SlotAvailability {
   readonly id: string
@@ -46,8 +42,6 @@ export interface PlannedSlot {
 export const DEFAULT_SLOT_SETTINGS: SlotSettings = { bufferTime: 15, maxDailyAppointment: 20 }
 export const DEFAULT_WEEKS = 4
 
-const hhmm = (t: Temporal.PlainDateTime): string => t.toPlainTime().toString({ smallestUnit: "minute" })
-
 /** The local dates an availability applies to, within [from, from + weeks * 7 days). */
 function datesOf(availability: SlotAvailability, from: Temporal.PlainDate, weeks: number): Temporal.PlainDate[] {
   if (!availability.isRecurring && availability.onDate !== null) {
@@ -56,7 +50,8 @@ function datesOf(availability: SlotAvailability, from: Temporal.PlainDate, weeks
     const onDate = Temporal.PlainDate.from(availability.onDate)
     return Temporal.PlainDate.compare(onDate, from) >= 0 ? [onDate] : []
   }
-  const weekday = WEEKDAYS.indexOf(availability.dayOfWeek as (typeof WEEKDAYS)[number]) + 1
+  // DAYS_OF_WEEK is Monday first, as Temporal numbers days (dayOfWeek 1 = Monday ... 7 = Sunday).
+  const weekday = DAYS_OF_WEEK.indexOf(availability.dayOfWeek as (typeof DAYS_OF_WEEK)[number]) + 1
   if (weekday === 0) return []
   const first = from.add({ days: (weekday - from.dayOfWeek + 7) % 7 })
   if (!availability.isRecurring) return [first]
@@ -66,6 +61,68 @@ function datesOf(availability: SlotAvailability, from: Temporal.PlainDate, weeks
   return dates
 }
 
+interface DaySlot {
+  readonly startTime: string
+  readonly endTime: string
+}
+
+/*
+ * The seed plans over a million slots from a few dozen distinct day schedules and local start
+ * times, and the Temporal polyfill allocates a lot per operation: both pure computations are
+ * memoised (bounded, cleared when full).
+ */
+const scheduleCache = new Map<string, ReadonlyArray<DaySlot>>()
+const instantCache = new Map<string, Temporal.Instant>()
+const CACHE_LIMIT = 20_000
+
+function memo<V>(cache: Map<string, V>, key: string, make: () => V): V {
+  const hit = cache.get(key)
+  if (hit !== undefined) return hit
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  const value = make()
+  cache.set(key, value)
+  return value
+}
+
+/** The UTC instant of a local date and wall-clock time in an IANA zone. */
+function instantOf(date: Temporal.PlainDate, slotDate: string, startTime: string, timeZone: string): Temporal.Instant {
+  return memo(instantCache, `${slotDate}T${startTime} ${timeZone}`, () =>
+    date.toPlainDateTime(Temporal.PlainTime.from(startTime)).toZonedDateTime(timeZone).toInstant(),
+  )
+}
+
+/**
+ * The wall-clock slots of one day of an availability, the same for every date it applies to:
+ * from the start time, each lasting the slot duration, the next starting after the buffer,
+ * the last ending at or before the end time, at most the daily maximum.
+ */
+function daySchedule(availability: SlotAvailability, settings: SlotSettings): ReadonlyArray<DaySlot> {
+  const key = [availability.startTime, availability.endTime, availability.slotDurationMinutes, settings.bufferTime, settings.maxDailyAppointment].join("|")
+  return memo(scheduleCache, key, () => computeDaySchedule(availability, settings))
+}
+
+function computeDaySchedule(availability: SlotAvailability, settings: SlotSettings): DaySlot[] {
+  const duration = availability.slotDurationMinutes
+  if (!Number.isInteger(duration) || duration < 1) throw new RangeError(`slotDurationMinutes must be ≥ 1, got ${duration}`)
+  const buffer = Math.max(0, settings.bufferTime)
+  // Date-times on an arbitrary day, not plain times, so a slot running past midnight compares
+  // as later than the end instead of wrapping around to 00:xx.
+  const day = Temporal.PlainDate.from("2000-01-03")
+  const dayEnd = day.toPlainDateTime(Temporal.PlainTime.from(availability.endTime))
+  const schedule: DaySlot[] = []
+  let slotStart = day.toPlainDateTime(Temporal.PlainTime.from(availability.startTime))
+  while (schedule.length < settings.maxDailyAppointment) {
+    const slotEnd = slotStart.add({ minutes: duration })
+    if (Temporal.PlainDateTime.compare(slotEnd, dayEnd) > 0) break
+    schedule.push({
+      startTime: slotStart.toPlainTime().toString({ smallestUnit: "minute" }),
+      endTime: slotEnd.toPlainTime().toString({ smallestUnit: "minute" }),
+    })
+    slotStart = slotEnd.add({ minutes: buffer })
+  }
+  return schedule
+}
+
 /**
  * The slots of one availability, in start order. The daily cap is applied to the day's schedule
  * before dropping slots already past, so the same day always offers the same slots whatever the
@@ -73,30 +130,14 @@ function datesOf(availability: SlotAvailability, from: Temporal.PlainDate, weeks
  */
 export function planSlots(input: PlanInput): PlannedSlot[] {
   const { availability, settings, from, weeks, now } = input
-  const duration = availability.slotDurationMinutes
-  if (!Number.isInteger(duration) || duration < 1) throw new RangeError(`slotDurationMinutes must be ≥ 1, got ${duration}`)
-  const buffer = Math.max(0, settings.bufferTime)
-  const start = Temporal.PlainTime.from(availability.startTime)
-  const end = Temporal.PlainTime.from(availability.endTime)
+  const schedule = daySchedule(availability, settings)
   const slots: PlannedSlot[] = []
   for (const date of datesOf(availability, from, weeks)) {
-    // Plain date-times, not plain times, so a slot that would run past midnight compares as
-    // later than the end instead of wrapping around to 00:xx.
-    const dayEnd = date.toPlainDateTime(end)
-    let slotStart = date.toPlainDateTime(start)
-    for (let count = 0; count < settings.maxDailyAppointment; count++) {
-      const slotEnd = slotStart.add({ minutes: duration })
-      if (Temporal.PlainDateTime.compare(slotEnd, dayEnd) > 0) break
-      const instant = slotStart.toZonedDateTime(availability.timeZone).toInstant()
-      if (Temporal.Instant.compare(instant, now) >= 0) {
-        slots.push({
-          slotDate: date.toString(),
-          startTime: hhmm(slotStart),
-          endTime: hhmm(slotEnd),
-          startsAt: new Date(instant.epochMilliseconds),
-        })
-      }
-      slotStart = slotEnd.add({ minutes: buffer })
+    const slotDate = date.toString()
+    for (const { startTime, endTime } of schedule) {
+      const startsAt = instantOf(date, slotDate, startTime, availability.timeZone)
+      if (startsAt.epochNanoseconds < now.epochNanoseconds) continue
+      slots.push({ slotDate, startTime, endTime, startsAt: new Date(startsAt.epochMilliseconds) })
     }
   }
   return slots
@@ -117,7 +158,7 @@ export function generateSlots(db: Db, doctorId: string, options: GenerateOptions
 type SlotRow = typeof timeSlots.$inferInsert
 
 const DOCTORS_PER_CHUNK = 500
-const ROWS_PER_INSERT = 1000
+const ROWS_PER_INSERT = 5000
 
 /**
  * generateSlots for many doctors with a fixed number of statements per chunk of doctors: the
@@ -150,9 +191,10 @@ async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptio
 
   // Candidates per doctor and local date, from every availability of that day.
   const candidates = new Map<string, SlotRow[]>()
+  const todayIn = new Map<string, Temporal.PlainDate>()
   let earliest: string | undefined
   for (const a of availabilityRows) {
-    const from = options.from ?? now.toZonedDateTimeISO(a.timeZone).toPlainDate()
+    const from = options.from ?? memoToday(todayIn, now, a.timeZone)
     if (earliest === undefined || from.toString() < earliest) earliest = from.toString()
     const settings = settingsOf.get(a.doctorId) ?? DEFAULT_SLOT_SETTINGS
     const availability: SlotAvailability = { ...a, onDate: toIsoDate(a.onDate) }
@@ -196,14 +238,40 @@ async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptio
     }
   }
 
+  // In index order: appending to the (doctor, date, start) indexes is much cheaper than
+  // inserting at random places, which matters for the seed's million slots.
+  rows.sort((x, y) => compareText(x.doctorId, y.doctorId) || compareText(x.slotDate, y.slotDate) || compareText(x.startTime, y.startTime))
   let inserted = 0
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const result = await db
-      .insert(timeSlots)
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .onConflictDoNothing({ target: [timeSlots.doctorId, timeSlots.slotDate, timeSlots.startTime] })
-      .returning({ id: timeSlots.id })
-    inserted += result.length
-  }
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) inserted += await insertSlots(db, rows.slice(i, i + ROWS_PER_INSERT))
   return inserted
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+function memoToday(cache: Map<string, Temporal.PlainDate>, now: Temporal.Instant, timeZone: string): Temporal.PlainDate {
+  let today = cache.get(timeZone)
+  if (!today) cache.set(timeZone, (today = now.toZonedDateTimeISO(timeZone).toPlainDate()))
+  return today
+}
+
+/**
+ * One statement per batch with the rows as a single JSON parameter: far cheaper to send and
+ * parse than thousands of bind parameters. A slot that already exists is skipped (the unique
+ * index on doctor, date and start makes generation idempotent).
+ */
+async function insertSlots(db: Db, rows: ReadonlyArray<SlotRow>): Promise<number> {
+  const json = JSON.stringify(rows)
+  const result = (await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO time_slots (doctor_id, availability_id, facility_id, slot_date, start_time, end_time, starts_at, time_zone)
+      SELECT "doctorId", "availabilityId", "facilityId", "slotDate", "startTime", "endTime", "startsAt", "timeZone"
+      FROM json_to_recordset(${json}::json) AS r(
+        "doctorId" uuid, "availabilityId" uuid, "facilityId" uuid, "slotDate" date,
+        "startTime" text, "endTime" text, "startsAt" timestamptz, "timeZone" text)
+      ON CONFLICT (doctor_id, slot_date, start_time) DO NOTHING
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM inserted
+  `)) as unknown as { rows: { n: number }[] }
+  return result.rows[0]?.n ?? 0
 }

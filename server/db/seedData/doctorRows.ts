@@ -28,6 +28,9 @@ const SCHEDULES: ReadonlyArray<ReadonlyArray<ScheduleBlock>> = [
     { days: ["TUESDAY", "THURSDAY"], start: "14:30", end: "18:30", facility: 1 },
   ],
   [{ days: [...MON_FRI, "SATURDAY"], start: "08:30", end: "12:30", facility: 0 }],
+  // Hospital specialists often consult privately only two or three half-days a week.
+  [{ days: ["TUESDAY", "THURSDAY"], start: "09:00", end: "13:00", facility: 0 }],
+  [{ days: ["MONDAY", "WEDNESDAY", "FRIDAY"], start: "15:00", end: "18:30", facility: 0 }],
 ]
 
 /** Anything not given is drawn at random; the demo doctors fix what the README promises. */
@@ -125,7 +128,9 @@ export function addDoctor(ctx: SeedContext, index: number, spec: DoctorSpec = {}
   const specialtyCodes = spec.specialtyCodes ?? drawSpecialties(ctx, index)
   const main = specialtyOf(specialtyCodes[0] ?? "GENERAL_PRACTITIONER")
   const school = rng.pick(MEDICAL_SCHOOLS[city.country])
-  const graduation = careerStartYear - rng.int(0, 2)
+  const specialist = main.code !== "GENERAL_PRACTITIONER"
+  // The doctorate comes first; a specialist starts practising on finishing the 4-year DES.
+  const doctorate = careerStartYear - (specialist ? 4 : 0) - rng.int(0, 1)
 
   const userId = addUser(ctx, {
     email: spec.email ?? `${slug(firstName)}.${slug(lastName)}.${index}@medecins.promed.sn`,
@@ -154,10 +159,10 @@ export function addDoctor(ctx: SeedContext, index: number, spec: DoctorSpec = {}
     awards: [...(spec.awards ?? drawAwards(ctx, city.country === "CHAD" ? MEDICAL_ORDERS.CHAD : MEDICAL_ORDERS.SENEGAL, careerStartYear, year))],
     publications: [...(spec.publications ?? drawPublications(ctx, main, careerStartYear, year))],
     education: [
-      `Doctorat d'État en médecine, ${school} (${graduation})`,
-      ...(main.code === "GENERAL_PRACTITIONER"
-        ? []
-        : [`Diplôme d'études spécialisées en ${main.label.toLowerCase()}, ${rng.chance(0.25) ? rng.pick(ABROAD_SCHOOLS) : school} (${graduation + 4})`]),
+      `Doctorat d'État en médecine, ${school} (${doctorate})`,
+      ...(specialist
+        ? [`Diplôme d'études spécialisées en ${main.label.toLowerCase()}, ${rng.chance(0.25) ? rng.pick(ABROAD_SCHOOLS) : school} (${careerStartYear})`]
+        : []),
     ],
   })
   for (const code of specialtyCodes) {

@@ -1,7 +1,7 @@
 /** Cities and healthcare facilities of the seed: real places, approximate coordinates. */
-export type Country = "SENEGAL" | "CHAD"
-export type FacilityTimeZone = "Africa/Dakar" | "Africa/Ndjamena"
-export type FacilityType = "HOSPITAL" | "CLINIC" | "PHARMACY" | "LABORATORY"
+import { DAYS_OF_WEEK, type Country, type FacilityTimeZone, type FacilityType } from "../../../schemas/enums.ts"
+
+export type { Country, FacilityTimeZone, FacilityType }
 
 export interface CitySeed {
   readonly name: string
@@ -84,11 +84,10 @@ export const FACILITIES: ReadonlyArray<FacilitySeed> = [
   { name: "Hôpital provincial d'Abéché", type: "HOSPITAL", city: "Abéché", address: "Route de l'aéroport", lat: 13.829, lng: 20.83, phone: "+23522690505", website: null, isPartner: false, careTypes: HOSPITAL_CARE },
 ]
 
-const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const
 type Hours = Record<string, { open: string; close: string } | null>
 
 const week = (weekday: { open: string; close: string } | null, saturday: typeof weekday, sunday: typeof weekday): Hours =>
-  Object.fromEntries(DAYS.map((d) => [d, d === "SATURDAY" ? saturday : d === "SUNDAY" ? sunday : weekday]))
+  Object.fromEntries(DAYS_OF_WEEK.map((d) => [d, d === "SATURDAY" ? saturday : d === "SUNDAY" ? sunday : weekday]))
 
 /** Opening hours by facility type: hospitals never close (emergency service). */
 export function hoursOf(type: FacilityType): Hours {

@@ -3,7 +3,7 @@ import type * as t from "../schema.ts"
 import { CHAD_NAMES, type NamePool, SENEGAL_NAMES } from "./names.ts"
 import type { CitySeed, Country, FacilityTimeZone, FacilityType } from "./places.ts"
 import { MOBILE_PREFIX, STREETS } from "./profiles.ts"
-import type { Random } from "./random.ts"
+import type { IdSource, Random } from "./random.ts"
 
 /**
  * Everything the seed inserts, built in memory first and written table by table in bulk: a
@@ -67,7 +67,7 @@ export interface SeedContext {
   /** Data choices. */
   readonly rng: Random
   /** Ids only, so adding an id does not shift every later data choice. */
-  readonly ids: Random
+  readonly ids: IdSource
   readonly passwordHash: string
   readonly now: Temporal.Instant
   readonly rows: SeedRows
@@ -82,7 +82,9 @@ export const namesOf = (country: Country): NamePool => (country === "CHAD" ? CHA
 export function randomPerson(ctx: SeedContext, country: Country, civility?: Civility) {
   const pool = namesOf(country)
   const c = civility ?? (ctx.rng.chance(0.5) ? "MAN" : "WOMAN")
-  return { civility: c, firstName: ctx.rng.pick(c === "MAN" ? pool.male : pool.female), lastName: ctx.rng.pick(pool.last) }
+  const firstName = ctx.rng.pick(c === "MAN" ? pool.male : pool.female)
+  // Chadian given names are often family names too; "Mahamat Mahamat" would look like a bug.
+  return { civility: c, firstName, lastName: ctx.rng.pick(pool.last.filter((l) => l !== firstName)) }
 }
 
 /** Profile phones are digits only (SPEC §5), emergency contacts take the international form. */

@@ -1,0 +1,155 @@
+import { and, eq, sql } from "drizzle-orm"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { verifyPassword } from "../auth/passwords.ts"
+import { type Database, openDatabase } from "./client.ts"
+import { DEMO_PASSWORD } from "./demoAccounts.ts"
+import * as t from "./schema.ts"
+import { isSeeded, SEED_ACCOUNTS, type SeedSummary, seed } from "./seed.ts"
+
+// A fixed "now" keeps the run reproducible; the database's own now() is not used below.
+const NOW = new Date("2026-11-23T10:00:00Z")
+
+let database: Database
+let summary: SeedSummary
+const one = async <T,>(query: ReturnType<typeof sql>): Promise<T> => {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] }
+  return result.rows[0] as T
+}
+
+beforeAll(async () => {
+  database = await openDatabase({ memory: true })
+  expect(await isSeeded(database.db)).toBe(false)
+  summary = await seed(database.db, { now: NOW })
+}, 120_000)
+afterAll(() => database.close())
+
+describe("seed", () => {
+  it("is detected as seeded", async () => {
+    expect(await isSeeded(database.db)).toBe(true)
+  })
+
+  it("creates the six accounts with their roles, sharing the demo password", async () => {
+    const rows = await database.db.select({ email: t.users.email, role: t.users.role, hash: t.users.passwordHash }).from(t.users)
+    const byEmail = new Map(rows.map((r) => [r.email, r]))
+    for (const account of SEED_ACCOUNTS) expect(byEmail.get(account.email)?.role).toBe(account.role)
+    const admin = byEmail.get("admin@demo.sn")
+    expect(admin && (await verifyPassword(DEMO_PASSWORD, admin.hash))).toBe(true)
+    const [manager] = await database.db
+      .select({ name: t.healthcareFacilities.name })
+      .from(t.managers)
+      .innerJoin(t.users, eq(t.users.id, t.managers.userId))
+      .innerJoin(t.healthcareFacilities, eq(t.healthcareFacilities.id, t.managers.facilityId))
+      .where(eq(t.users.email, "manager@demo.sn"))
+    expect(manager?.name).toBe("Hôpital Principal de Dakar")
+  })
+
+  it("has at least 40 doctors over at least 15 specialties", async () => {
+    expect(summary.doctors).toBe(48)
+    const { doctors } = await one<{ doctors: number }>(sql`select count(*)::int as doctors from doctors`)
+    expect(doctors).toBeGreaterThanOrEqual(40)
+    const { used } = await one<{ used: number }>(sql`select count(distinct specialty_id)::int as used from doctor_specialties`)
+    expect(used).toBeGreaterThanOrEqual(15)
+  })
+
+  it("gives every doctor a clinic service, search text, a primary city and 1-2 specialties", async () => {
+    const row = await one<{ without_clinic: number; without_search: number; without_city: number; bad_specialties: number }>(sql`
+      select
+        (select count(*)::int from doctors d where not exists
+           (select 1 from provided_services p where p.doctor_id = d.id and p.code = 'CLINIC')) as without_clinic,
+        (select count(*)::int from doctors where search_text = '') as without_search,
+        (select count(*)::int from doctors where primary_city is null or min_price is null) as without_city,
+        (select count(*)::int from (select d.id from doctors d left join doctor_specialties s on s.doctor_id = d.id
+           group by d.id having count(s.specialty_id) not between 1 and 2) x) as bad_specialties`)
+    expect(row).toEqual({ without_clinic: 0, without_search: 0, without_city: 0, bad_specialties: 0 })
+    const prices = await one<{ bad: number }>(sql`select count(*)::int as bad from provided_services where price < 5000 or price > 50000 or price % 500 <> 0`)
+    expect(prices.bad).toBe(0)
+  })
+
+  it("has at least 15 facilities of the four types, some without coordinates", async () => {
+    const rows = await database.db
+      .select({ type: t.healthcareFacilities.facilityType, n: sql<number>`count(*)::int`, noCoords: sql<number>`count(*) filter (where lat is null)::int` })
+      .from(t.healthcareFacilities)
+      .groupBy(t.healthcareFacilities.facilityType)
+    expect(rows.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThanOrEqual(15)
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(["HOSPITAL", "CLINIC", "PHARMACY", "LABORATORY"]))
+    expect(rows.reduce((sum, r) => sum + r.noCoords, 0)).toBeGreaterThanOrEqual(1)
+  })
+
+  it("generates slots for the next four weeks and none in the past", async () => {
+    expect(summary.timeSlots).toBeGreaterThan(0)
+    const row = await one<{ total: number; past: number; first: string; last: string; doctors_without: number }>(sql`
+      select count(*)::int as total,
+             count(*) filter (where starts_at < ${NOW.toISOString()}::timestamptz)::int as past,
+             min(slot_date)::text as first, max(slot_date)::text as last,
+             (select count(*)::int from doctors d where not exists (select 1 from time_slots s where s.doctor_id = d.id)) as doctors_without
+      from time_slots`)
+    expect(row.total).toBe(summary.timeSlots)
+    expect(row.past).toBe(0)
+    expect(row.first >= "2026-11-23").toBe(true)
+    expect(row.last <= "2026-12-20").toBe(true)
+    expect(row.doctors_without).toBe(0)
+    const overCap = await one<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select s.doctor_id, s.slot_date from time_slots s join doctor_settings ds on ds.doctor_id = s.doctor_id
+        group by s.doctor_id, s.slot_date, ds.max_daily_appointment having count(*) > ds.max_daily_appointment) x`)
+    expect(overCap.n).toBe(0)
+  })
+
+  it("gives the demo patient dependants, emergency contacts, alerts, a record and settings", async () => {
+    const row = await one<{ dependants: number; relationships: string; contacts: number; priorities: number; alerts: number; records: number; settings: number; homes: number }>(sql`
+      select
+        (select count(*)::int from dependants where patient_id = p.id) as dependants,
+        (select string_agg(relationship, ',' order by relationship) from dependants where patient_id = p.id) as relationships,
+        (select count(*)::int from emergency_contacts where patient_id = p.id and phone_number ~ '^\\+[1-9][0-9]{6,14}$') as contacts,
+        (select count(distinct priority)::int from emergency_contacts where patient_id = p.id) as priorities,
+        (select count(*)::int from medical_alerts where patient_id = p.id) as alerts,
+        (select count(*)::int from medical_records where patient_id = p.id) as records,
+        (select count(*)::int from patient_settings where patient_id = p.id) as settings,
+        (select count(*)::int from locations l where l.user_id = u.id and l.is_primary and l.residency = 'HOME' and l.city = 'Dakar') as homes
+      from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.sn'`)
+    expect(row).toEqual({ dependants: 2, relationships: "CHILD,PARENT", contacts: 2, priorities: 2, alerts: 2, records: 1, settings: 1, homes: 1 })
+  })
+
+  it("books an upcoming CONFIRMED appointment of the demo patient with the demo doctor on a BOOKED slot", async () => {
+    const rows = await database.db
+      .select({ appointment: t.appointments, slotStatus: t.timeSlots.status, slotStartsAt: t.timeSlots.startsAt, patientEmail: t.users.email })
+      .from(t.appointments)
+      .innerJoin(t.doctors, eq(t.doctors.id, t.appointments.doctorId))
+      .innerJoin(t.timeSlots, eq(t.timeSlots.id, t.appointments.timeSlotId))
+      .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
+      .innerJoin(t.users, eq(t.users.id, t.patients.userId))
+      .where(and(eq(t.appointments.status, "CONFIRMED"), sql`${t.doctors.userId} = (select id from users where email = 'doctor@demo.sn')`))
+    expect(rows.length).toBeGreaterThanOrEqual(2)
+    for (const r of rows) {
+      expect(r.slotStatus).toBe("BOOKED")
+      expect(r.appointment.appointmentTime.getTime()).toBe(r.slotStartsAt.getTime())
+      expect(r.appointment.facilityId).not.toBeNull()
+      expect(r.appointment.location).toBeNull()
+    }
+    const mine = rows.filter((r) => r.patientEmail === "patient@demo.sn")
+    expect(mine.some((r) => r.appointment.appointmentTime.getTime() > NOW.getTime() + 48 * 3600_000)).toBe(true)
+  })
+
+  it("lets the demo patient review the demo doctor: a COMPLETE visit and no review yet", async () => {
+    const row = await one<{ complete: number; reviews: number; featured: number }>(sql`
+      with p as (select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.sn'),
+           d as (select d.id from doctors d join users u on u.id = d.user_id where u.email = 'doctor@demo.sn')
+      select
+        (select count(*)::int from appointments a where a.patient_id = (select id from p) and a.doctor_id = (select id from d)
+           and a.status = 'COMPLETE' and a.appointment_time < ${NOW.toISOString()}::timestamptz) as complete,
+        (select count(*)::int from reviews r where r.patient_id = (select id from p) and r.doctor_id = (select id from d)) as reviews,
+        (select count(*)::int from reviews r where r.doctor_id = (select id from d) and r.is_featured) as featured`)
+    expect(row).toEqual({ complete: 1, reviews: 0, featured: 1 })
+  })
+
+  it("keeps reviews valid and the doctors' ratings in line with them", async () => {
+    const row = await one<{ bad: number; reviewed: number; mismatched: number; out_of_range: number }>(sql`
+      select
+        (select count(*)::int from reviews where length(comment) not between 20 and 512 or rating not between 1 and 5
+           or posted_date > ${NOW.toISOString()}::timestamptz) as bad,
+        (select count(distinct doctor_id)::int from reviews) as reviewed,
+        (select count(*)::int from doctors d where d.review_count <> (select count(*) from reviews r where r.doctor_id = d.id)) as mismatched,
+        (select count(*)::int from doctors d where d.review_count = 0 and d.average_rate not between 3 and 5) as out_of_range`)
+    expect(row).toEqual({ bad: 0, reviewed: 40, mismatched: 0, out_of_range: 0 })
+  })
+})
