@@ -96,6 +96,20 @@ describe("PUT /doctors/{id}", () => {
   })
 })
 
+describe("the doctor's photo through PUT /doctors/{id}", () => {
+  const photo = (userId: string) => `http://localhost/v0/b/promed-local.appspot.com/o/${encodeURIComponent(`profile-photos/user_${userId}.png`)}?alt=media&token=t`
+
+  it("takes the doctor's own upload, refuses someone else's file, and clears it with null", async () => {
+    const body = formOf(doctor)
+    const other = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo("00000000-0000-4000-8000-000000000009") } })
+    expect(other.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
+    const own = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo(doctor.userId) } })
+    expect(own.body.photoUrl).toBe(photo(doctor.userId))
+    const cleared = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: null } })
+    expect(cleared.body.photoUrl).toBeNull()
+  })
+})
+
 describe("PUT /doctors/{id}/settings", () => {
   const settingsOf = async (token: string) => Schema.decodeUnknownSync(DoctorSettings)((await gw.api("GET", "/session", { token })).body.settings)
   const update = (s: DoctorSettings) => {

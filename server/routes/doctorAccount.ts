@@ -3,6 +3,7 @@ import type { Context } from "hono"
 import { Hono } from "hono"
 import { DoctorUpdate } from "../../schemas/doctor.ts"
 import { Id } from "../../schemas/fields.ts"
+import { isOwnProfilePhoto, objectNameOf } from "../../schemas/storagePaths.ts"
 import { DoctorSettingsUpdate } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSettings, locations, providedServices, users } from "../db/schema.ts"
@@ -24,12 +25,26 @@ export async function requireDoctorSelf(c: Context<AppEnv>, doctorId: string): P
   return caller
 }
 
+/** A new photo must be the doctor's own upload (profile-photos/user_{id}.*); the current one may stay. */
+function requireOwnPhoto(url: string | null | undefined, current: string | null, userId: string): void {
+  if (url === undefined || url === null || url === current) return
+  const name = objectNameOf(url)
+  if (name && isOwnProfilePhoto(name, userId)) return
+  throw new ApiError("VALIDATION_ERROR", "The photo must be one you uploaded", [{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
+}
+
 /** Saves the doctor form: user fields, practice fields, and locations and services replaced as sent. */
 async function updateDoctor(db: Db, doctorId: string, body: DoctorUpdate): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db
-    const [row] = await tx.select({ userId: doctors.userId }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
+    const [row] = await tx
+      .select({ userId: doctors.userId, photoUrl: users.photoUrl })
+      .from(doctors)
+      .innerJoin(users, eq(users.id, doctors.userId))
+      .where(eq(doctors.id, doctorId))
+      .for("update")
     if (!row) throw new ApiError("DOCTOR_NOT_FOUND")
+    requireOwnPhoto(body.photoUrl, row.photoUrl, row.userId)
     // The email is read-only (SPEC §5): the body has no email field and the column is never set.
     await tx
       .update(users)

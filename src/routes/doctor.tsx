@@ -1,11 +1,21 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import type { ComponentType } from "react"
+import { appointmentQuery, appointmentsQuery } from "../api/appointments.ts"
+import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
-import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
+
+/** Texts of the doctor's appointment screens (the role-neutral pieces need theirs too). */
+const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "appointments", "cancellation", "notifications"] as const
+
+/** SPEC §8: an appointment that cannot be fetched shows the not-found view. */
+const appointmentNotFound = lazyRouteComponent(
+  () => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"),
+  "DoctorAppointmentNotFound",
+)
 
 /** /doctor/appointments/new?patientId=: the patient the doctor books for (TanStack may parse it as a number). */
 const NewAppointmentSearch = Schema.Struct({ patientId: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])) })
@@ -16,9 +26,6 @@ export const doctorLayout = createRoute({
   id: "doctor",
   beforeLoad: ({ context, location }) => requireRoles(context, ["doctor"], location),
 })
-
-const page = (path: string, component: () => React.JSX.Element) =>
-  createRoute({ getParentRoute: () => doctorLayout, path, component })
 
 /** A lazily loaded doctor screen (its own chunk) whose text sections load before it shows. */
 const screen = <M extends Record<string, unknown>>(
@@ -43,17 +50,46 @@ export const doctorRoutes = doctorLayout.addChildren([
   screen("/doctor/profile/edit", () => import("../features/doctor/profile/DoctorProfileEditPage.tsx"), "DoctorProfileEditPage", [
     "doctorProfileEdit",
     "doctorDashboard",
+    "photo",
+    "uploads",
   ]),
   screen("/doctor/settings", () => import("../features/doctor/settings/DoctorSettingsPage.tsx"), "DoctorSettingsPage", ["doctorSettings"]),
-  page("/doctor/appointments", placeholder("titles.appointments")),
+  createRoute({
+    getParentRoute: () => doctorLayout,
+    path: "/doctor/appointments",
+    validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
+    loader: async ({ context }) => {
+      await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
+    },
+    component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentsPage.tsx"), "DoctorAppointmentsPage"),
+  }),
   createRoute({
     getParentRoute: () => doctorLayout,
     path: "/doctor/appointments/new",
     validateSearch: Schema.toStandardSchemaV1(NewAppointmentSearch),
-    component: placeholder("titles.newAppointment"),
+    loader: () => ensureTexts([...APPOINTMENT_TEXTS, "booking"]),
+    component: lazyRouteComponent(() => import("../features/doctor/appointments/NewAppointmentPage.tsx"), "NewAppointmentPage"),
   }),
-  page("/doctor/appointments/$appointmentId", placeholder("titles.appointment")),
-  page("/doctor/appointments/$appointmentId/reschedule", placeholder("titles.reschedule")),
+  createRoute({
+    getParentRoute: () => doctorLayout,
+    path: "/doctor/appointments/$appointmentId",
+    loader: async ({ context, params }) => {
+      await ensureTexts(APPOINTMENT_TEXTS)
+      await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    },
+    component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),
+    errorComponent: appointmentNotFound,
+  }),
+  createRoute({
+    getParentRoute: () => doctorLayout,
+    path: "/doctor/appointments/$appointmentId/reschedule",
+    loader: async ({ context, params }) => {
+      await ensureTexts([...APPOINTMENT_TEXTS, "booking"])
+      await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    },
+    component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorReschedulePage.tsx"), "DoctorReschedulePage"),
+    errorComponent: appointmentNotFound,
+  }),
   screen("/doctor/schedule", () => import("../features/doctor/schedule/SchedulePage.tsx"), "SchedulePage", ["schedule", "availability"]),
   createRoute({
     getParentRoute: () => doctorLayout,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test"
+import { pngFile } from "../fixtures/files.ts"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
@@ -96,4 +97,20 @@ test("profile edit: read-only email, field errors that keep what was typed, dupl
   await expect(page).toHaveURL(/\/doctor\/profile$/)
   await expect(page.getByText("Pédiatre à N'Djamena, je suis la croissance")).toBeVisible()
   await expect(page.getByText("12 500 FCFA")).toBeVisible()
+})
+
+test("the doctor changes and deletes the profile photo, saved through the doctor profile", async ({ page }) => {
+  await signIn(page, "doctor2@demo.sn", "/doctor/profile/edit")
+  const photo = page.getByRole("region", { name: "Photo de profil" })
+  await photo.getByLabel("Changer la photo").setInputFiles(pngFile("cabinet.png"))
+  await expect(page.getByText("Photo de profil mise à jour.")).toBeVisible()
+  await expect(photo.getByRole("img")).toHaveAttribute("src", /profile-photos%2Fuser_[0-9a-f-]+\.png\?alt=media&token=/)
+  // The header shows it too: the session was refreshed.
+  await expect(page.getByTestId("user-menu").locator("img")).toHaveAttribute("src", /profile-photos%2Fuser_/)
+  // The bar hides a second after the end (SPEC §4); delete once it has gone.
+  await expect(photo.getByRole("progressbar")).toHaveCount(0, { timeout: 3000 })
+  await photo.getByRole("button", { name: "Supprimer la photo" }).click()
+  await page.getByRole("dialog", { name: "Supprimer la photo" }).getByRole("button", { name: "Supprimer" }).click()
+  await expect(page.getByText("Photo de profil supprimée.")).toBeVisible()
+  await expect(photo.getByRole("img")).toHaveAttribute("src", /default-doctor/)
 })

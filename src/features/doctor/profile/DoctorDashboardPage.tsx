@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
+import { appointmentsQuery } from "../../../api/appointments.ts"
 import { formatFcfa, formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
@@ -17,7 +19,11 @@ export function DoctorDashboardPage() {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const { doctor, timeZone } = useDoctorSession()
-  const appointments = useSessionUser()?.appointments ?? []
+  const sessionAppointments = useSessionUser()?.appointments
+  // The session's list is what sign-in saw; the dashboard asks again so the bell counts bookings
+  // made since (a patient booking a minute ago).
+  const fresh = useQuery({ ...appointmentsQuery(), refetchOnMount: "always" })
+  const appointments = fresh.data ?? sessionAppointments ?? []
   const stats = dashboardStats(appointments)
   const confirmedAhead = upcomingConfirmed(appointments, Date.now())
   const primary = doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0]

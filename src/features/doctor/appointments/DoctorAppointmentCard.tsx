@@ -1,0 +1,64 @@
+import { Link } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import type { Appointment } from "../../../../schemas/appointment.ts"
+import type { Language } from "../../../i18n/languages.ts"
+import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
+import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
+import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
+import { ageAndGender } from "../patients/patientText.ts"
+
+/**
+ * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
+ * and civility, place, phone, email; View patient, and Reschedule for confirmed future ones.
+ */
+export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointment: Appointment; doctorId: string }) {
+  const { t, i18n } = useTranslation()
+  const { date, time } = appointmentWhen(a, i18n.language as Language)
+  const name = `${a.patient.firstName} ${a.patient.lastName}`
+  const canReschedule = a.status === "CONFIRMED" && isUpcoming(a, Date.now())
+  return (
+    <article className="card appointment-card" aria-label={`${name}, ${date} ${time}`}>
+      <div className="appointment-card-head">
+        <div>
+          <h2 className="patient-name">
+            <Link to="/doctor/appointments/$appointmentId" params={{ appointmentId: a.id }}>
+              {name}
+            </Link>
+          </h2>
+          <span className="muted patient-id">{t("doctorPatients.id", { id: a.patientId })}</span>
+        </div>
+        <AppointmentStatusBadge status={a.status} />
+      </div>
+      <dl className="appointment-meta">
+        <dt>{t("appointments.date")}</dt>
+        <dd>{date}</dd>
+        <dt>{t("appointments.time")}</dt>
+        <dd>{time}</dd>
+        <dt>{t("doctorAppointments.ageCivility")}</dt>
+        <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
+        {a.patient.dependant ? (
+          <>
+            <dt>{t("appointments.for")}</dt>
+            <dd>{attendeeOf(a)}</dd>
+          </>
+        ) : null}
+        <dt>{t("appointments.place")}</dt>
+        <dd>{a.location?.address ?? t(`appointments.types.${a.appointmentType}`)}</dd>
+        <dt>{t("doctorPatients.phone")}</dt>
+        <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
+        <dt>{t("doctorPatients.email")}</dt>
+        <dd>{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+      </dl>
+      <div className="row">
+        <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId, patientId: a.patientId }} className="btn btn-secondary btn-small">
+          {t("doctorAppointments.viewPatient")}
+        </Link>
+        {canReschedule ? (
+          <Link to="/doctor/appointments/$appointmentId/reschedule" params={{ appointmentId: a.id }} className="btn btn-secondary btn-small">
+            {t("appointments.reschedule")}
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  )
+}

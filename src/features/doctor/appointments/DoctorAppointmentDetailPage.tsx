@@ -1,0 +1,93 @@
+import { useSuspenseQuery } from "@tanstack/react-query"
+import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router"
+import { useTranslation } from "react-i18next"
+import { appointmentQuery } from "../../../api/appointments.ts"
+import { useAppActors } from "../../../appContext.tsx"
+import { Button } from "../../../ui/Button.tsx"
+import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
+import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
+import { useDoctorSession } from "../common/useDoctorSession.ts"
+import { ageAndGender } from "../patients/patientText.ts"
+import "../common/doctorCommon.css"
+
+const route = getRouteApi("/doctor/doctor/appointments/$appointmentId")
+
+/** /doctor/appointments/{id}: patient and appointment, reschedule and cancel while CONFIRMED. */
+export function DoctorAppointmentDetailPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const router = useRouter()
+  const { session } = useAppActors()
+  const { doctor } = useDoctorSession()
+  const { appointmentId } = route.useParams()
+  const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
+  const name = `${a.patient.firstName} ${a.patient.lastName}`
+
+  return (
+    <div className="container page stack">
+      <div className="doctor-page-header">
+        <h1>{t("doctorAppointments.detailTitle")}</h1>
+      </div>
+      <section className="card stack" aria-labelledby="appointment-patient">
+        <h2 id="appointment-patient" className="section-title">
+          {t("doctorAppointments.patientInfo")}
+        </h2>
+        <dl className="info-list">
+          <dt>{t("doctorAppointments.patient")}</dt>
+          <dd>{name}</dd>
+          <dt>{t("doctorAppointments.ageCivility")}</dt>
+          <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
+          <dt>{t("doctorPatients.phone")}</dt>
+          <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
+          <dt>{t("doctorPatients.email")}</dt>
+          <dd>{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+        </dl>
+      </section>
+      <section className="card stack" aria-labelledby="appointment-info">
+        <h2 id="appointment-info" className="section-title">
+          {t("doctorAppointments.appointmentInfo")}
+        </h2>
+        <AppointmentFacts appointment={a} />
+      </section>
+      <div className="row">
+        {a.status === "CONFIRMED" ? (
+          <>
+            <Link to="/doctor/appointments/$appointmentId/reschedule" params={{ appointmentId: a.id }} className="btn btn-secondary">
+              {t("appointments.reschedule")}
+            </Link>
+            <CancelAppointmentButton
+              appointment={a}
+              onCanceled={() => {
+                // The bell and the statistics read the session's appointments.
+                session.send({ type: "session.refresh" })
+                void navigate({ to: "/doctor/appointments" })
+              }}
+            />
+          </>
+        ) : null}
+        <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId: doctor.id, patientId: a.patientId }} className="btn btn-secondary">
+          {t("doctorAppointments.viewPatient")}
+        </Link>
+        <Button variant="ghost" onClick={() => router.history.back()}>
+          {t("common.back")}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The not-found view of SPEC §8 "Appointment fetch failure", with a way back. */
+export function DoctorAppointmentNotFound() {
+  const { t } = useTranslation()
+  return (
+    <div className="container page">
+      <div className="card empty-state">
+        <h1>{t("appointments.notFoundTitle")}</h1>
+        <p className="muted">{t("appointments.notFoundText")}</p>
+        <Link to="/doctor/appointments" className="btn btn-primary">
+          {t("doctorAppointments.backToList")}
+        </Link>
+      </div>
+    </div>
+  )
+}

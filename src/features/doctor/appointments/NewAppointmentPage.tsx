@@ -1,0 +1,98 @@
+import { useQuery } from "@tanstack/react-query"
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router"
+import { lazy, Suspense, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { doctorPatientsQuery } from "../../../api/doctorPatients.ts"
+import { Button } from "../../../ui/Button.tsx"
+import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
+import { SelectField } from "../../../ui/Field.tsx"
+import { LoadProblem } from "../common/LoadProblem.tsx"
+import { useDoctorSession } from "../common/useDoctorSession.ts"
+import "../common/doctorCommon.css"
+
+const BookingDialog = lazy(() => import("../../booking/BookingDialog.tsx"))
+const route = getRouteApi("/doctor/doctor/appointments/new")
+
+/**
+ * /doctor/appointments/new?patientId=: the doctor books one of their patients into their own
+ * slots with the booking wizard. Without a patient in the address, one is chosen first; without
+ * a free slot, a dialog offers the schedule (SPEC §2).
+ */
+export function NewAppointmentPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { doctor } = useDoctorSession()
+  const search = route.useSearch()
+  const patientId = search.patientId === undefined ? null : String(search.patientId)
+  const patients = useQuery(doctorPatientsQuery(doctor.id))
+  const [chosen, setChosen] = useState("")
+  const [open, setOpen] = useState(true)
+  const patient = patients.data?.find((p) => p.id === patientId)
+  const noSlot = doctor.nextAvailability === null
+  const leave = () => void navigate(patientId ? { to: "/doctor/$doctorId/patients/$patientId", params: { doctorId: doctor.id, patientId } } : { to: "/doctor/appointments" })
+
+  return (
+    <div className="container page stack">
+      <h1>{t("doctorAppointments.newTitle")}</h1>
+      {patients.error ? <LoadProblem mode="panel" message={t("doctorPatients.loadFailed")} onRefresh={() => void patients.refetch()} refreshing={patients.isFetching} /> : null}
+      {patients.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      {patients.data && !patientId ? (
+        <form
+          className="card stack"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (chosen) void navigate({ to: "/doctor/appointments/new", search: { patientId: chosen }, replace: true })
+          }}
+        >
+          <SelectField
+            label={t("doctorAppointments.choosePatient")}
+            value={chosen}
+            placeholder={t("doctorAppointments.choosePatientPlaceholder")}
+            onChange={(e) => setChosen(e.target.value)}
+            options={patients.data.map((p) => ({ value: p.id, label: `${p.lastName} ${p.firstName}` }))}
+          />
+          <div className="row">
+            <Button type="submit" disabled={!chosen}>
+              {t("common.next")}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {patients.data && patientId && !patient ? (
+        <div className="card empty-state">
+          <p>{t("doctorAppointments.notYourPatient")}</p>
+          <Link to="/doctor/$doctorId/patients" params={{ doctorId: doctor.id }} className="btn btn-secondary">
+            {t("doctorPatients.backToList")}
+          </Link>
+        </div>
+      ) : null}
+      {patient ? (
+        <div className="card stack">
+          <p>{t("doctorAppointments.bookingFor", { name: `${patient.firstName} ${patient.lastName}` })}</p>
+          <div className="row">
+            <Button onClick={() => setOpen(true)}>{t("doctorAppointments.openBooking")}</Button>
+            <Button variant="secondary" onClick={leave}>
+              {t("common.cancel")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {patient && noSlot ? (
+        <ConfirmDialog
+          open={open}
+          title={t("doctorPatients.noSlotTitle")}
+          description={t("doctorPatients.noSlotText")}
+          confirmLabel={t("doctorPatients.goToSchedule")}
+          cancelLabel={t("common.close")}
+          onConfirm={() => void navigate({ to: "/doctor/schedule" })}
+          onCancel={() => setOpen(false)}
+        />
+      ) : null}
+      {patient && !noSlot && open ? (
+        <Suspense fallback={null}>
+          <BookingDialog doctor={doctor} open={open} onOpenChange={setOpen} origin="doctor" patientId={patient.id} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}
