@@ -39,6 +39,9 @@ export function parseMultipart(contentType: string | undefined, body: Uint8Array
   return { metadata: metadata as Record<string, unknown>, contentType: type, bytes: new Uint8Array(data.content) }
 }
 
+/** The client went away mid-body (a paused or cancelled upload aborts its request): nothing is kept. */
+export class BodyInterrupted extends Error {}
+
 /** Reads a request body, giving up as soon as it passes `max` bytes (null then). */
 export async function readBodyLimited(request: Request, max: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array(0)
@@ -46,7 +49,9 @@ export async function readBodyLimited(request: Request, max: number): Promise<Ui
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw new BodyInterrupted(String(error))
+    })
     if (done) break
     size += value.byteLength
     if (size > max) {

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono"
 import type { ContentfulStatusCode } from "hono/utils/http-status"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { contentAllowed, listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
-import { parseMultipart, readBodyLimited } from "./multipart.ts"
+import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts"
 import { deleteObject, findObject, listObjects, ObjectFiles, putObject, readObject, resourceOf, updateObjectMetadata } from "./objects.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
 
@@ -65,6 +65,13 @@ async function requireCaller(c: StorageContext): Promise<Caller | Response> {
  */
 export function storageRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.onError((error, c) => {
+    // An upload paused or cancelled mid-chunk: the chunk is dropped, the session stays as it was.
+    if (error instanceof BodyInterrupted) return fail(c, 400, "The body was interrupted")
+    console.error("[storage] unexpected error", error)
+    return fail(c, 500, "Something went wrong on our side")
+  })
 
   app.use("/b/:bucket/*", async (c, next) => {
     if (c.req.param("bucket") !== c.get("deps").config.storageBucket) return fail(c, 404, "No such bucket")

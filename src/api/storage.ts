@@ -43,10 +43,13 @@ export async function storageClient(token: string | null): Promise<{ storage: Fi
   return ready
 }
 
-/** Starts a resumable upload (the upload-task machine's actor wraps it). */
-export async function startUpload(token: string | null, path: string, file: Blob, contentType: string): Promise<UploadTask> {
+/**
+ * Starts a resumable upload (the upload-task machine's actor wraps it). The task comes boxed: an
+ * UploadTask is a thenable, and a promise resolved with it would wait for the whole upload.
+ */
+export async function startUpload(token: string | null, path: string, file: Blob, contentType: string): Promise<{ task: UploadTask }> {
   const { storage, sdk } = await storageClient(token)
-  return sdk.uploadBytesResumable(sdk.ref(storage, path), file, { contentType })
+  return { task: sdk.uploadBytesResumable(sdk.ref(storage, path), file, { contentType }) }
 }
 
 export async function downloadUrlOf(token: string | null, path: string): Promise<string> {

@@ -2,8 +2,9 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import type { QueryClient } from "@tanstack/react-query"
 import type { SessionUser } from "../../schemas/session.ts"
-import { appointmentQuery, appointmentsQuery } from "../api/appointments.ts"
-import { patientQuery } from "../api/patients.ts"
+// The query factories load with the first patient screen, not with the landing page's shell.
+const appointmentsApi = () => import("../api/appointments.ts")
+const patientsApi = () => import("../api/patients.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
@@ -26,14 +27,14 @@ const PROFILE_TEXTS = ["patientProfile", "appointments", "notifications", "depen
 /** Warms the signed-in patient's record for a screen (the layout's guard put the user in context). */
 async function warmPatient(queryClient: QueryClient, user: SessionUser) {
   const id = user.metadata.patient?.id
-  if (id) await queryClient.ensureQueryData(patientQuery(id))
+  if (id) await queryClient.ensureQueryData((await patientsApi()).patientQuery(id))
 }
 
 const profileRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/profile",
   loader: async ({ context }) => {
-    void context.queryClient.prefetchQuery(appointmentsQuery())
+    void appointmentsApi().then(({ appointmentsQuery }) => context.queryClient.prefetchQuery(appointmentsQuery()))
     await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
   },
   component: lazyRouteComponent(() => import("../features/patient/profile/ProfilePage.tsx"), "ProfilePage"),
@@ -62,6 +63,7 @@ const appointmentsRoute = createRoute({
   path: "/appointments",
   validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
   loader: async ({ context }) => {
+    const { appointmentsQuery } = await appointmentsApi()
     await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentsPage.tsx"), "AppointmentsPage"),
@@ -73,7 +75,7 @@ const appointmentRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments/$appointmentId",
   loader: async ({ context, params }) => {
-    await ensureTexts(APPOINTMENT_TEXTS)
+    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
@@ -84,7 +86,7 @@ const rescheduleRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments/$appointmentId/reschedule",
   loader: async ({ context, params }) => {
-    await ensureTexts(APPOINTMENT_TEXTS)
+    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/ReschedulePage.tsx"), "ReschedulePage"),
@@ -98,7 +100,14 @@ export const patientRoutes = patientLayout.addChildren([
   appointmentsRoute,
   appointmentRoute,
   rescheduleRoute,
-  page("/medical-records", placeholder("titles.medicalRecords")),
+  createRoute({
+    getParentRoute: () => patientLayout,
+    path: "/medical-records",
+    loader: async ({ context }) => {
+      await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
+    },
+    component: lazyRouteComponent(() => import("../features/patient/records/MedicalRecordsPage.tsx"), "MedicalRecordsPage"),
+  }),
   page("/prescriptions", placeholder("titles.prescriptions")),
   page("/favorite-doctors", placeholder("titles.favoriteDoctors")),
 ])

@@ -97,3 +97,14 @@ export function removeLocation(list: PatientDraft["locations"], key: string): Pa
 
 export const makePrimary = (list: PatientDraft["locations"], key: string): PatientDraft["locations"] =>
   list.map((l) => ({ ...l, isPrimary: l.key === key }))
+
+/**
+ * The profile as it is, with another photo: what the photo editor saves. Dependants and alerts
+ * are left out, so they stay untouched; a profile the form would refuse is refused here too.
+ */
+export function photoUpdateOf(patient: Patient, photoUrl: string | null): DraftCheck {
+  const checked = checkDraft(draftOf(patient))
+  if (!checked.ok) return checked
+  const { dependants: _d, medicalAlerts: _a, ...rest } = checked.value
+  return { ok: true, value: { ...rest, photoUrl } }
+}
