@@ -1,7 +1,18 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
 import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
 import { parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
-import { CONTACT_TEXTS, DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../features/public/routeTexts.ts"
+import {
+  COMING_SOON_TEXTS,
+  CONTACT_TEXTS,
+  DESIGN_SYSTEM_TEXTS,
+  DOCTOR_PROFILE_TEXTS,
+  DOCTOR_SEARCH_TEXTS,
+  FACILITY_TEXTS,
+  LANDING_TEXTS,
+  LEGAL_TEXTS,
+  PARTNER_TEXTS,
+  SERVICE_TEXTS,
+} from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -68,6 +79,9 @@ const registerPatientRoute = createRoute({
   },
 })
 
+const services = () => import("../features/public/services/ServicePage.tsx")
+const legal = () => import("../features/public/legal/LegalPage.tsx")
+
 /** Public screens of SPEC §2; open to everyone. */
 export const publicRoutes = [
   landingRoute,
@@ -76,18 +90,19 @@ export const publicRoutes = [
   doctorSearchScreen("/doctors"),
   doctorSearchScreen("/doctors/search"),
   doctorProfileRoute,
-  page("/services/patients", "titles.servicesPatients"),
-  page("/services/healthcare-professionals", "titles.servicesProfessionals"),
-  page("/services/medical-facilities", "titles.servicesFacilities"),
-  page("/services/video-consultations", "titles.servicesVideo"),
-  page("/services/online-chat", "titles.servicesChat"),
-  page("/services/virtual-assessment", "titles.servicesAssessment"),
-  page("/services/remote-monitoring", "titles.servicesMonitoring"),
+  screen("/services/patients", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/healthcare-professionals", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/medical-facilities", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/video-consultations", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/online-chat", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/virtual-assessment", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/remote-monitoring", services, "ServicePage", SERVICE_TEXTS),
   facilitiesRoute,
-  page("/partners", "titles.partners"),
-  page("/design-system", "titles.designSystem"),
+  screen("/partners", () => import("../features/public/partners/PartnersPage.tsx"), "PartnersPage", PARTNER_TEXTS),
+  screen("/coming-soon", () => import("../features/public/waitlist/ComingSoonPage.tsx"), "ComingSoonPage", COMING_SOON_TEXTS),
+  screen("/design-system", () => import("../features/public/designSystem/DesignSystemPage.tsx"), "DesignSystemPage", DESIGN_SYSTEM_TEXTS),
   screen("/contact", () => import("../features/public/contact/ContactPage.tsx"), "ContactPage", CONTACT_TEXTS),
-  page("/privacy", "titles.privacy"),
-  page("/terms", "titles.terms"),
-  page("/about", "titles.about"),
+  screen("/privacy", legal, "LegalPage", LEGAL_TEXTS),
+  screen("/terms", legal, "LegalPage", LEGAL_TEXTS),
+  screen("/about", legal, "LegalPage", LEGAL_TEXTS),
 ]
