@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ReactionType } from "./enums.ts"
-import { LIMITS } from "./fields.ts"
+import { Id, LIMITS } from "./fields.ts"
 
 export const Review = Schema.Struct({
   id: Schema.String,
@@ -45,16 +45,16 @@ export const ReviewRating = Schema.Number.check(
 )
 
 export const ReviewInput = Schema.Struct({
-  patientId: Schema.String,
-  doctorId: Schema.String,
+  patientId: Id,
+  doctorId: Id,
   rating: ReviewRating,
   comment: ReviewComment,
 })
 export type ReviewInput = typeof ReviewInput.Type
 
 export const ReactionInput = Schema.Struct({
-  reviewId: Schema.String,
-  patientId: Schema.String,
+  reviewId: Id,
+  patientId: Id,
   reactionType: ReactionType,
 })
 export type ReactionInput = typeof ReactionInput.Type
