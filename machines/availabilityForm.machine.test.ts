@@ -1,29 +1,19 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import type { Availability } from "../schemas/availability.ts"
 import {
   AVAILABILITY_DEFAULTS,
   availabilityFormErrors,
   availabilityFormMachine,
   type AvailabilityFormInput,
 } from "./availabilityForm.machine.ts"
+import { createdAvailability } from "./testing/availabilityFixtures.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 
 const input: AvailabilityFormInput = { doctorId: "d-1", dayOfWeek: "TUESDAY", healthcareFacilityId: "f-1" }
 
-const created: Availability = {
-  id: "a-1",
-  doctorId: "d-1",
-  healthcareFacilityId: "f-1",
-  dayOfWeek: "TUESDAY",
-  startTime: "09:00",
-  endTime: "12:00",
-  isRecurring: true,
-  slotDurationMinutes: 30,
-  timeSlots: [],
-}
+const created = createdAvailability
 const overlap = { code: "AVAILABILITY_ALREADY_EXISTS", message: "overlap" }
 
 const EVENTS = [

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import type { Availability } from "../schemas/availability.ts"
 import { mondayOfDate, scheduleMachine, type ScheduleInput, weekdayOf } from "./schedule.machine.ts"
+import { createdAvailability } from "./testing/availabilityFixtures.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
@@ -9,17 +10,7 @@ import { createFlowModel, modelPaths } from "./testing/paths.ts"
 // Tuesday 24 November 2026.
 const input: ScheduleInput = { doctorId: "d-1", today: "2026-11-24", facilityId: "f-1" }
 
-const created: Availability = {
-  id: "a-9",
-  doctorId: "d-1",
-  healthcareFacilityId: "f-1",
-  dayOfWeek: "TUESDAY",
-  startTime: "09:00",
-  endTime: "12:00",
-  isRecurring: true,
-  slotDurationMinutes: 30,
-  timeSlots: [],
-}
+const created = createdAvailability
 const booked = { code: "BUSINESS_ERROR", message: "cannot delete booked slots" }
 
 const EVENTS = [

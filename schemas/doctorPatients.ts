@@ -1,21 +1,18 @@
 import * as Schema from "effect/Schema"
 import { Location } from "./common.ts"
-import { BloodType, Civility } from "./enums.ts"
+import { AppointmentPatient } from "./appointment.ts"
+import { BloodType } from "./enums.ts"
 import { EmergencyContact, MedicalAlert } from "./patient.ts"
 
 export const PATIENT_STATUSES = ["ACTIVE", "INACTIVE"] as const
 export const PatientStatus = Schema.Literals(PATIENT_STATUSES)
 export type PatientStatus = typeof PatientStatus.Type
 
+const { dependant: _dependant, ...personFields } = AppointmentPatient.fields
+
 /** A patient as their doctor sees them in the list (GET /doctors/{id}/patients). */
 export const DoctorPatient = Schema.Struct({
-  id: Schema.String,
-  firstName: Schema.String,
-  lastName: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phoneNumber: Schema.NullOr(Schema.String),
-  dateOfBirth: Schema.NullOr(Schema.String),
-  civility: Schema.NullOr(Civility),
+  ...personFields,
   bloodType: Schema.NullOr(BloodType),
   status: PatientStatus,
   conditions: Schema.Array(Schema.String),

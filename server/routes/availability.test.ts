@@ -7,6 +7,7 @@ import { dailySlotTimes } from "../../schemas/slotTimes.ts"
 import { appointments, availabilities, doctorSettings, timeSlots } from "../db/schema.ts"
 import { generateSlots } from "../scheduling/slots.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { idsOf } from "./testing/appointmentFixtures.ts"
 
 let gw: TestGateway
 let doctorToken: string
@@ -16,11 +17,6 @@ let doctorId: string
 let doctor2Id: string
 let patientId: string
 
-const idOf = async (token: string, role: "doctor" | "patient") => {
-  const session = (await gw.api("GET", "/session", { token })).body
-  return session.metadata[role].id as string
-}
-
 beforeAll(async () => {
   gw = await startTestGateway({ seedDoctors: 4 })
   ;[doctorToken, doctor2Token, patientToken] = await Promise.all([
@@ -28,9 +24,9 @@ beforeAll(async () => {
     gw.signIn("doctor2@demo.sn"),
     gw.signIn("patient@demo.sn"),
   ])
-  doctorId = await idOf(doctorToken, "doctor")
-  doctor2Id = await idOf(doctor2Token, "doctor")
-  patientId = await idOf(patientToken, "patient")
+  doctorId = (await idsOf(gw, "doctor@demo.sn")).doctorId!
+  doctor2Id = (await idsOf(gw, "doctor2@demo.sn")).doctorId!
+  patientId = (await idsOf(gw, "patient@demo.sn")).patientId!
 })
 afterAll(async () => {
   await gw?.stop()

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DoctorPatientDetail, DoctorPatientList } from "../../schemas/doctorPatients.ts"
 import { appointments, patients } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { idsOf } from "./testing/appointmentFixtures.ts"
 
 let gw: TestGateway
 let doctorToken: string
@@ -19,11 +20,10 @@ let strangerId: string
 beforeAll(async () => {
   gw = await startTestGateway({ seedDoctors: 4 })
   ;[doctorToken, doctor2Token, patientToken] = await Promise.all([gw.signIn("doctor@demo.sn"), gw.signIn("doctor2@demo.sn"), gw.signIn("patient@demo.sn")])
-  const session = async (token: string) => (await gw.api("GET", "/session", { token })).body
-  doctorId = (await session(doctorToken)).metadata.doctor.id
-  doctor2Id = (await session(doctor2Token)).metadata.doctor.id
-  awaId = (await session(patientToken)).metadata.patient.id
-  fatouId = (await session(await gw.signIn("patient2@demo.sn"))).metadata.patient.id
+  doctorId = (await idsOf(gw, "doctor@demo.sn")).doctorId!
+  doctor2Id = (await idsOf(gw, "doctor2@demo.sn")).doctorId!
+  awaId = (await idsOf(gw, "patient@demo.sn")).patientId!
+  fatouId = (await idsOf(gw, "patient2@demo.sn")).patientId!
   const mine = await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctorId))
   const theirs = new Set((await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctor2Id))).map((r) => r.id))
   strangerId = mine.map((r) => r.id).find((id) => !theirs.has(id))!

@@ -47,7 +47,7 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
         <dt>{t("doctorPatients.phone")}</dt>
         <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
         <dt>{t("doctorPatients.email")}</dt>
-        <dd>{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+        <dd className="break-anywhere">{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
       </dl>
       <div className="row">
         <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId, patientId: a.patientId }} className="btn btn-secondary btn-small">

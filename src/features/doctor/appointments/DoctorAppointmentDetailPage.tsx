@@ -40,7 +40,7 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorPatients.phone")}</dt>
           <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
           <dt>{t("doctorPatients.email")}</dt>
-          <dd>{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+          <dd className="break-anywhere">{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
         </dl>
       </section>
       <section className="card stack" aria-labelledby="appointment-info">

@@ -61,22 +61,17 @@ export function AddAvailabilityDialog({ form, facilities, settings }: { form: Fo
           error={errors.dayOfWeek}
         />
         <div className="form-pair">
-          <TextField
-            label={t("availability.startTime")}
-            type="time"
-            required
-            value={values.startTime}
-            onChange={(e) => change({ startTime: e.target.value })}
-            error={errors.startTime}
-          />
-          <TextField
-            label={t("availability.endTime")}
-            type="time"
-            required
-            value={values.endTime}
-            onChange={(e) => change({ endTime: e.target.value })}
-            error={errors.endTime}
-          />
+          {(["startTime", "endTime"] as const).map((field) => (
+            <TextField
+              key={field}
+              label={t(`availability.${field}`)}
+              type="time"
+              required
+              value={values[field]}
+              onChange={(e) => change({ [field]: e.target.value })}
+              error={errors[field]}
+            />
+          ))}
         </div>
         <TextField
           label={t("availability.slotDuration")}

@@ -1,16 +1,12 @@
-import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
-import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import { mondayOfDate } from "../../../../machines/schedule.machine.ts"
 import type { DoctorFacility } from "../../../../schemas/doctor.ts"
-import { weekScheduleQuery } from "../../../api/availability.ts"
 import { formatDate } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { todayIn } from "../../../time/calendar.ts"
 import { Button } from "../../../ui/Button.tsx"
-import { QueryLoadProblem } from "../common/LoadProblem.tsx"
 import { ScheduleNav } from "./ScheduleNav.tsx"
+import { useSelectedWeek, WeekLoadState } from "./ScheduleWeek.tsx"
 import { type ScheduleRef, slotsByDate, slotState } from "./scheduleRef.ts"
 
 const BADGE = { available: "badge-success", booked: "", past: "badge-warning", cancelled: "badge-danger" } as const
@@ -19,11 +15,9 @@ const BADGE = { available: "badge-success", booked: "", past: "badge-warning", c
 export function DayView({ schedule, timeZone, facilities }: { schedule: ScheduleRef; timeZone: string; facilities: ReadonlyArray<DoctorFacility> }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
-  const doctorId = useSelector(schedule, (s) => s.context.doctorId)
-  const day = useSelector(schedule, (s) => s.context.selectedDay)
-  const today = todayIn(timeZone).toString()
   // The day is read from its week's query, so moving between days of a week costs no request.
-  const week = useQuery(weekScheduleQuery(doctorId, mondayOfDate(day)))
+  const { selectedDay: day, week } = useSelectedWeek(schedule)
+  const today = todayIn(timeZone).toString()
   const slots = slotsByDate(week.data ?? []).get(day) ?? []
   const facilityName = (id: string | null) => facilities.find((f) => f.id === id)?.name
 
@@ -39,13 +33,7 @@ export function DayView({ schedule, timeZone, facilities }: { schedule: Schedule
         {formatDate(day, language, { weekday: "long", day: "numeric", month: "long", year: "numeric" })}
         {day === today ? <span className="badge">{t("schedule.todayBadge")}</span> : null}
       </h2>
-      <QueryLoadProblem
-        query={week}
-        panel={t("schedule.failedToFetchTimeSlots")}
-        banner={t("schedule.failedToLoadTimeSlots")}
-        onRefresh={() => schedule.send({ type: "schedule.refresh" })}
-      />
-      {week.data === undefined && week.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      <WeekLoadState schedule={schedule} week={week} />
       {week.data !== undefined && slots.length === 0 ? (
         <div className="card empty-state">
           <p>{t("schedule.emptyDay")}</p>

@@ -1,14 +1,11 @@
-import { useQuery } from "@tanstack/react-query"
-import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { mondayOfDate } from "../../../../machines/schedule.machine.ts"
-import { weekScheduleQuery } from "../../../api/availability.ts"
 import { formatDate } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { parseDate, todayIn, weekDates } from "../../../time/calendar.ts"
 import { Button } from "../../../ui/Button.tsx"
-import { QueryLoadProblem } from "../common/LoadProblem.tsx"
 import { ScheduleNav } from "./ScheduleNav.tsx"
+import { useSelectedWeek, WeekLoadState } from "./ScheduleWeek.tsx"
 import { isOpen, type ScheduleRef, slotsByDate } from "./scheduleRef.ts"
 import { SlotChips } from "./SlotChips.tsx"
 
@@ -16,11 +13,9 @@ import { SlotChips } from "./SlotChips.tsx"
 export function WeekView({ schedule, timeZone }: { schedule: ScheduleRef; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
-  const doctorId = useSelector(schedule, (s) => s.context.doctorId)
-  const selectedDay = useSelector(schedule, (s) => s.context.selectedDay)
+  const { selectedDay, week } = useSelectedWeek(schedule)
   const today = todayIn(timeZone).toString()
   const monday = mondayOfDate(selectedDay)
-  const week = useQuery(weekScheduleQuery(doctorId, monday))
   const byDate = slotsByDate(week.data ?? [])
   const days = weekDates(parseDate(monday)).map((d) => d.toString())
   const open = (byDate.get(selectedDay) ?? []).filter((s) => isOpen(s))
@@ -32,13 +27,7 @@ export function WeekView({ schedule, timeZone }: { schedule: ScheduleRef; timeZo
       <h2 className="schedule-heading" aria-live="polite">
         {range}
       </h2>
-      <QueryLoadProblem
-        query={week}
-        panel={t("schedule.failedToFetchTimeSlots")}
-        banner={t("schedule.failedToLoadTimeSlots")}
-        onRefresh={() => schedule.send({ type: "schedule.refresh" })}
-      />
-      {week.data === undefined && week.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      <WeekLoadState schedule={schedule} week={week} />
       {week.data !== undefined ? (
         <>
           <ol className="week-grid" aria-label={t("schedule.weekDays")}>

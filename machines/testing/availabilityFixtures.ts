@@ -1,0 +1,14 @@
+import type { Availability } from "../../schemas/availability.ts"
+
+/** An availability as the gateway answers a creation: Tuesday 09:00 to 12:00, 30-minute slots. */
+export const createdAvailability: Availability = {
+  id: "a-9",
+  doctorId: "d-1",
+  healthcareFacilityId: "f-1",
+  dayOfWeek: "TUESDAY",
+  startTime: "09:00",
+  endTime: "12:00",
+  isRecurring: true,
+  slotDurationMinutes: 30,
+  timeSlots: [],
+}
