@@ -7,6 +7,7 @@ import { availabilityFormMachine, type AvailabilityFormValues } from "../../../.
 import { scheduleMachine } from "../../../../machines/schedule.machine.ts"
 import type { AvailabilityInput } from "../../../../schemas/availability.ts"
 import { createAvailability, deleteAvailability, scheduleKeys } from "../../../api/availability.ts"
+import { useAppActors } from "../../../appContext.tsx"
 import { todayIn } from "../../../time/calendar.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
@@ -34,6 +35,7 @@ const SHOW_VIEW = { week: "schedule.showWeek", day: "schedule.showDay", recurrin
 export function SchedulePage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const { session } = useAppActors()
   const { doctor, settings, timeZone } = useDoctorSession()
 
   const schedule = useActorRef(
@@ -55,8 +57,15 @@ export function SchedulePage() {
           // Public slot lists and the next availability shown elsewhere change with the schedule.
           void queryClient.invalidateQueries({ queryKey: ["timeSlots", doctor.id] })
         },
-        notifyAdded: () => toast.success(i18next.t("availability.added"), TOAST_DURATION.short),
-        notifyDeleted: () => toast.success(i18next.t("availability.deleted"), TOAST_DURATION.short),
+        // The session's doctor carries nextAvailability, which decides whether booking is offered.
+        notifyAdded: () => {
+          toast.success(i18next.t("availability.added"), TOAST_DURATION.short)
+          session.send({ type: "session.refresh" })
+        },
+        notifyDeleted: () => {
+          toast.success(i18next.t("availability.deleted"), TOAST_DURATION.short)
+          session.send({ type: "session.refresh" })
+        },
         notifyFailed: (_, { code }) =>
           toast.error(code === "BUSINESS_ERROR" ? i18next.t("availability.cannotDeleteBooked") : i18next.t("common.commonError")),
       },
