@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import type { ComponentType } from "react"
-import { appointmentQuery, appointmentsQuery } from "../api/appointments.ts"
+// Loaded with the screens that use it, so the appointments client stays out of the entry chunk.
+const appointmentsApi = () => import("../api/appointments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -59,6 +60,7 @@ export const doctorRoutes = doctorLayout.addChildren([
     path: "/doctor/appointments",
     validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
     loader: async ({ context }) => {
+      const { appointmentsQuery } = await appointmentsApi()
       await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
     },
     component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentsPage.tsx"), "DoctorAppointmentsPage"),
@@ -74,7 +76,7 @@ export const doctorRoutes = doctorLayout.addChildren([
     getParentRoute: () => doctorLayout,
     path: "/doctor/appointments/$appointmentId",
     loader: async ({ context, params }) => {
-      await ensureTexts(APPOINTMENT_TEXTS)
+      const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
       await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
     },
     component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),
@@ -84,7 +86,7 @@ export const doctorRoutes = doctorLayout.addChildren([
     getParentRoute: () => doctorLayout,
     path: "/doctor/appointments/$appointmentId/reschedule",
     loader: async ({ context, params }) => {
-      await ensureTexts([...APPOINTMENT_TEXTS, "booking"])
+      const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "booking"])])
       await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
     },
     component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorReschedulePage.tsx"), "DoctorReschedulePage"),
