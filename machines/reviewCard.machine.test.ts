@@ -1,0 +1,146 @@
+import { afterAll, describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import type { Review } from "../schemas/review.ts"
+import { draftErrors, reviewCardMachine, type ReviewCardInput } from "./reviewCard.machine.ts"
+import { trackCoverage } from "./testing/coverage.ts"
+import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { createFlowModel, modelPaths } from "./testing/paths.ts"
+
+const AUTHOR = "3f2a0000-0000-4000-8000-0000000000a1"
+const OTHER = "3f2a0000-0000-4000-8000-0000000000b2"
+const review: Review = {
+  id: "r1",
+  doctorId: "d1",
+  comment: "Très bon médecin, à l'écoute et ponctuel.",
+  rating: 4,
+  postedDate: "2026-11-01T20:30:00Z",
+  reviewer: { id: AUTHOR, firstName: "Awa", lastName: "Diop" },
+  reactionCount: [
+    { reactionType: "LIKE", count: 2 },
+    { reactionType: "DISLIKE", count: 0 },
+  ],
+  myReaction: null,
+}
+const edited = { ...review, rating: 5, comment: "Excellent médecin, je recommande vivement." }
+const liked = { ...review, myReaction: "LIKE" as const, reactionCount: [{ reactionType: "LIKE" as const, count: 3 }, { reactionType: "DISLIKE" as const, count: 0 }] }
+
+const EVENTS = [
+  { type: "review.edit" },
+  { type: "review.change", draft: { comment: "Trop court" } },
+  { type: "review.change", draft: { rating: 5, comment: "  Excellent médecin, je recommande vivement.  " } },
+  { type: "review.save" },
+  { type: "review.cancel" },
+  { type: "review.delete" },
+  { type: "review.confirmDelete" },
+  { type: "review.react", reactionType: "LIKE" },
+  { type: "xstate.done.actor.updateReview", output: edited },
+  { type: "xstate.error.actor.updateReview", error: { code: "SERVER_ERROR" } },
+  { type: "xstate.done.actor.deleteReview", output: undefined },
+  { type: "xstate.error.actor.deleteReview", error: { code: "SERVER_ERROR" } },
+  { type: "xstate.done.actor.react", output: liked },
+  { type: "xstate.error.actor.react", error: { code: "DUPLICATE_REACTION" } },
+] as const
+
+const coverage = trackCoverage("reviewCard", reviewCardMachine)
+
+function runPaths(label: string, input: ReviewCardInput) {
+  const model = createFlowModel(reviewCardMachine, {
+    input,
+    events: EVENTS as never,
+    serializeState: (s) => JSON.stringify([s.value, s.context.draft, s.context.errors, s.context.review.rating, s.context.review.myReaction]),
+    filterEvents: (s, e) => s.status === "active" && s.can(e),
+  })
+  describe(label, () => {
+    for (const { name, test } of modelPaths(model)) {
+      it(name, async () => {
+        const api = deferredActors(["updateReview", "deleteReview", "react"] as const)
+        const effects: string[] = []
+        const actor = createActor(
+          reviewCardMachine.provide({
+            actors: api.actors as never,
+            actions: { onChanged: () => effects.push("changed"), logFailure: () => effects.push("log") },
+          }),
+          { input, inspect: coverage.inspect },
+        ).start()
+        coverage.pathRan()
+        await test({
+          states: {
+            "*": (expected) => {
+              const snap = actor.getSnapshot()
+              expect(snap.value).toEqual(expected.value)
+              expect(snap.context.draft).toEqual(expected.context.draft)
+              expect(snap.context.errors).toEqual(expected.context.errors)
+              expect(snap.context.review).toEqual(expected.context.review)
+            },
+            editing: () => expect(input.viewerPatientId).toBe(AUTHOR),
+            confirmingDelete: () => expect(input.isFeatured).toBe(false),
+            saving: () =>
+              expect(api.calls.at(-1)).toEqual({
+                name: "updateReview",
+                input: { review: actor.getSnapshot().context.review, draft: { rating: 5, comment: "Excellent médecin, je recommande vivement." } },
+              }),
+            reacting: () => {
+              expect(input.viewerPatientId).not.toBe(AUTHOR)
+              expect(api.calls.at(-1)).toEqual({ name: "react", input: { reviewId: "r1", reactionType: "LIKE", remove: actor.getSnapshot().context.review.myReaction === "LIKE" } })
+            },
+            deleted: () => {
+              expect(effects.at(-1)).toBe("changed")
+              expect(actor.getSnapshot().status).toBe("done")
+            },
+          },
+          events: {
+            "review.edit": () => actor.send({ type: "review.edit" }),
+            "review.change": ({ event }) => actor.send(event as never),
+            "review.save": async () => {
+              actor.send({ type: "review.save" })
+              await flush()
+            },
+            "review.cancel": () => actor.send({ type: "review.cancel" }),
+            "review.delete": () => actor.send({ type: "review.delete" }),
+            "review.confirmDelete": async () => {
+              actor.send({ type: "review.confirmDelete" })
+              await flush()
+            },
+            "review.react": async ({ event }) => {
+              actor.send(event as never)
+              await flush()
+            },
+            "xstate.done.actor.updateReview": async ({ event }) => {
+              await api.resolve("updateReview", event.output)
+              expect(effects.at(-1)).toBe("changed")
+            },
+            "xstate.error.actor.updateReview": async ({ event }) => {
+              await api.reject("updateReview", event.error)
+              expect(effects.at(-1)).toBe("log")
+            },
+            "xstate.done.actor.deleteReview": ({ event }) => api.resolve("deleteReview", event.output),
+            "xstate.error.actor.deleteReview": ({ event }) => api.reject("deleteReview", event.error),
+            "xstate.done.actor.react": ({ event }) => api.resolve("react", event.output),
+            "xstate.error.actor.react": ({ event }) => api.reject("react", event.error),
+          },
+        })
+      })
+    }
+  })
+}
+
+describe("review card machine (model-based)", () => {
+  runPaths("the author's own review", { review, isFeatured: false, viewerPatientId: AUTHOR, signedIn: true })
+  runPaths("someone else's review, signed in", { review, isFeatured: false, viewerPatientId: OTHER, signedIn: true })
+  runPaths("the author's featured review", { review, isFeatured: true, viewerPatientId: AUTHOR, signedIn: true })
+  runPaths("a visitor", { review, isFeatured: false, viewerPatientId: null, signedIn: false })
+
+  afterAll(() => {
+    coverage.save()
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] })
+  })
+})
+
+describe("review rules", () => {
+  it("checks the draft as SPEC §5 says: trimmed comment 20 to 512, rating 1 to 5, a new review at 0 is invalid", () => {
+    expect(draftErrors({ rating: 0, comment: "x".repeat(20) }).map((e) => e.message)).toEqual(["validation.ratingMin"])
+    expect(draftErrors({ rating: 3, comment: ` ${"x".repeat(19)} ` }).map((e) => e.message)).toEqual(["validation.commentMinCharacters"])
+    expect(draftErrors({ rating: 3, comment: "x".repeat(513) }).map((e) => e.message)).toEqual(["validation.commentMaxCharacters"])
+    expect(draftErrors({ rating: 5, comment: "x".repeat(512) })).toEqual([])
+  })
+})

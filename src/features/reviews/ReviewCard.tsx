@@ -1,0 +1,142 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { fromPromise } from "xstate"
+import { reviewCardMachine, type ReviewCardInput } from "../../../machines/reviewCard.machine.ts"
+import type { ReactionType } from "../../../schemas/enums.ts"
+import { deleteReview, reactToReview, reviewKeys, takeBackReaction, updateReview } from "../../api/reviews.ts"
+import { formatDate } from "../../i18n/format.ts"
+import type { Language } from "../../i18n/languages.ts"
+import { validationMessage } from "../../i18n/validationMessage.ts"
+import { Button } from "../../ui/Button.tsx"
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
+import { TextAreaField } from "../../ui/Field.tsx"
+import { StarInput, StarRating } from "../../ui/StarRating.tsx"
+
+/** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
+export function ReviewCard(props: ReviewCardInput) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const viewer = props.viewerPatientId
+  const actor = useActorRef(
+    reviewCardMachine.provide({
+      actors: {
+        updateReview: fromPromise(({ input }) =>
+          updateReview(input.review.id, { patientId: viewer ?? "", doctorId: input.review.doctorId, rating: input.draft.rating, comment: input.draft.comment }),
+        ),
+        deleteReview: fromPromise(async ({ input }) => {
+          await deleteReview(input.reviewId)
+        }),
+        react: fromPromise(({ input }) =>
+          input.remove ? takeBackReaction(input.reviewId) : reactToReview({ reviewId: input.reviewId, patientId: viewer ?? "", reactionType: input.reactionType }),
+        ),
+      },
+      actions: {
+        onChanged: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.doctor(props.review.doctorId) }),
+        // SPEC §8: review update, delete and reaction failures are logged only.
+        logFailure: (_, { error }) => console.warn("[promed] review action failed", error),
+      },
+    }),
+    { input: props },
+  )
+  const state = useSelector(actor, (s) => String(s.value))
+  const review = useSelector(actor, (s) => s.context.review)
+  const draft = useSelector(actor, (s) => s.context.draft)
+  const errors = useSelector(actor, (s) => s.context.errors)
+  const canModify = useSelector(actor, (s) => s.can({ type: "review.edit" }))
+  const canReact = props.signedIn && viewer !== review.reviewer.id
+  const errorOf = (name: string) => errors.find((e) => e.name === name)?.message
+  const countOf = (type: ReactionType) => review.reactionCount.find((r) => r.reactionType === type)?.count ?? 0
+  const author = `${review.reviewer.firstName} ${review.reviewer.lastName.slice(0, 1)}.`
+
+  if (state === "deleted") return null
+  const editing = state === "editing" || state === "saving"
+
+  return (
+    <article className={`review-card${props.isFeatured ? " review-featured" : ""}`} aria-label={t("reviews.by", { name: author })}>
+      <header className="review-head">
+        <div>
+          <strong>{author}</strong>
+          {props.isFeatured ? <span className="badge badge-success">{t("reviews.featured")}</span> : null}
+          <div className="muted review-date">{formatDate(review.postedDate, i18n.language as Language)}</div>
+        </div>
+        {editing ? null : <StarRating rating={review.rating} />}
+      </header>
+      {editing ? (
+        <form
+          className="stack"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: "review.save" })
+          }}
+        >
+          <StarInput label={t("reviews.yourRating")} value={draft.rating} onChange={(rating) => actor.send({ type: "review.change", draft: { rating } })} />
+          {errorOf("rating") ? (
+            <span className="field-error" role="alert">
+              {validationMessage(t, errorOf("rating")!)}
+            </span>
+          ) : null}
+          <TextAreaField
+            label={t("reviews.yourComment")}
+            rows={4}
+            maxLength={600}
+            value={draft.comment}
+            hint={t("reviews.commentHint", { count: draft.comment.trim().length })}
+            onChange={(e) => actor.send({ type: "review.change", draft: { comment: e.target.value } })}
+            error={errorOf("comment")}
+          />
+          <div className="row">
+            <Button variant="secondary" size="small" onClick={() => actor.send({ type: "review.cancel" })} disabled={state === "saving"}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" size="small" loading={state === "saving"}>
+              {t("common.save")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="review-comment">{review.comment}</p>
+      )}
+      {editing ? null : (
+        <footer className="row review-actions">
+          {(["LIKE", "DISLIKE"] as const).map((type) => (
+            <Button
+              key={type}
+              variant="ghost"
+              size="small"
+              aria-pressed={review.myReaction === type}
+              disabled={!canReact || state === "reacting"}
+              title={canReact ? undefined : props.signedIn ? t("reviews.ownReview") : t("reviews.signInToReact")}
+              aria-label={`${t(type === "LIKE" ? "reviews.like" : "reviews.dislike")} (${countOf(type)})`}
+              onClick={() => actor.send({ type: "review.react", reactionType: type })}
+            >
+              <span aria-hidden="true">{type === "LIKE" ? "👍" : "👎"}</span> {countOf(type)}
+            </Button>
+          ))}
+          {canModify ? (
+            <>
+              <Button variant="ghost" size="small" onClick={() => actor.send({ type: "review.edit" })}>
+                {t("reviews.edit")}
+              </Button>
+              <Button variant="ghost" size="small" onClick={() => actor.send({ type: "review.delete" })}>
+                {t("reviews.delete")}
+              </Button>
+            </>
+          ) : null}
+        </footer>
+      )}
+      <ConfirmDialog
+        open={state === "confirmingDelete" || state === "deleting"}
+        title={t("reviews.deleteTitle")}
+        description={t("reviews.deleteQuestion")}
+        confirmLabel={t("reviews.deleteConfirm")}
+        cancelLabel={t("common.cancel")}
+        destructive
+        busy={state === "deleting"}
+        onConfirm={() => actor.send({ type: "review.confirmDelete" })}
+        onCancel={() => actor.send({ type: "review.cancel" })}
+      />
+    </article>
+  )
+}
