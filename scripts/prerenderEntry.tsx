@@ -3,16 +3,14 @@
  * build): the app as a visitor sees it at /, in French, rendered to HTML with no browser. The
  * browser then hydrates this HTML (src/main.tsx) instead of drawing the page again.
  */
-import { QueryClientProvider } from "@tanstack/react-query"
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router"
+import { createMemoryHistory, createRouter } from "@tanstack/react-router"
 import i18next from "i18next"
-import { StrictMode } from "react"
 import { renderToString } from "react-dom/server"
 import { initReactI18next } from "react-i18next"
 import { createActor } from "xstate"
 import { sessionMachine } from "../machines/session.machine.ts"
 import { createQueryClient } from "../src/api/queryClient.ts"
-import { AppActorsProvider } from "../src/appContext.tsx"
+import { AppRoot } from "../src/appRoot.tsx"
 import { createErrorModalActor } from "../src/errors/errorModalActor.ts"
 import { CORE_SECTIONS, ensureTexts } from "../src/i18n/i18n.ts"
 import { DEFAULT_LANGUAGE } from "../src/i18n/languages.ts"
@@ -46,15 +44,7 @@ export async function renderLanding(): Promise<string> {
     scrollRestoration: false,
   })
   await router.load()
-  const html = renderToString(
-    <StrictMode>
-      <AppActorsProvider actors={{ session, errorModal }}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppActorsProvider>
-    </StrictMode>,
-  )
+  const html = renderToString(<AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} />)
   session.stop()
   queryClient.clear()
   return html

@@ -1,8 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query"
-import { RouterProvider } from "@tanstack/react-router"
-import { StrictMode } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
-import { AppActorsProvider } from "./appContext.tsx"
+import { AppRoot } from "./appRoot.tsx"
 import { configureApiClient } from "./api/client.ts"
 import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
@@ -55,15 +52,7 @@ async function start() {
   followSession(session, router, queryClient)
 
   const root = document.getElementById("root")!
-  const app = (
-    <StrictMode>
-      <AppActorsProvider actors={{ session, errorModal }}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppActorsProvider>
-    </StrictMode>
-  )
+  const app = <AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} />
   if (canHydrate(root, session, language)) {
     // The page's screen and texts must be there before the first render, as on the server.
     await router.load()

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Doctor, DoctorSearchResponse, type DoctorSearchRequest } from "../../schemas/doctor.ts"
-import { doctors, providedServices, users } from "../db/schema.ts"
+import { doctorIdOf } from "../../tests/support/gatewayFixtures.ts"
+import { doctors, providedServices } from "../db/schema.ts"
 import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
@@ -25,12 +26,7 @@ async function found(body: Partial<DoctorSearchRequest> & Record<string, unknown
 
 beforeAll(async () => {
   gw = await startTestGateway()
-  const [row] = await gw.db
-    .select({ id: doctors.id })
-    .from(doctors)
-    .innerJoin(users, eq(users.id, doctors.userId))
-    .where(eq(users.email, "doctor@demo.sn"))
-  demoDoctorId = row!.id
+  demoDoctorId = await doctorIdOf(gw.db, "doctor@demo.sn")
   const [count] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(doctors)
   totalDoctors = Number(count!.n)
 })
@@ -145,15 +141,11 @@ describe("POST /doctors/search: filters", () => {
   })
 
   it("keeps only doctors offering the CLINIC service when asked", async () => {
-    const [other] = await gw.db
-      .select({ id: doctors.id })
-      .from(doctors)
-      .innerJoin(users, eq(users.id, doctors.userId))
-      .where(eq(users.email, "doctor2@demo.sn"))
-    await gw.db.delete(providedServices).where(and(eq(providedServices.doctorId, other!.id), eq(providedServices.code, "CLINIC")))
-    await refreshDoctorSearchFields(gw.db, other!.id)
+    const other = { id: await doctorIdOf(gw.db, "doctor2@demo.sn") }
+    await gw.db.delete(providedServices).where(and(eq(providedServices.doctorId, other.id), eq(providedServices.code, "CLINIC")))
+    await refreshDoctorSearchFields(gw.db, other.id)
     const clinic = await found({ query: { providedServiceCodes: ["CLINIC"] } })
-    expect(clinic.data.map((d) => d.id)).not.toContain(other!.id)
+    expect(clinic.data.map((d) => d.id)).not.toContain(other.id)
     for (const d of clinic.data) expect(d.providedServices.map((s) => s.code)).toContain("CLINIC")
     expect(clinic.paginationSettings.totalCount).toBe(totalDoctors - 1)
     expect((await found({})).paginationSettings.totalCount).toBe(totalDoctors)

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TimeSlotList, type TimeSlot } from "../../schemas/availability.ts"
-import { doctors, users } from "../db/schema.ts"
+import { doctorIdOf } from "../../tests/support/gatewayFixtures.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
 let gw: TestGateway
@@ -22,12 +21,7 @@ async function slots(path: string, token?: string): Promise<TimeSlot[]> {
 
 beforeAll(async () => {
   gw = await startTestGateway()
-  const [row] = await gw.db
-    .select({ id: doctors.id })
-    .from(doctors)
-    .innerJoin(users, eq(users.id, doctors.userId))
-    .where(eq(users.email, "doctor@demo.sn"))
-  doctorId = row!.id
+  doctorId = await doctorIdOf(gw.db, "doctor@demo.sn")
 })
 afterAll(async () => {
   await gw?.stop()

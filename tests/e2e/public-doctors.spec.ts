@@ -57,6 +57,10 @@ test("a visitor finds a cardiologist in Dakar, filters, sorts by fee, pages, ope
   await expect(page.getByText("Hôpital Principal de Dakar").first()).toBeVisible()
   await expect(page.getByText(/\d+ ans\+/)).toBeVisible()
 
+  // The reviews (built by the reviews screens) open on demand.
+  await page.getByRole("button", { name: /Avis des patients/ }).click()
+  await expect(page.getByRole("article", { name: /^Avis de / }).first()).toBeVisible()
+
   // Availability loads when opened; a visitor who books is sent to the login site and back.
   await page.getByText("Disponibilités", { exact: true }).click()
   const slot = page.getByRole("button", { name: /^Réserver le .+ à \d{2}:\d{2}$/ }).first()

@@ -37,3 +37,16 @@ export function CardGrid({ items, numbered }: { items: ReadonlyArray<CardItem>; 
     </List>
   )
 }
+
+/** The coloured band at the top of a public page: its h1, an introduction, and actions. */
+export function PageHero({ id, title, intro, children }: { id: string; title: string; intro: string; children?: ReactNode }) {
+  return (
+    <header className="hero">
+      <div className="container">
+        <h1 id={id}>{title}</h1>
+        <p className="hero-subtitle">{intro}</p>
+        {children}
+      </div>
+    </header>
+  )
+}

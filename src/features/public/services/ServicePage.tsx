@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
+import { CardGrid, PageHero } from "../landing/LandingSection.tsx"
 import "../landing/landing.css"
 
 /** The seven /services pages (SPEC §2): address segment → text key and the page's next step. */
@@ -23,24 +24,12 @@ export function ServicePage() {
   const k = `services.${service.key}`
   return (
     <article className="service-page" aria-labelledby="service-title">
-      <header className="hero">
-        <div className="container">
-          <h1 id="service-title">{t(`${k}.title`)}</h1>
-          <p className="hero-subtitle">{t(`${k}.intro`)}</p>
-        </div>
-      </header>
+      <PageHero id="service-title" title={t(`${k}.title`)} intro={t(`${k}.intro`)} />
       <section className="container page" aria-labelledby="service-benefits">
         <h2 id="service-benefits" className="landing-title">
           {t("services.benefitsTitle")}
         </h2>
-        <ul className="card-grid">
-          {BENEFITS.map((b) => (
-            <li key={b} className="card landing-card">
-              <h3>{t(`${k}.benefits.${b}.title`)}</h3>
-              <p>{t(`${k}.benefits.${b}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={BENEFITS.map((b) => ({ key: b, title: t(`${k}.benefits.${b}.title`), text: t(`${k}.benefits.${b}.text`) }))} />
         <p className="row service-next">
           <Link to={service.next} className="btn btn-primary">
             {t(`${k}.cta`)}
