@@ -64,6 +64,8 @@ test("the sections of the home page: claims, specialties, emergency numbers, FAQ
   ] as const) {
     await expect(emergency.getByRole("link", { name: new RegExp(`Appeler ${name.replace(/[()]/g, "\\$&")}`) })).toHaveAttribute("href", number)
   }
+  // A visitor's country is not known: the transport button dials the default police number.
+  await expect(emergency.getByRole("link", { name: "Transport d'urgence — 922" })).toHaveAttribute("href", "tel:922")
   await page.getByText("Puis-je annuler ou modifier un rendez-vous ?").click()
   await expect(page.getByText("jusqu'à 24 heures avant la consultation", { exact: false })).toBeVisible()
   await expect(page.locator("#health-news li")).toHaveCount(3)

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
+import { useSessionUser } from "../../../session/useSession.ts"
 import { EMERGENCY_NUMBERS, telHref, transportNumber, type EmergencyCountry } from "../common/emergency.ts"
 
 const SERVICES = ["medical", "police", "fire"] as const
@@ -7,6 +8,11 @@ const SERVICES = ["medical", "police", "fire"] as const
 /** Emergency numbers for Senegal and Chad, each a tap to call (SPEC §9). */
 export function Emergency() {
   const { t } = useTranslation()
+  // The signed-in user's own country, when their primary address says it; 922 otherwise (SPEC §9).
+  const user = useSessionUser()
+  const locations = user?.metadata.patient?.locations ?? user?.metadata.doctor?.locations ?? []
+  const country = (locations.find((l) => l.isPrimary) ?? locations[0])?.country ?? null
+  const transport = transportNumber(country)
   return (
     <section id="emergency" className="landing-section emergency" aria-labelledby="emergency-title">
       <div className="container">
@@ -14,6 +20,12 @@ export function Emergency() {
           {t("emergency.title")}
         </h2>
         <p className="landing-intro">{t("emergency.intro")}</p>
+        <p className="row">
+          <a className="btn btn-danger" href={telHref(transport)}>
+            {t("emergency.transport")} — <span dir="ltr">{transport}</span>
+          </a>
+          {country ? null : <span className="muted">{t("emergency.unknownCountry")}</span>}
+        </p>
         <div className="card-grid">
           {(Object.keys(EMERGENCY_NUMBERS) as EmergencyCountry[]).map((country) => (
             <div key={country} className="card emergency-card">
