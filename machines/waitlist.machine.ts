@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { WaitlistEntry, type WaitlistRole } from "../schemas/contact.ts"
+import { WaitlistEntry, type WaitlistRole } from "../schemas/waitlist.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 
 export interface WaitlistValues {

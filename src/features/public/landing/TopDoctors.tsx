@@ -3,11 +3,8 @@ import { Link } from "@tanstack/react-router"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
-import { formatRating } from "../../../i18n/format.ts"
-import type { Language } from "../../../i18n/languages.ts"
+import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
-import { StarRating } from "../../../ui/StarRating.tsx"
-import { doctorName } from "../common/doctorFacts.ts"
 import { specialtyLabel } from "../common/specialtyLabel.ts"
 import { LandingSection } from "./LandingSection.tsx"
 import { topRatedDoctorsQuery } from "./topDoctors.ts"
@@ -26,6 +23,7 @@ export function TopDoctors() {
   const queryClient = useQueryClient()
   const loader = useActorRef(loadTopDoctors, { input: queryClient })
   const status = useSelector(loader, (s) => s.status)
+  const rating = new Intl.NumberFormat(INTL_LOCALE[i18n.language as Language], { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   const doctors = useSelector(loader, (s) => s.output)
   return (
     <LandingSection id="top-doctors" title={t("landing.topDoctors.title")} intro={t("landing.topDoctors.intro")} tone="soft">
@@ -36,13 +34,14 @@ export function TopDoctors() {
               <Avatar photoUrl={doctor.photoUrl} role="doctor" size={64} />
               <h3>
                 <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }}>
-                  {doctorName(doctor)}
+                  Dr {doctor.firstName} {doctor.lastName}
                 </Link>
               </h3>
               <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
-              <p className="row">
-                <StarRating rating={doctor.averageRate} />
-                <span>{formatRating(doctor.averageRate, i18n.language as Language)}</span>
+              {/* A plain star and the figure: the landing does without the star-drawing component. */}
+              <p className="top-doctor-rating" aria-label={t("rating.outOfFive", { rating: doctor.averageRate })}>
+                <span aria-hidden="true">★ </span>
+                {rating.format(doctor.averageRate)}
               </p>
               <p className="muted">{(doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0])?.city}</p>
             </li>
