@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm"
+import { asc, eq, inArray } from "drizzle-orm"
 import type { Location } from "../../schemas/common.ts"
 import type { Db } from "../db/client.ts"
 import { locations } from "../db/schema.ts"
@@ -34,4 +34,25 @@ export async function locationsByUser(db: Db, userIds: ReadonlyArray<string>): P
     map.set(row.userId, list)
   }
   return map
+}
+
+/** Replaces a user's locations by a saved form's list, in its order (call inside the save's transaction). */
+export async function replaceLocations(db: Db, userId: string, list: ReadonlyArray<Location>): Promise<void> {
+  await db.delete(locations).where(eq(locations.userId, userId))
+  if (list.length === 0) return
+  await db.insert(locations).values(
+    list.map((l, position) => ({
+      userId,
+      address: l.address.trim(),
+      city: l.city.trim(),
+      state: l.state ?? null,
+      zip: l.zip ?? null,
+      country: l.country,
+      isPrimary: l.isPrimary,
+      residency: l.residency ?? null,
+      lat: l.coordinates?.lat ?? null,
+      lng: l.coordinates?.lng ?? null,
+      position,
+    })),
+  )
 }

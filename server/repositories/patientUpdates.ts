@@ -3,9 +3,11 @@ import type { EmergencyContact, EmergencyContactInput, MedicalRecordInput, Patie
 import type { PatientSettings } from "../../schemas/settings.ts"
 import type { NotificationType } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
-import { dependants, emergencyContacts, locations, medicalAlerts, medicalRecords, patients, patientSettings, users } from "../db/schema.ts"
+import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients, patientSettings, users } from "../db/schema.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { isUniqueViolation } from "./appointmentRules.ts"
+import { replaceLocations } from "./locations.ts"
+import { toEmergencyContact } from "./patients.ts"
 import { toPatientSettings } from "./settings.ts"
 
 /** Trimmed entries, blanks dropped (SPEC §5: blank allergies and chronic conditions are dropped on save). */
@@ -37,22 +39,7 @@ export async function updatePatientProfile(db: Db, patientId: string, userId: st
           preferredNotificationMethods: [...new Set(body.preferredNotificationMethods)],
         })
         .where(eq(patients.id, patientId))
-      await tx.delete(locations).where(eq(locations.userId, userId))
-      await tx.insert(locations).values(
-        body.locations.map((l, position) => ({
-          userId,
-          address: l.address.trim(),
-          city: l.city.trim(),
-          state: l.state ?? null,
-          zip: l.zip ?? null,
-          country: l.country,
-          isPrimary: l.isPrimary,
-          residency: l.residency ?? null,
-          lat: l.coordinates?.lat ?? null,
-          lng: l.coordinates?.lng ?? null,
-          position,
-        })),
-      )
+      await replaceLocations(tx, userId, body.locations)
       if (body.dependants) await replaceDependants(tx, patientId, body.dependants)
       if (body.medicalAlerts) await replaceAlerts(tx, patientId, body.medicalAlerts)
     })
@@ -122,22 +109,17 @@ export async function savePatientSettings(db: Db, patientId: string, body: Patie
   return toPatientSettings(row!)
 }
 
-type ContactRow = typeof emergencyContacts.$inferSelect
-
-const toContact = (c: ContactRow): EmergencyContact => ({
-  id: c.id,
-  firstName: c.firstName,
-  lastName: c.lastName,
-  phoneNumber: c.phoneNumber,
-  email: c.email,
-  priority: c.priority,
-  relationship: c.relationship as EmergencyContact["relationship"],
-})
-
-const duplicatePhone = () =>
-  new ApiError("DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER", "This phone number is already one of your emergency contacts", [
-    { name: "phoneNumber", message: "validation.duplicateContactPhone" },
-  ])
+/** A phone number already among the patient's contacts is said so, by its field. */
+async function unlessDuplicatePhone<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!isUniqueViolation(error, "emergency_contacts_patient_phone_key")) throw error
+    throw new ApiError("DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER", "This phone number is already one of your emergency contacts", [
+      { name: "phoneNumber", message: "validation.duplicateContactPhone" },
+    ])
+  }
+}
 
 const contactValues = (body: EmergencyContactInput) => ({
   firstName: body.firstName.trim(),
@@ -149,20 +131,17 @@ const contactValues = (body: EmergencyContactInput) => ({
 
 /** Adds an emergency contact, last in priority unless one is given. */
 export async function addEmergencyContact(db: Db, patientId: string, body: EmergencyContactInput): Promise<EmergencyContact> {
-  try {
-    const [{ top } = { top: 0 }] = await db
-      .select({ top: max(emergencyContacts.priority) })
-      .from(emergencyContacts)
-      .where(eq(emergencyContacts.patientId, patientId))
-    const [row] = await db
+  const [{ top } = { top: 0 }] = await db
+    .select({ top: max(emergencyContacts.priority) })
+    .from(emergencyContacts)
+    .where(eq(emergencyContacts.patientId, patientId))
+  const [row] = await unlessDuplicatePhone(() =>
+    db
       .insert(emergencyContacts)
       .values({ patientId, ...contactValues(body), priority: body.priority ?? (top ?? 0) + 1 })
-      .returning()
-    return toContact(row!)
-  } catch (error) {
-    if (isUniqueViolation(error, "emergency_contacts_patient_phone_key")) throw duplicatePhone()
-    throw error
-  }
+      .returning(),
+  )
+  return toEmergencyContact(row!)
 }
 
 /** Updates one of the patient's own emergency contacts. */
@@ -170,17 +149,14 @@ export async function updateEmergencyContact(db: Db, patientId: string, contactI
   const [current] = await db.select().from(emergencyContacts).where(eq(emergencyContacts.id, contactId))
   if (!current) throw new ApiError("EMERGENCY_CONTACT_NOT_FOUND")
   if (current.patientId !== patientId) throw forbidden("This emergency contact is not yours")
-  try {
-    const [row] = await db
+  const [row] = await unlessDuplicatePhone(() =>
+    db
       .update(emergencyContacts)
       .set({ ...contactValues(body), ...(body.priority !== undefined ? { priority: body.priority } : {}) })
       .where(eq(emergencyContacts.id, contactId))
-      .returning()
-    return toContact(row!)
-  } catch (error) {
-    if (isUniqueViolation(error, "emergency_contacts_patient_phone_key")) throw duplicatePhone()
-    throw error
-  }
+      .returning(),
+  )
+  return toEmergencyContact(row!)
 }
 
 /** Adds a medical record whose files the patient has uploaded. */

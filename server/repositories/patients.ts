@@ -1,11 +1,22 @@
 import { asc, desc, eq } from "drizzle-orm"
 import type { BloodType, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "../../schemas/enums.ts"
-import type { Patient } from "../../schemas/patient.ts"
+import type { EmergencyContact, Patient } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
 import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients, users } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
 import { locationsByUser } from "./locations.ts"
 import { loadPatientSettings } from "./settings.ts"
+
+/** An emergency_contacts row as the API sends it. */
+export const toEmergencyContact = (c: typeof emergencyContacts.$inferSelect): EmergencyContact => ({
+  id: c.id,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  phoneNumber: c.phoneNumber,
+  email: c.email,
+  priority: c.priority,
+  relationship: c.relationship as EmergencyRelationship,
+})
 
 /** The whole patient record of SPEC §3, or undefined when there is no such patient. */
 export async function loadPatient(db: Db, patientId: string): Promise<Patient | undefined> {
@@ -63,15 +74,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
       allergies: d.allergies,
       conditions: d.conditions,
     })),
-    emergencyContacts: contactRows.map((c) => ({
-      id: c.id,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      phoneNumber: c.phoneNumber,
-      email: c.email,
-      priority: c.priority,
-      relationship: c.relationship as EmergencyRelationship,
-    })),
+    emergencyContacts: contactRows.map(toEmergencyContact),
     locations: locationMap.get(user.id) ?? [],
     settings,
   }

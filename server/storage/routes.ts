@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { contentAllowed, listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
 import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts"
-import { deleteObject, findObject, listObjects, ObjectFiles, putObject, readObject, resourceOf, updateObjectMetadata } from "./objects.ts"
+import { deleteObject, findObject, listObjects, ObjectFiles, putObject, readObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
 
 /** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
@@ -55,6 +55,17 @@ function stringMetadata(value: unknown): Record<string, string> {
 async function requireCaller(c: StorageContext): Promise<Caller | Response> {
   const caller = await storageCaller(c)
   return caller ?? fail(c, 401, "Sign in to use storage")
+}
+
+/** The object of `/b/{bucket}/o/{name}` when the caller owns it; the error answer otherwise. */
+async function ownObject(c: StorageContext): Promise<StoredObject | Response> {
+  const caller = await requireCaller(c)
+  if (caller instanceof Response) return caller
+  const name = objectNameOf(c)
+  const object = name ? await findObject(c.get("deps").db, c.req.param("bucket")!, name) : undefined
+  if (!object) return fail(c, 404, "Not Found")
+  if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+  return object
 }
 
 /**
@@ -263,12 +274,8 @@ export function storageRoutes() {
   })
 
   app.patch("/b/:bucket/o/*", async (c) => {
-    const caller = await requireCaller(c)
-    if (caller instanceof Response) return caller
-    const name = objectNameOf(c)
-    const object = name ? await findObject(c.get("deps").db, c.req.param("bucket"), name) : undefined
-    if (!object) return fail(c, 404, "Not Found")
-    if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+    const object = await ownObject(c)
+    if (object instanceof Response) return object
     const body = await readBodyLimited(c.req.raw, METADATA_MAX_BYTES)
     let changes: Record<string, unknown> = {}
     try {
@@ -284,12 +291,8 @@ export function storageRoutes() {
   })
 
   app.delete("/b/:bucket/o/*", async (c) => {
-    const caller = await requireCaller(c)
-    if (caller instanceof Response) return caller
-    const name = objectNameOf(c)
-    const object = name ? await findObject(c.get("deps").db, c.req.param("bucket"), name) : undefined
-    if (!object) return fail(c, 404, "Not Found")
-    if (object.ownerUserId !== caller.userId) return fail(c, 403, "Not allowed")
+    const object = await ownObject(c)
+    if (object instanceof Response) return object
     await deleteObject(c.get("deps").db, storeOf(c).files, object)
     return c.body(null, 204)
   })

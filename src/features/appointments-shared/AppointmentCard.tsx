@@ -34,7 +34,7 @@ export function AppointmentCard({ appointment: a, perspective, href, actions }: 
         </div>
         <AppointmentStatusBadge status={a.status} />
       </div>
-      <dl className="appointment-meta">
+      <dl className="facts">
         <dt>{t("appointments.when")}</dt>
         <dd>
           {date} · {time}

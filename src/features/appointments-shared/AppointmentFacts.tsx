@@ -9,7 +9,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
   return (
-    <dl className="appointment-meta">
+    <dl className="facts">
       <dt>{t("appointments.statusLabel")}</dt>
       <dd>
         <AppointmentStatusBadge status={a.status} />

@@ -10,6 +10,7 @@ import { validationMessage } from "../../i18n/validationMessage.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { SelectField, TextAreaField } from "../../ui/Field.tsx"
+import { ErrorSummary } from "../patient/FormBits.tsx"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
 
 /** Step 1: for whom, the reason and the type of visit (SPEC §2, §4, §5). */
@@ -43,16 +44,7 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
         actor.send({ type: "booking.next" })
       }}
     >
-      {errors.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          <p className="booking-errors-title">{t("booking.fixTheFollowing")}</p>
-          <ul>
-            {errors.map((e) => (
-              <li key={e.name}>{validationMessage(t, e.message)}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary title={t("booking.fixTheFollowing")} errors={errors} />
       <SelectField
         label={t("booking.forWhom")}
         required

@@ -8,6 +8,7 @@ import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { clinicAddressOf } from "./clinicAddress.ts"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
+import "../appointments-shared/appointments.css"
 
 /** Step 3: everything at a glance, then confirm; a slot taken meanwhile or a failure is said here. */
 export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean }) {
@@ -51,7 +52,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
 
   return (
     <div className="stack">
-      <dl className="booking-summary">
+      <dl className="facts">
         <dt>{t("booking.doctor")}</dt>
         <dd>
           Dr {doctor.firstName} {doctor.lastName}

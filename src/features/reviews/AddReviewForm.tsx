@@ -5,12 +5,10 @@ import { draftErrors, type ReviewDraft } from "../../../machines/reviewCard.mach
 import type { FieldError } from "../../../schemas/errors.ts"
 import type { Review } from "../../../schemas/review.ts"
 import { addReview, reviewKeys } from "../../api/reviews.ts"
-import { validationMessage } from "../../i18n/validationMessage.ts"
 import { Button } from "../../ui/Button.tsx"
-import { TextAreaField } from "../../ui/Field.tsx"
-import { StarInput } from "../../ui/StarRating.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFormSave } from "../account/useFormSave.ts"
+import { ReviewFields } from "./ReviewFields.tsx"
 
 /** A new review: rating from 0 (none chosen yet) and a comment of 20 to 512 characters; the list reloads after. */
 export function AddReviewForm({ doctorId, patientId }: { doctorId: string; patientId: string }) {
@@ -47,21 +45,7 @@ export function AddReviewForm({ doctorId, patientId }: { doctorId: string; patie
       }}
     >
       <h3 id="add-review-title">{t("reviews.addTitle")}</h3>
-      <StarInput label={t("reviews.yourRating")} value={draft.rating} onChange={(rating) => change({ rating })} />
-      {errorOf("rating") ? (
-        <span className="field-error" role="alert">
-          {validationMessage(t, errorOf("rating")!)}
-        </span>
-      ) : null}
-      <TextAreaField
-        label={t("reviews.yourComment")}
-        rows={4}
-        maxLength={600}
-        value={draft.comment}
-        hint={t("reviews.commentHint", { count: draft.comment.trim().length })}
-        onChange={(e) => change({ comment: e.target.value })}
-        error={errorOf("comment")}
-      />
+      <ReviewFields draft={draft} onChange={change} errorOf={errorOf} />
       {form.error ? (
         <p className="alert alert-danger" role="alert">
           {t("reviews.addFailed")}

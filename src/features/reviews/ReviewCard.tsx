@@ -7,11 +7,10 @@ import type { ReactionType } from "../../../schemas/enums.ts"
 import { deleteReview, reactToReview, reviewKeys, takeBackReaction, updateReview } from "../../api/reviews.ts"
 import { formatDate } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
-import { validationMessage } from "../../i18n/validationMessage.ts"
 import { Button } from "../../ui/Button.tsx"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
-import { TextAreaField } from "../../ui/Field.tsx"
-import { StarInput, StarRating } from "../../ui/StarRating.tsx"
+import { StarRating } from "../../ui/StarRating.tsx"
+import { ReviewFields } from "./ReviewFields.tsx"
 
 /** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
 export function ReviewCard(props: ReviewCardInput) {
@@ -71,21 +70,7 @@ export function ReviewCard(props: ReviewCardInput) {
             actor.send({ type: "review.save" })
           }}
         >
-          <StarInput label={t("reviews.yourRating")} value={draft.rating} onChange={(rating) => actor.send({ type: "review.change", draft: { rating } })} />
-          {errorOf("rating") ? (
-            <span className="field-error" role="alert">
-              {validationMessage(t, errorOf("rating")!)}
-            </span>
-          ) : null}
-          <TextAreaField
-            label={t("reviews.yourComment")}
-            rows={4}
-            maxLength={600}
-            value={draft.comment}
-            hint={t("reviews.commentHint", { count: draft.comment.trim().length })}
-            onChange={(e) => actor.send({ type: "review.change", draft: { comment: e.target.value } })}
-            error={errorOf("comment")}
-          />
+          <ReviewFields draft={draft} onChange={(patch) => actor.send({ type: "review.change", draft: patch })} errorOf={errorOf} />
           <div className="row">
             <Button variant="secondary" size="small" onClick={() => actor.send({ type: "review.cancel" })} disabled={state === "saving"}>
               {t("common.cancel")}

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
 import { getRouteApi, Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
-import { APPOINTMENT_STATUSES, SERVICE_CODES } from "../../../../schemas/enums.ts"
 import { appointmentsQuery } from "../../../api/appointments.ts"
 import { Button } from "../../../ui/Button.tsx"
-import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { AppointmentCard } from "../../appointments-shared/AppointmentCard.tsx"
-import { DATE_FILTERS, filterAppointments, filtersOf, searchOf, type AppointmentFilters } from "../../appointments-shared/appointmentFilters.ts"
+import { filterAppointments, filtersOf, searchOf, type AppointmentFilters } from "../../appointments-shared/appointmentFilters.ts"
+import { AppointmentFiltersBar } from "../../appointments-shared/AppointmentFiltersBar.tsx"
 import "../patient.css"
 
 const route = getRouteApi("/patient/appointments")
@@ -19,7 +18,7 @@ export function AppointmentsPage() {
   const filters = filtersOf(route.useSearch())
   const list = useQuery(appointmentsQuery())
   const set = (change: Partial<AppointmentFilters>) => void navigate({ to: "/appointments", search: searchOf({ ...filters, ...change }), replace: true })
-  const anyFilter = Boolean(filters.q.trim() || filters.status || filters.type || filters.date)
+  const clear = () => void navigate({ to: "/appointments", search: {}, replace: true })
 
   return (
     <div className="container page stack">
@@ -29,41 +28,13 @@ export function AppointmentsPage() {
           {t("appointments.book")}
         </Link>
       </div>
-      <div className="card filters" role="search">
-        <TextField
-          label={t("appointments.search")}
-          type="search"
-          value={filters.q}
-          placeholder={t("appointments.searchPlaceholder")}
-          onChange={(e) => set({ q: e.target.value })}
-        />
-        <SelectField
-          label={t("appointments.statusLabel")}
-          value={filters.status ?? ""}
-          placeholder={t("appointments.all")}
-          options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointments.status.${s}`) }))}
-          onChange={(e) => set({ status: (e.target.value || null) as AppointmentFilters["status"] })}
-        />
-        <SelectField
-          label={t("appointments.type")}
-          value={filters.type ?? ""}
-          placeholder={t("appointments.all")}
-          options={SERVICE_CODES.map((s) => ({ value: s, label: t(`appointments.types.${s}`) }))}
-          onChange={(e) => set({ type: (e.target.value || null) as AppointmentFilters["type"] })}
-        />
-        <SelectField
-          label={t("appointments.date")}
-          value={filters.date ?? ""}
-          placeholder={t("appointments.all")}
-          options={DATE_FILTERS.map((d) => ({ value: d, label: t(`appointments.dates.${d}`) }))}
-          onChange={(e) => set({ date: (e.target.value || null) as AppointmentFilters["date"] })}
-        />
-        {anyFilter ? (
-          <Button variant="ghost" size="small" onClick={() => void navigate({ to: "/appointments", search: {}, replace: true })}>
-            {t("appointments.clearFilters")}
-          </Button>
-        ) : null}
-      </div>
+      <AppointmentFiltersBar
+        filters={filters}
+        onChange={set}
+        onClear={clear}
+        searchLabel={t("appointments.search")}
+        searchPlaceholder={t("appointments.searchPlaceholder")}
+      />
       {list.isPending ? (
         <LoadingScreen />
       ) : list.isError ? (
@@ -74,7 +45,7 @@ export function AppointmentsPage() {
           </Button>
         </div>
       ) : (
-        <Results all={list.data.length} shown={filterAppointments(list.data, filters, "patient", Date.now())} onClear={() => void navigate({ to: "/appointments", search: {}, replace: true })} />
+        <Results all={list.data.length} shown={filterAppointments(list.data, filters, "patient", Date.now())} onClear={clear} />
       )}
     </div>
   )

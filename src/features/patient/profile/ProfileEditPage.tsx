@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
-import { Link, useNavigate } from "@tanstack/react-router"
+import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { BLOOD_TYPES } from "../../../../schemas/enums.ts"
@@ -7,11 +7,10 @@ import type { FieldError } from "../../../../schemas/errors.ts"
 import type { Patient, PatientUpdate } from "../../../../schemas/patient.ts"
 import { afterPatientChange, patientQuery, updatePatient } from "../../../api/patients.ts"
 import { useAppActors } from "../../../appContext.tsx"
-import { validationMessage } from "../../../i18n/validationMessage.ts"
-import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
+import { ErrorSummary, SaveBar } from "../FormBits.tsx"
 import { AlertsEditor } from "./form/AlertsEditor.tsx"
 import { DependantsEditor } from "./form/DependantsEditor.tsx"
 import { LocationsEditor } from "./form/LocationsEditor.tsx"
@@ -78,16 +77,7 @@ function ProfileForm({ patient }: { patient: Patient }) {
       <div className="page-head">
         <h1>{t("patientProfile.editTitle")}</h1>
       </div>
-      {errors.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          <p style={{ margin: 0, fontWeight: 700 }}>{t("patientProfile.fixTheFollowing")}</p>
-          <ul>
-            {errors.map((e) => (
-              <li key={e.name}>{validationMessage(t, e.message)}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary title={t("patientProfile.fixTheFollowing")} errors={errors} />
       <fieldset className="form-section">
         <legend>{t("patientProfile.identity")}</legend>
         <div className="form-grid">
@@ -145,14 +135,7 @@ function ProfileForm({ patient }: { patient: Patient }) {
       </div>
       <DependantsEditor dependants={draft.dependants} onChange={(dependants) => change({ dependants })} />
       <AlertsEditor alerts={draft.medicalAlerts} onChange={(medicalAlerts) => change({ medicalAlerts })} />
-      <div className="sticky-actions">
-        <Link to="/profile" className="btn btn-secondary">
-          {t("common.cancel")}
-        </Link>
-        <Button type="submit" loading={form.busy}>
-          {t("patientProfile.save")}
-        </Button>
-      </div>
+      <SaveBar cancelTo="/profile" saveLabel={t("patientProfile.save")} busy={form.busy} />
     </form>
   )
 }

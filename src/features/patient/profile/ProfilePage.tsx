@@ -141,7 +141,7 @@ function PersonalFacts({ patient, language }: { patient: Patient; language: Lang
   return (
     <section className="card stack" aria-labelledby="personal-title">
       <h2 id="personal-title">{t("patientProfile.personal")}</h2>
-      <dl className="fact-list">
+      <dl className="facts">
         <dt>{t("fields.email")}</dt>
         <dd>
           <a href={`mailto:${patient.email}`}>{patient.email}</a>
@@ -176,7 +176,7 @@ function MedicalFacts({ patient }: { patient: Patient }) {
   return (
     <section className="card stack" aria-labelledby="medical-title">
       <h2 id="medical-title">{t("patientProfile.medical")}</h2>
-      <dl className="fact-list">
+      <dl className="facts">
         <dt>{t("patientProfile.bloodType")}</dt>
         <dd>{patient.bloodType && patient.bloodType !== "UNKNOWN" ? patient.bloodType : t("patientProfile.unknown")}</dd>
         <dt>{t("patientProfile.allergies")}</dt>

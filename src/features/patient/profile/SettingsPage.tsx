@@ -8,11 +8,11 @@ import { afterPatientChange, patientQuery, updatePatientSettings } from "../../.
 import { ApiRequestError } from "../../../api/client.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { useSessionUser } from "../../../session/useSession.ts"
-import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField } from "../../../ui/Field.tsx"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
+import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
 
 const VISIBILITIES = ["PUBLIC", "PRIVATE", "DOCTORS_ONLY"] as const
@@ -149,14 +149,7 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
           </Link>
         </div>
       </section>
-      <div className="sticky-actions">
-        <Link to="/profile" className="btn btn-secondary">
-          {t("common.cancel")}
-        </Link>
-        <Button type="submit" loading={form.busy}>
-          {t("common.save")}
-        </Button>
-      </div>
+      <SaveBar cancelTo="/profile" saveLabel={t("common.save")} busy={form.busy} />
     </form>
   )
 }
