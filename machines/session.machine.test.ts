@@ -7,12 +7,15 @@ import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { patientUser, validSession } from "./testing/fixtures.ts"
 
 const sessionError = { code: "INVALID_SESSION", message: "Invalid session" }
+const networkError = { code: "NETWORK_ERROR", message: "Cannot connect" }
 
 const EVENTS = [
   { type: "xstate.done.actor.validateSession", output: validSession },
   { type: "xstate.error.actor.validateSession", error: sessionError },
+  { type: "xstate.error.actor.validateSession", error: networkError },
   { type: "xstate.done.actor.fetchSession", output: patientUser },
   { type: "xstate.error.actor.fetchSession", error: sessionError },
+  { type: "xstate.error.actor.fetchSession", error: networkError },
   { type: "xstate.done.actor.refreshSession", output: { ...patientUser, firstName: "Awa-Marie" } },
   { type: "xstate.error.actor.refreshSession", error: sessionError },
   { type: "xstate.done.actor.logout", output: undefined },
@@ -21,6 +24,7 @@ const EVENTS = [
   { type: "session.logout" },
   { type: "session.expired", code: "SESSION_EXPIRED" },
   { type: "session.setLanguage", language: "ar" },
+  { type: "session.retry" },
 ] as const
 
 const coverage = trackCoverage("session", sessionMachine)
@@ -78,6 +82,14 @@ function runPaths(label: string, input: SessionInput) {
               expect(snap.context.user?.email).toBe(patientUser.email)
             },
             loggingOut: () => expect(sut.api.isWaiting("logout")).toBe(true),
+            unavailable: () => {
+              const snap = sut.actor.getSnapshot()
+              // Not signed out: the token is kept for a retry or a reload.
+              expect(sessionStatusOf(snap)).toBeNull()
+              expect(snap.context.pendingToken).toBe(input.urlToken ?? input.storedToken)
+              expect(snap.context.error?.code).toBe("NETWORK_ERROR")
+              expect(sut.effects).not.toContain("forget")
+            },
             signedOut: () => {
               const snap = sut.actor.getSnapshot()
               expect(sessionStatusOf(snap)).toBe("INVALID_SESSION")
@@ -105,6 +117,10 @@ function runPaths(label: string, input: SessionInput) {
             },
             "session.expired": async () => {
               sut.actor.send({ type: "session.expired", code: "SESSION_EXPIRED" })
+              await flush()
+            },
+            "session.retry": async () => {
+              sut.actor.send({ type: "session.retry" })
               await flush()
             },
             "session.setLanguage": async () => {

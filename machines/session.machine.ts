@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import type { ApiErrorBody } from "../schemas/errors.ts"
+import { isSessionErrorCode, type ApiErrorBody } from "../schemas/errors.ts"
 import type { SessionResponse, SessionStatus, ValidateSessionResponse } from "../schemas/session.ts"
 
 export type Language = "fr" | "en" | "ar"
@@ -30,6 +30,7 @@ export type SessionEvent =
   | { type: "session.logout" }
   | { type: "session.expired"; code: string }
   | { type: "session.setLanguage"; language: Language }
+  | { type: "session.retry" }
 
 const toErrorBody = (error: unknown): ApiErrorBody => {
   const e = error as Partial<ApiErrorBody> | undefined
@@ -68,6 +69,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.pendingToken !== null,
+    /** The server said the token is not (or no longer) valid, as opposed to not answering at all. */
+    isSessionRefusal: (_, params: { error: unknown }) => isSessionErrorCode(toErrorBody(params.error).code),
   },
 }).createMachine({
   id: "session",
@@ -118,7 +121,14 @@ export const sessionMachine = setup({
             error: null,
           }),
         },
-        onError: { target: "signedOut", actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+        onError: [
+          {
+            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "signedOut",
+            actions: assign({ error: ({ event }) => toErrorBody(event.error) }),
+          },
+          { target: "unavailable", actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+        ],
       },
     },
     loading: {
@@ -128,7 +138,33 @@ export const sessionMachine = setup({
         src: "fetchSession",
         input: ({ context }) => ({ token: context.sessionToken! }),
         onDone: { target: "signedIn", actions: assign({ user: ({ event }) => event.output }) },
-        onError: { target: "signedOut", actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+        onError: [
+          {
+            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "signedOut",
+            actions: assign({ error: ({ event }) => toErrorBody(event.error) }),
+          },
+          {
+            target: "unavailable",
+            actions: assign({
+              error: ({ event }) => toErrorBody(event.error),
+              pendingToken: ({ context }) => context.sessionToken,
+              sessionToken: null,
+            }),
+          },
+        ],
+      },
+    },
+    /**
+     * The gateway did not answer (bad mobile link, page unloading): the token is kept, not
+     * forgotten, so a retry or a reload picks the session up again. Guards wait here.
+     */
+    unavailable: {
+      tags: ["pending"],
+      on: {
+        "session.retry": "validating",
+        // Going on as a visitor forgets the token; there is no server to tell.
+        "session.logout": "signedOut",
       },
     },
     signedIn: {

@@ -1,5 +1,5 @@
 /**
- * Seeds the demo data: `tsx server/db/seed-cli.ts [--doctors N] [--reset]`.
+ * Seeds the demo data: `tsx server/db/seed-cli.ts [--doctors N] [--weeks W] [--reset]`.
  * Uses DATABASE_URL when set, else PGlite in $DATA_DIR/pglite (DATA_DIR defaults to .data).
  * --reset drops the schemas `public` and `drizzle` first, then migrates again from scratch.
  */
@@ -11,15 +11,21 @@ import { isSeeded, SEED_ACCOUNTS, seed } from "./seed.ts"
 import { DEMO_PASSWORD } from "./demoAccounts.ts"
 
 const { values } = parseArgs({
-  options: { doctors: { type: "string" }, reset: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+  options: { doctors: { type: "string" }, weeks: { type: "string" }, reset: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
 })
 if (values.help) {
-  console.log("Usage: tsx server/db/seed-cli.ts [--doctors N] [--reset]")
+  console.log("Usage: tsx server/db/seed-cli.ts [--doctors N] [--weeks W] [--reset]")
   process.exit(0)
 }
 const doctors = values.doctors === undefined ? undefined : Number(values.doctors)
 if (doctors !== undefined && (!Number.isInteger(doctors) || doctors < 2)) {
   console.error("--doctors must be an integer ≥ 2 (the two demo doctors are included)")
+  process.exit(2)
+}
+
+const weeks = values.weeks === undefined ? undefined : Number(values.weeks)
+if (weeks !== undefined && (!Number.isInteger(weeks) || weeks < 1 || weeks > 12)) {
+  console.error("--weeks must be an integer from 1 to 12")
   process.exit(2)
 }
 
@@ -50,7 +56,7 @@ try {
 
 async function runSeed(): Promise<void> {
   console.log(`Seeding ${where}${doctors ? ` with ${doctors} doctors` : ""}…`)
-  const summary = await seed(database.db, doctors === undefined ? {} : { doctors })
+  const summary = await seed(database.db, { ...(doctors === undefined ? {} : { doctors }), ...(weeks === undefined ? {} : { weeks }) })
   const { timings, durationMs, ...counts } = summary
   console.table(counts)
   console.log(`Done in ${(durationMs / 1000).toFixed(1)} s (${Object.entries(timings).map(([k, v]) => `${k} ${v} ms`).join(", ")})`)

@@ -8,12 +8,13 @@ import { Toaster } from "../ui/toast/Toaster.tsx"
 import { CookieBanner } from "./CookieBanner.tsx"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
+import { SessionUnavailable } from "./SessionUnavailable.tsx"
 
 /** Every screen: header, the page (or the loading screen while the session is checked), footer. */
 export function RootLayout() {
   const { t } = useTranslation()
   const { session } = useAppActors()
-  const checking = useSelector(session, (s) => s.hasTag("pending"))
+  const phase = useSelector(session, (s) => (s.matches("unavailable") ? "unavailable" : s.hasTag("pending") ? "checking" : "ready"))
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +22,7 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        {checking ? <LoadingScreen label={t("session.checking")} /> : <Outlet />}
+        {phase === "unavailable" ? <SessionUnavailable /> : phase === "checking" ? <LoadingScreen label={t("session.checking")} /> : <Outlet />}
       </main>
       <Footer />
       <CookieBanner />

@@ -21,7 +21,8 @@ export function followSession(session: SessionActor, router: AppRouter, queryCli
     }
     if (snapshot.matches("signedOut") && !was.matches("signedOut")) {
       queryClient.clear()
-      if (was.matches("loggingOut")) void router.navigate({ to: "/" })
+      // Signing out, or giving up on an unreachable session, starts again from the home page.
+      if (was.matches("loggingOut") || was.matches("unavailable")) void router.navigate({ to: "/" })
       else void router.invalidate()
     }
   })

@@ -89,3 +89,14 @@ test("a wrong password on the login site says so and signs nobody in", async ({ 
   await fillLoginForm(page, ACCOUNTS.doctor.email, "wrong-password")
   await expect(page.getByRole("alert")).toHaveText("E-mail ou mot de passe incorrect.")
 })
+
+test("when the gateway does not answer, the session is kept and a retry picks it up", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  await page.route("**/api/v1/validate-session", (route) => route.abort("internetdisconnected"))
+  await page.reload()
+  await expect(page.getByRole("heading", { name: "Impossible de joindre Promed" })).toBeVisible()
+  await page.unroute("**/api/v1/validate-session")
+  await page.getByRole("button", { name: "Réessayer" }).click()
+  await expect(page.getByTestId("user-menu")).toContainText("Awa Diop")
+  await expect(page).toHaveURL(/\/profile$/)
+})

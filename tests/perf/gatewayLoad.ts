@@ -1,0 +1,69 @@
+import pg from "pg"
+import { postgresReachable, seededBenchDatabase } from "./benchDatabase.ts"
+import { startGatewayProcess, tokenFor } from "./gatewayProcess.ts"
+import { loadTest, type LoadResult } from "./load.ts"
+import { printTable, verdict } from "./report.ts"
+import { bookingRequests, loadFixtures, profileRequests, searchRequests, weekSlotRequests } from "./workload.ts"
+
+const READ_P95_BUDGET_MS = 50
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const BENCH_REASON = "Consultation de suivi"
+
+/**
+ * The gateway under load on PostgreSQL with 10,000 doctors: searches, profiles, a week of slots and
+ * bookings, from this process against a gateway process on loopback. Budget: reads p95 < 50 ms at
+ * 50 connections, zero errors.
+ */
+export async function gatewayLoadSection(): Promise<void> {
+  if (!(await postgresReachable())) {
+    console.log("\nGateway under load: NOT RUN (no PostgreSQL; run .ci/run or set BENCH_DATABASE_URL)")
+    return
+  }
+  const databaseUrl = await seededBenchDatabase(10_000)
+  const gateway = await startGatewayProcess({ port: 8290, databaseUrl })
+  const fixtures = await loadFixtures(databaseUrl, 20_000)
+  const results: LoadResult[] = []
+  try {
+    const token = await tokenFor(gateway.origin, "patient2@demo.sn")
+    const base = { origin: gateway.origin, connections: CONNECTIONS, seconds: SECONDS }
+    // A short warm-up so the first measured requests don't pay for cold caches and JIT.
+    await loadTest({ ...base, seconds: 2, name: "warm-up", next: searchRequests() })
+    results.push(await loadTest({ ...base, name: "doctor search", next: searchRequests() }))
+    results.push(await loadTest({ ...base, name: "doctor profile", next: profileRequests(fixtures) }))
+    results.push(await loadTest({ ...base, name: "slots of one week", next: weekSlotRequests(fixtures) }))
+    results.push(await loadTest({ ...base, name: "booking", token, next: bookingRequests(fixtures), expectStatus: 201 }))
+  } finally {
+    await gateway.stop()
+    await releaseBenchBookings(databaseUrl, fixtures.patientId)
+  }
+  printTable(
+    `Gateway under load (PostgreSQL, 10,000 doctors, ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    ["call", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "budget (reads p95 < 50 ms, 0 errors)"],
+    results.map((r) => [
+      r.name,
+      Math.round(r.rps),
+      r.p50,
+      r.p95,
+      r.p99,
+      r.errors,
+      r.name === "booking" ? (r.errors === 0 ? "ok (no budget on latency)" : "ERRORS") : r.errors === 0 ? verdict(r.p95, READ_P95_BUDGET_MS) : "ERRORS",
+    ]),
+  )
+}
+
+/** Frees the slots the booking run took, so the next run finds them free again. */
+async function releaseBenchBookings(databaseUrl: string, patientId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(
+      `update time_slots set status = 'AVAILABLE' where id in (
+         select time_slot_id from appointments where patient_id = $1 and reason = $2 and time_slot_id is not null)`,
+      [patientId, BENCH_REASON],
+    )
+    await client.query("delete from appointments where patient_id = $1 and reason = $2", [patientId, BENCH_REASON])
+  } finally {
+    await client.end()
+  }
+}

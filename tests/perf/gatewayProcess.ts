@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from "node:child_process"
+
+export interface RunningGateway {
+  readonly origin: string
+  stop(): Promise<void>
+}
+
+/** Starts `server/main.ts` as its own process (the load comes from this one) and waits for it. */
+export async function startGatewayProcess(options: { port: number; databaseUrl?: string; dataDir?: string }): Promise<RunningGateway> {
+  // Node itself with tsx's loader (not npx), so a signal reaches the server and not a wrapper.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      LOG_REQUESTS: "false",
+      DATABASE_URL: options.databaseUrl ?? "",
+      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    },
+  })
+  const origin = `http://127.0.0.1:${options.port}`
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${origin}/auth/login`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the gateway did not start in 3 minutes")
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve())
+        child.kill("SIGTERM")
+      }),
+  }
+}
+
+/** A session token for a seeded account, through POST /auth/token. */
+export async function tokenFor(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}/auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "Passw0rd!" }),
+  })
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}
