@@ -107,6 +107,7 @@ function runPaths(label: string, input: BookingWizardInput) {
             slotTaken: () => {
               expect(sut.effects.at(-1)).toBe("refreshSlots")
               expect(sut.actor.getSnapshot().context.slot).toBeNull()
+              expect(sut.actor.getSnapshot().context.takenSlot).toBe(FREE)
             },
             failed: () => expect(sut.effects.at(-1)).toBe("log:SERVER_ERROR"),
             success: () => {

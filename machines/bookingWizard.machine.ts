@@ -38,6 +38,8 @@ export interface BookingWizardContext {
   /** Step 1 errors, shown once Next was pressed (SPEC §5: per field, plus a fix-the-following list). */
   errors: ReadonlyArray<FieldError>
   slot: TimeSlot | null
+  /** The slot someone else booked first: its week is shown again when the user picks another. */
+  takenSlot: TimeSlot | null
   error: ApiErrorBody | null
   appointment: Appointment | null
 }
@@ -128,6 +130,7 @@ export const bookingWizardMachine = setup({
     details: { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
     errors: [],
     slot: input.initialSlot?.status === "AVAILABLE" ? input.initialSlot : null,
+    takenSlot: null,
     error: null,
     appointment: null,
   }),
@@ -171,7 +174,7 @@ export const bookingWizardMachine = setup({
           {
             guard: "slotTaken",
             target: "slotTaken",
-            actions: [assign({ error: ({ event }) => toErrorBody(event.error), slot: null }), "refreshSlots"],
+            actions: [assign({ error: ({ event }) => toErrorBody(event.error), takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
           },
           {
             target: "failed",

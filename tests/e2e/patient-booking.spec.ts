@@ -97,3 +97,48 @@ test("a patient books a clinic visit for her son through the three steps, finds 
   await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
   await expect(page.getByText(targetLabel.split(", ").at(-1)!, { exact: true })).toBeVisible()
 })
+
+test("a slot taken by someone else meanwhile: the wizard says so and goes back to a refreshed week", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  const dialog = await openWizardFromSearch(page)
+  await dialog.getByLabel("Motif de consultation").fill("Palpitations le soir")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+
+  // Three weeks ahead; keep the slots the grid received, to book the first one behind its back.
+  const weeks: Array<{ url: string; body: Promise<unknown> }> = []
+  page.on("response", (r) => {
+    if (r.url().includes("/available-time-slots") && r.url().includes("include=booked")) weeks.push({ url: r.url(), body: r.json() })
+  })
+  const next = dialog.getByRole("button", { name: "Semaine suivante" })
+  for (let i = 0; i < 3; i++) await next.click()
+  const grid = dialog.getByRole("group", { name: /Créneaux du/ })
+  const button = grid.getByRole("button", { pressed: false, disabled: false }).first()
+  const label = (await button.getAttribute("aria-label"))!
+  // The week on screen is the latest one asked for.
+  const shown = weeks.sort((a, b) => a.url.localeCompare(b.url)).at(-1)!
+  const slots = (await shown.body) as Array<{ id: string; status: string; startsAt: string }>
+  const first = slots.find((s) => s.status === "AVAILABLE")!
+  const doctorId = /doctor-availability\/([^/]+)\//.exec(shown.url)![1]!
+  await button.click()
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+
+  // Another patient books that very slot first.
+  const token = (await (await page.request.post("/auth/token", { data: { email: "patient2@demo.sn", password: "Passw0rd!" } })).json()).token as string
+  const headers = { Authorization: `Bearer ${token}` }
+  const other = (await (await page.request.get("/api/v1/session", { headers })).json()).metadata.patient.id as string
+  const taken = await page.request.post("/api/v1/appointments", {
+    headers,
+    data: { doctorId, patientId: other, timeSlotId: first.id, appointmentTime: first.startsAt, appointmentType: "CLINIC", reason: "Contrôle" },
+  })
+  expect(taken.status()).toBe(201)
+
+  await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
+  await expect(dialog.getByText("Ce créneau vient d'être réservé par quelqu'un d'autre.", { exact: false })).toBeVisible()
+  await dialog.getByRole("button", { name: "Choisir un autre créneau" }).click()
+  await expect(grid.getByRole("button", { name: `${label}, Réservé` })).toBeDisabled()
+  await expect(dialog.getByRole("button", { name: "Suivant", exact: true })).toBeDisabled()
+
+  // Cancel the other patient's booking so the demo data stays as it was.
+  const appointmentId = (await taken.json()).id as string
+  expect((await page.request.put(`/api/v1/appointments/cancel/${appointmentId}`, { headers })).status()).toBe(200)
+})

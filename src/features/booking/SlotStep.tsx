@@ -10,13 +10,14 @@ import type { BookingWizardActor } from "./useBookingWizard.ts"
 export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor: Doctor }) {
   const { t } = useTranslation()
   const slot = useSelector(actor, (s) => s.context.slot)
+  const taken = useSelector(actor, (s) => s.context.takenSlot)
   const address = clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
   return (
     <div className="stack">
       <WeekSlotPicker
         doctorId={doctor.id}
         selectedSlotId={slot?.id ?? null}
-        initialDate={slot?.slotDate ?? doctor.nextAvailability?.slice(0, 10)}
+        initialDate={slot?.slotDate ?? taken?.slotDate ?? doctor.nextAvailability?.slice(0, 10)}
         onSelect={(chosen) => actor.send({ type: "booking.selectSlot", slot: chosen })}
       />
       {address ? (
