@@ -96,7 +96,7 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: string; con
       lastName: values.lastName,
       phoneNumber: values.phoneNumber.replace(/[\s.-]/g, ""),
       email: values.email.trim() || null,
-      relationship: values.relationship,
+      ...(values.relationship ? { relationship: values.relationship } : {}),
     })
     if (!checked.ok) return setErrors(checked.fields)
     form.submit(checked.value)

@@ -34,9 +34,10 @@ export function DependantsEditor({ dependants, onChange }: { dependants: Patient
   }
   const commit = () => {
     if (!editing) return
-    const { bloodType, ...rest } = editing.value
+    // Unanswered fields are left out, so each says "required" rather than "invalid".
+    const answered = Object.fromEntries(Object.entries(editing.value).filter(([, v]) => v !== ""))
     const previous = dependants.find((d) => d.key === editing.key)
-    const candidate = { ...(previous?.id ? { id: previous.id } : {}), allergies: previous?.allergies ?? [], conditions: previous?.conditions ?? [], ...rest, ...(bloodType ? { bloodType } : {}) }
+    const candidate = { ...(previous?.id ? { id: previous.id } : {}), allergies: previous?.allergies ?? [], conditions: previous?.conditions ?? [], ...answered }
     const checked = decodeWithFields(Dependant, candidate)
     if (!checked.ok) return setErrors(checked.fields)
     const value = { ...checked.value, allergies: [...(checked.value.allergies ?? [])], conditions: [...(checked.value.conditions ?? [])] }
