@@ -107,17 +107,18 @@ test("a slot taken by someone else meanwhile: the wizard says so and goes back t
   // Three weeks ahead; keep the slots the grid received, to book the first one behind its back.
   const weeks: Array<{ url: string; body: Promise<unknown> }> = []
   page.on("response", (r) => {
-    if (r.url().includes("/available-time-slots") && r.url().includes("include=booked")) weeks.push({ url: r.url(), body: r.json() })
+    if (r.url().includes("/available-time-slots") && r.url().includes("include=booked")) weeks.push({ url: r.url(), body: r.json().catch(() => null) })
   })
   const next = dialog.getByRole("button", { name: "Semaine suivante" })
   for (let i = 0; i < 3; i++) await next.click()
   const grid = dialog.getByRole("group", { name: /Créneaux du/ })
   const button = grid.getByRole("button", { pressed: false, disabled: false }).first()
   const label = (await button.getAttribute("aria-label"))!
-  // The week on screen is the latest one asked for.
+  // The week on screen is the latest one asked for; the slot is the one whose day and time the button says.
   const shown = weeks.sort((a, b) => a.url.localeCompare(b.url)).at(-1)!
-  const slots = (await shown.body) as Array<{ id: string; status: string; startsAt: string }>
-  const first = slots.find((s) => s.status === "AVAILABLE")!
+  const slots = (await shown.body) as Array<{ id: string; status: string; startsAt: string; slotDate: string; slotStartTime: string }>
+  const [, day, time] = /(\d+) \S+, (\d\d:\d\d)$/.exec(label)!
+  const first = slots.find((s) => s.slotStartTime === time && Number(s.slotDate.slice(8)) === Number(day))!
   const doctorId = /doctor-availability\/([^/]+)\//.exec(shown.url)![1]!
   await button.click()
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
