@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: "gateway",
-          include: ["server/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -157,10 +157,11 @@ export const sessionMachine = setup({
     },
     /**
      * The gateway did not answer (bad mobile link, page unloading): the token is kept, not
-     * forgotten, so a retry or a reload picks the session up again. Guards wait here.
+     * forgotten, so a retry or a reload picks the session up again. The layout shows a retry
+     * panel instead of the page, and guards let the page through (it is not shown yet).
      */
     unavailable: {
-      tags: ["pending"],
+      tags: ["unreachable"],
       on: {
         "session.retry": "validating",
         // Going on as a visitor forgets the token; there is no server to tell.
@@ -210,7 +211,7 @@ export const sessionMachine = setup({
   },
 })
 
-export function sessionStatusOf(snapshot: { hasTag(tag: "valid" | "pending"): boolean }): SessionStatus | null {
-  if (snapshot.hasTag("pending")) return null
+export function sessionStatusOf(snapshot: { hasTag(tag: "valid" | "pending" | "unreachable"): boolean }): SessionStatus | null {
+  if (snapshot.hasTag("pending") || snapshot.hasTag("unreachable")) return null
   return snapshot.hasTag("valid") ? "VALID_SESSION" : "INVALID_SESSION"
 }

@@ -1,10 +1,10 @@
 import * as Schema from "effect/Schema"
 import { Location } from "./common.ts"
 import { AppointmentPatient } from "./appointment.ts"
-import { BloodType } from "./enums.ts"
+import { BloodType, PATIENT_STATUSES } from "./enums.ts"
 import { EmergencyContact, MedicalAlert } from "./patient.ts"
 
-export const PATIENT_STATUSES = ["ACTIVE", "INACTIVE"] as const
+export { PATIENT_STATUSES }
 export const PatientStatus = Schema.Literals(PATIENT_STATUSES)
 export type PatientStatus = typeof PatientStatus.Type
 

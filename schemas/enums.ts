@@ -97,3 +97,6 @@ export type ContactRole = typeof ContactRole.Type
 export const FACILITY_TIME_ZONES = ["Africa/Dakar", "Africa/Ndjamena"] as const
 export const FacilityTimeZone = Schema.Literals(FACILITY_TIME_ZONES)
 export type FacilityTimeZone = typeof FacilityTimeZone.Type
+
+/** A patient's standing in a doctor's list (SPEC §2: active or inactive). */
+export const PATIENT_STATUSES = ["ACTIVE", "INACTIVE"] as const

@@ -20,7 +20,7 @@ import {
 } from "../src/features/public/routeTexts.ts"
 
 
-/** The landing page's budget: JavaScript and CSS, gzipped, everything / loads. */
+/** The landing page's budget (issue 3): its JavaScript, gzipped, everything / loads. CSS is printed beside it. */
 export const LANDING_BUDGET_BYTES = 200_000
 
 interface ManifestChunk {
@@ -120,7 +120,7 @@ export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 /** Reasons the landing page breaks its budget; empty when it keeps it. */
 export function landingProblems(landing: RouteSize, manifest?: Manifest): string[] {
   const problems: string[] = []
-  if (landing.total > LANDING_BUDGET_BYTES) problems.push(`/ loads ${kB(landing.total)} gzip, over the ${kB(LANDING_BUDGET_BYTES)} budget`)
+  if (landing.js > LANDING_BUDGET_BYTES) problems.push(`/ loads ${kB(landing.js)} of JavaScript gzip, over the ${kB(LANDING_BUDGET_BYTES)} budget`)
   for (const library of landing.libraries) problems.push(`/ loads ${library}`)
   if (manifest) {
     const foreign = Object.entries(manifest)
@@ -143,7 +143,7 @@ function main() {
   if (args.includes("--verbose")) for (const f of landing.files) console.log(`  ${kB(f.gzip).padStart(9)}  ${f.file}`)
   const manifest = JSON.parse(readFileSync(path.join(dir, ".vite/manifest.json"), "utf8")) as Manifest
   const problems = landingProblems(landing, manifest)
-  console.log(`\n/ budget: ${kB(landing.total)} of ${kB(LANDING_BUDGET_BYTES)}${problems.length ? "" : " ✓"}`)
+  console.log(`\n/ budget: ${kB(landing.js)} of JavaScript of ${kB(LANDING_BUDGET_BYTES)}${problems.length ? "" : " ✓"} (and ${kB(landing.css)} of CSS)`)
   if (args.includes("--check") && problems.length > 0) {
     for (const p of problems) console.error(`✗ ${p}`)
     process.exit(1)

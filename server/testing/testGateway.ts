@@ -57,12 +57,14 @@ export async function startTestGateway(options: { seedDoctors?: number } = {}) {
   async function call(method: string, path: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers }
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`
-    let body: string | undefined
-    if (opts.body !== undefined) {
+    let body: string | Uint8Array | undefined
+    if (opts.body instanceof Uint8Array) {
+      body = opts.body
+    } else if (opts.body !== undefined) {
       headers["Content-Type"] ??= "application/json"
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body)
     }
-    const response = await app.request(path, { method, headers, body })
+    const response = await app.request(path, { method, headers, body: body as BodyInit | undefined })
     const text = await response.text()
     let json: any = undefined
     try {

@@ -14,8 +14,6 @@ export const CORE_SECTIONS = [
   "cookies",
   "notFound",
   "errorPage",
-  "placeholder",
-  "titles",
   "validation",
   "fields",
   "pagination",

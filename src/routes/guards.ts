@@ -10,6 +10,8 @@ import type { RouterContext } from "./context.ts"
  */
 export async function requireRoles(context: RouterContext, allowed: ReadonlyArray<RoleName>, location: ParsedLocation) {
   const snapshot = await waitFor(context.session, (s) => !s.hasTag("pending"))
+  // Unreachable gateway: the layout shows a retry panel; guards run again once the session answers.
+  if (snapshot.hasTag("unreachable")) return { user: null }
   const user = snapshot.hasTag("valid") ? snapshot.context.user : null
   if (!user) {
     throw redirect({ href: new URL(loginUrl(location.href, snapshot.context.language), window.location.origin).href, reloadDocument: true })

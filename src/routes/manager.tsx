@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -13,7 +13,7 @@ export const managerLayout = createRoute({
   beforeLoad: ({ context, location }) => requireRoles(context, ["manager"], location),
 })
 
-const page = (path: string, component: () => React.JSX.Element) =>
+const page = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => managerLayout, path, component })
 
 export const managerRoutes = managerLayout.addChildren([

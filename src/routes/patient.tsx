@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import type { QueryClient } from "@tanstack/react-query"
 import type { SessionUser } from "../../schemas/session.ts"
@@ -18,15 +18,16 @@ export const patientLayout = createRoute({
   beforeLoad: ({ context, location }) => requireRoles(context, ["patient"], location),
 })
 
-const page = (path: string, component: () => React.JSX.Element) =>
+const page = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => patientLayout, path, component })
 
 const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
 const PROFILE_TEXTS = ["patientProfile", "appointments", "notifications", "dependants", "medicalAlerts", "emergencyContacts", "medicalRecords", "patientSettings", "photo", "uploads"] as const
 
 /** Warms the signed-in patient's record for a screen (the layout's guard put the user in context). */
-async function warmPatient(queryClient: QueryClient, user: SessionUser) {
-  const id = user.metadata.patient?.id
+/** Warms the patient record; nothing to warm while the gateway is unreachable (no user yet). */
+async function warmPatient(queryClient: QueryClient, user: SessionUser | null) {
+  const id = user?.metadata.patient?.id
   if (id) await queryClient.ensureQueryData((await patientsApi()).patientQuery(id))
 }
 

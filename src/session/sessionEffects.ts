@@ -17,6 +17,8 @@ export function followSession(session: SessionActor, router: AppRouter, queryCli
     if (snapshot.matches("signedIn") && !was.matches("signedIn") && snapshot.context.user) {
       const target = landingAfterSignIn(router.state.location.pathname, snapshot.context.user.roleName)
       if (target) void router.navigate({ to: target, replace: true })
+      // Back from an unreachable gateway: the page's guards have not checked the role yet.
+      else if (was.matches("unavailable")) void router.invalidate()
       return
     }
     if (snapshot.matches("signedOut") && !was.matches("signedOut")) {

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import type { DoctorPatient, PatientStatus } from "../../../../schemas/doctorPatients.ts"
-import { PATIENT_STATUSES } from "../../../../schemas/doctorPatients.ts"
+// From the enumerations, not doctorPatients.ts: this module is in the first load, the record schemas are not.
+import { PATIENT_STATUSES } from "../../../../schemas/enums.ts"
 
 /** The address of the patient list: q (name or id) and status; read leniently (?q=123 is a number). */
 export const PatientsSearch = Schema.Struct({
