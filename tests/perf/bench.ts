@@ -3,12 +3,18 @@
  * With no argument every section runs; name some (e.g. `npm run bench -- search`) to run those.
  */
 import { bundleSizesSection } from "./bundleSizes.ts"
+import { costGrowthSection } from "./costGrowth.ts"
+import { gatewayLoadSection } from "./gatewayLoad.ts"
 import { searchLatencySection } from "./searchLatency.ts"
+import { webVitalsSection } from "./webVitals.ts"
 
 /** Add a section here: a name and a function that measures and prints. */
 const SECTIONS: Record<string, () => Promise<void>> = {
   bundle: bundleSizesSection,
+  vitals: webVitalsSection,
   search: searchLatencySection,
+  load: gatewayLoadSection,
+  growth: costGrowthSection,
 }
 
 const wanted = process.argv.slice(2)

@@ -1,17 +1,15 @@
 import { loadavg } from "node:os"
 import { sql } from "drizzle-orm"
-import pg from "pg"
 import { createApp } from "../../server/app.ts"
 import { loadConfig } from "../../server/config.ts"
 import { openDatabase, type Database } from "../../server/db/client.ts"
 import { seed } from "../../server/db/seed.ts"
+import { BENCH_ADMIN_URL, postgresReachable, seededBenchDatabase } from "./benchDatabase.ts"
+import { percentile } from "./report.ts"
 
 const DOCTORS = 10_000
 const WARM_UP = 10
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 100)
-const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@localhost:5432/postgres"
-/** Kept between runs: seeding 10,000 doctors takes a minute. */
-const POSTGRES_DATABASE = `promed_bench_search_${DOCTORS}`
 
 const CLINIC = { providedServiceCodes: ["CLINIC"] }
 /** Searches as the search page sends them (SPEC §7's body), page 1 of 10 unless said. */
@@ -24,32 +22,16 @@ const QUERIES: ReadonlyArray<{ name: string; body: Record<string, unknown> }> = 
   { name: "page 50, by experience", body: { query: CLINIC, sortBy: { property: "experience", order: "desc" }, paginationSettings: { offset: 490, limit: 10 } } },
 ]
 
-function percentile(samples: ReadonlyArray<number>, p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-}
-
+/** PostgreSQL with the 10,000-doctor seed (kept between runs), or null when none answers. */
 async function postgresDatabase(): Promise<Database | null> {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 })
-  try {
-    await admin.connect()
-    const exists = await admin.query("select 1 from pg_database where datname = $1", [POSTGRES_DATABASE])
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${POSTGRES_DATABASE}`)
-  } catch {
-    return null
-  } finally {
-    await admin.end().catch(() => {})
-  }
-  const url = new URL(POSTGRES_ADMIN_URL)
-  url.pathname = `/${POSTGRES_DATABASE}`
-  return openDatabase({ url: url.toString() })
+  if (!(await postgresReachable())) return null
+  return openDatabase({ url: await seededBenchDatabase(DOCTORS, 1) })
 }
 
-async function seeded(database: Database): Promise<Database> {
-  const [row] = ((await database.db.execute(sql`select count(*)::int as n from doctors`)) as unknown as { rows: Array<{ n: number }> }).rows
-  if (Number(row?.n ?? 0) === DOCTORS) return database
-  if (Number(row?.n ?? 0) > 0) throw new Error(`${POSTGRES_DATABASE} holds another seed: drop it and run again`)
-  console.log(`Seeding ${DOCTORS.toLocaleString("en")} doctors on ${database.kind}…`)
+/** The embedded PGlite, seeded in memory for this run. */
+async function pgliteDatabase(): Promise<Database> {
+  const database = await openDatabase({ memory: true })
+  console.log(`Seeding ${DOCTORS.toLocaleString("en")} doctors on PGlite…`)
   await seed(database.db, { doctors: DOCTORS, weeks: 1 })
   return database
 }
@@ -100,17 +82,16 @@ async function measure(database: Database) {
  */
 export async function searchLatencySection(): Promise<void> {
   const engines: Array<[string, () => Promise<Database | null>]> = [
-    ["PGlite (embedded)", () => openDatabase({ memory: true })],
+    ["PGlite (embedded)", pgliteDatabase],
     ["PostgreSQL", postgresDatabase],
   ]
   for (const [label, open] of engines) {
     const database = await open()
     if (!database) {
-      console.log(`\nDoctor search on ${label}: NOT RUN (nothing answers at ${POSTGRES_ADMIN_URL.replace(/:[^:@/]+@/, ":***@")})`)
+      console.log(`\nDoctor search on ${label}: NOT RUN (nothing answers at ${BENCH_ADMIN_URL.replace(/:[^:@/]+@/, ":***@")})`)
       continue
     }
     try {
-      await seeded(database)
       const rows = await measure(database)
       // Timings on a busy machine say little: the load is printed with them.
       const load = loadavg()[0]!.toFixed(1)

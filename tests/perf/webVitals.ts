@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test"
+import { ensureBenchBuild } from "./bundleSizes.ts"
 import { startGatewayProcess } from "./gatewayProcess.ts"
 import { percentile, printTable, verdict } from "./report.ts"
 
@@ -32,11 +33,16 @@ type Vitals = { lcp: number | null; cls: number; interactions: Record<string, nu
 async function throttledPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
   await page.addInitScript({ content: collector })
+  await throttle(context, page)
+  return page
+}
+
+/** Slow 4G and a 4x slower CPU on a page, from now on. */
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page)
   await cdp.send("Network.enable")
   await cdp.send("Network.emulateNetworkConditions", SLOW_4G)
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN })
-  return page
 }
 
 const readVitals = (page: Page) => page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
@@ -72,15 +78,16 @@ async function bookingInteractions(browser: Browser, origin: string, doctorId: s
   const context = await browser.newContext(PHONE)
   await context.addInitScript(() => localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false })))
   try {
-    const signIn = await context.newPage()
-    await signIn.goto(`${origin}/auth/login?returnTo=${encodeURIComponent(`/doctors/${doctorId}`)}`)
-    await signIn.getByLabel(/e-mail/i).fill("patient@demo.sn")
-    await signIn.getByLabel(/mot de passe/i).fill("Passw0rd!")
-    await signIn.getByRole("button", { name: /se connecter/i }).click()
-    await signIn.getByTestId("user-menu").waitFor({ state: "attached" })
-    const page = await throttledPage(context)
-    await signIn.close()
-    await page.goto(`${origin}/doctors/${doctorId}`, { waitUntil: "networkidle", timeout: 120_000 })
+    // The session lives in this tab's storage: sign in on the page itself, then slow it down.
+    const page = await context.newPage()
+    await page.addInitScript({ content: collector })
+    await page.goto(`${origin}/auth/login?returnTo=${encodeURIComponent(`/doctors/${doctorId}`)}`)
+    await page.getByLabel(/e-mail/i).fill("patient@demo.sn")
+    await page.getByLabel(/mot de passe/i).fill("Passw0rd!")
+    await page.getByRole("button", { name: /se connecter/i }).click()
+    await page.getByTestId("user-menu").waitFor({ state: "attached" })
+    await throttle(context, page)
+    await page.reload({ waitUntil: "networkidle", timeout: 120_000 })
     const book = page.getByRole("button", { name: /Prendre rendez-vous/ }).first()
     await book.waitFor({ timeout: 60_000 })
     const openModal = await interactionDuration(page, () => book.click())
@@ -97,12 +104,47 @@ async function bookingInteractions(browser: Browser, origin: string, doctorId: s
 }
 
 /**
+ * What a repeat visit transfers: after a first visit, reloading `/` and opening /doctors should
+ * fetch no unchanged asset (hashed names, a year of cache), only revalidate the HTML.
+ */
+async function repeatVisit(browser: Browser, origin: string) {
+  const context = await browser.newContext(PHONE)
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send("Network.enable")
+    const transfers: Array<{ url: string; bytes: number; cached: boolean; status: number }> = []
+    const byId = new Map<string, { url: string; status: number; cached: boolean }>()
+    cdp.on("Network.responseReceived", (e) => byId.set(e.requestId, { url: e.response.url, status: e.response.status, cached: Boolean(e.response.fromDiskCache || (e.response as { fromMemoryCache?: boolean }).fromMemoryCache) }))
+    cdp.on("Network.loadingFinished", (e) => {
+      const r = byId.get(e.requestId)
+      if (r) transfers.push({ ...r, bytes: e.encodedDataLength })
+    })
+    await page.goto(`${origin}/`, { waitUntil: "networkidle" })
+    const first = transfers.splice(0)
+    await page.goto(`${origin}/doctors`, { waitUntil: "networkidle" })
+    await page.goto(`${origin}/`, { waitUntil: "networkidle" })
+    const again = transfers.splice(0).filter((t) => t.url.includes("/assets/") && first.some((f) => f.url === t.url))
+    const sum = (list: typeof first) => list.reduce((n, t) => n + t.bytes, 0)
+    const compressed = first.filter((t) => t.url.includes("/assets/")).length
+    return {
+      firstKb: sum(first) / 1000,
+      assets: compressed,
+      refetched: again.filter((t) => !t.cached && t.status !== 304).length,
+      repeatKb: sum(again.filter((t) => !t.cached)) / 1000,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
  * Web Vitals of the production build in Chromium under Slow 4G and a 4x slower CPU, as a user in
  * Thiès on a mid-range phone would see them; each figure is the median of RUNS cold loads.
  */
 export async function webVitalsSection(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-vitals-"))
-  const gateway = await startGatewayProcess({ port: 8292, dataDir })
+  const gateway = await startGatewayProcess({ port: 8292, dataDir, staticDir: ensureBenchBuild() })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -128,6 +170,10 @@ export async function webVitalsSection(): Promise<void> {
     for (let i = 0; i < RUNS; i++) interactions.push(await bookingInteractions(browser, gateway.origin, doctorId))
     const open = percentile(interactions.map((r) => r.openModal), 50)
     const next = percentile(interactions.map((r) => r.nextWeek), 50)
+    const repeat = await repeatVisit(browser, gateway.origin)
+    printTable("Repeat visit (same browser, no throttling)", ["first visit kB", "assets on /", "unchanged assets fetched again", "bytes fetched again kB"], [
+      [Math.round(repeat.firstKb), repeat.assets, repeat.refetched, repeat.repeatKb],
+    ])
     printTable(`Interaction to Next Paint, signed in, Slow 4G + 4x CPU (median of ${RUNS})`, ["interaction", "INP ms", "budget", ""], [
       ["open the booking dialog", Math.round(open), BUDGET.inp, verdict(open, BUDGET.inp)],
       ["next week in the slot picker", Math.round(next), BUDGET.inp, verdict(next, BUDGET.inp)],

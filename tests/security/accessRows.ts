@@ -37,14 +37,14 @@ function only(allowed: ReadonlyArray<CallerName>, ok: number, overrides: Partial
 
 const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
 
-async function ownerGet(ctx: RowContext, owner: CallerName, path: string) {
+export async function ownerGet(ctx: RowContext, owner: CallerName, path: string) {
   const response = await ctx.gw.api("GET", path, { token: ctx.tokens[owner] })
   if (response.status !== 200) throw new Error(`fixture read ${path} failed: ${response.status}`)
   return response.body
 }
 
 /** The patient form as it stands: saving it back changes nothing. */
-async function currentPatientForm(ctx: RowContext, f: Fixtures) {
+export async function currentPatientForm(ctx: RowContext, f: Fixtures) {
   const p = await ownerGet(ctx, "patientA", `/patients/${f.patientA}`)
   return {
     firstName: p.firstName,
@@ -62,7 +62,7 @@ async function currentPatientForm(ctx: RowContext, f: Fixtures) {
 }
 
 /** The doctor form as it stands. */
-async function currentDoctorForm(ctx: RowContext, f: Fixtures) {
+export async function currentDoctorForm(ctx: RowContext, f: Fixtures) {
   const d = await ownerGet(ctx, "doctorA", `/doctors/${f.doctorA}`)
   return {
     firstName: d.firstName,
