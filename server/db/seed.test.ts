@@ -130,6 +130,48 @@ describe("seed", () => {
     expect(mine.some((r) => r.appointment.appointmentTime.getTime() > NOW.getTime() + 48 * 3600_000)).toBe(true)
   })
 
+  it("leaves the demo doctor's Tuesdays free (the issue's scenario adds 09:00-12:00 and sees its 6 slots alone)", async () => {
+    const rows = await database.db
+      .select({ day: t.availabilities.dayOfWeek, start: t.availabilities.startTime, end: t.availabilities.endTime })
+      .from(t.availabilities)
+      .innerJoin(t.doctors, eq(t.doctors.id, t.availabilities.doctorId))
+      .where(sql`${t.doctors.userId} = (select id from users where email = 'doctor@demo.sn')`)
+    expect(rows.map((r) => `${r.day} ${r.start}-${r.end}`).sort()).toEqual([
+      "FRIDAY 08:30-12:30",
+      "MONDAY 08:30-12:30",
+      "THURSDAY 08:30-12:30",
+      "THURSDAY 15:00-18:00",
+      "WEDNESDAY 08:30-12:30",
+    ])
+  })
+
+  it("puts every upcoming appointment of the demo accounts on a generated slot of its availability's back-to-back grid", async () => {
+    const demo = sql`(select id from users where email like '%@demo.sn')`
+    const row = await one<{ upcoming: number; off_slot: number; off_grid: number }>(sql`
+      with mine as (
+        select a.* from appointments a
+        join doctors d on d.id = a.doctor_id join patients p on p.id = a.patient_id
+        where (d.user_id in ${demo} or p.user_id in ${demo}) and a.appointment_time > ${NOW.toISOString()}::timestamptz)
+      select
+        (select count(*)::int from mine) as upcoming,
+        (select count(*)::int from mine m left join time_slots s on s.id = m.time_slot_id
+           where s.id is null or s.status <> 'BOOKED' or s.starts_at <> m.appointment_time) as off_slot,
+        (select count(*)::int from mine m join time_slots s on s.id = m.time_slot_id join availabilities v on v.id = s.availability_id
+           where ((split_part(s.start_time, ':', 1)::int * 60 + split_part(s.start_time, ':', 2)::int)
+                - (split_part(v.start_time, ':', 1)::int * 60 + split_part(v.start_time, ':', 2)::int)) % v.slot_duration_minutes <> 0
+              or s.end_time > v.end_time) as off_grid`)
+    expect(row.upcoming).toBeGreaterThanOrEqual(5)
+    expect(row).toMatchObject({ off_slot: 0, off_grid: 0 })
+  })
+
+  it("never lets two slots of a doctor's date overlap", async () => {
+    const row = await one<{ n: number }>(sql`
+      select count(*)::int as n from time_slots x join time_slots y
+        on y.doctor_id = x.doctor_id and y.slot_date = x.slot_date and y.id <> x.id
+       and x.start_time < y.end_time and y.start_time < x.end_time`)
+    expect(row.n).toBe(0)
+  })
+
   it("lets the demo patient review the demo doctor: a COMPLETE visit and no review yet", async () => {
     const row = await one<{ complete: number; reviews: number; featured: number }>(sql`
       with p as (select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient@demo.sn'),

@@ -32,7 +32,8 @@ afterAll(async () => {
   await gw?.stop()
 })
 
-const saturdayMorning = { dayOfWeek: "SATURDAY", startTime: "09:00", endTime: "12:00", isRecurring: true, slotDurationMinutes: 30 }
+// The issue's scenario: the demo doctor's Tuesdays are free (seed).
+const tuesdayMorning = { dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:00", isRecurring: true, slotDurationMinutes: 30 }
 
 const post = (id: string, body: unknown, token: string | null = doctorToken) => gw.api("POST", `/doctor-availability/${id}`, { token, body })
 
@@ -60,29 +61,32 @@ const weekdayOf = (date: string) => Temporal.PlainDate.from(date).dayOfWeek
 
 describe("POST /doctor-availability/{id}: who may add", () => {
   it("refuses a visitor, a patient (ROLE_NOT_MATCH) and another doctor (FORBIDDEN_ACTION)", async () => {
-    expect((await post(doctorId, saturdayMorning, null)).body.code).toBe("TOKEN_NOT_FOUND")
-    const patient = await post(doctorId, saturdayMorning, patientToken)
+    expect((await post(doctorId, tuesdayMorning, null)).body.code).toBe("TOKEN_NOT_FOUND")
+    const patient = await post(doctorId, tuesdayMorning, patientToken)
     expect([patient.status, patient.body.code]).toEqual([403, "ROLE_NOT_MATCH"])
-    const other = await post(doctorId, saturdayMorning, doctor2Token)
+    const other = await post(doctorId, tuesdayMorning, doctor2Token)
     expect([other.status, other.body.code]).toEqual([403, "FORBIDDEN_ACTION"])
-    const rows = await gw.db.select().from(availabilities).where(and(eq(availabilities.doctorId, doctorId), eq(availabilities.dayOfWeek, "SATURDAY")))
+    const rows = await gw.db
+      .select()
+      .from(availabilities)
+      .where(and(eq(availabilities.doctorId, doctorId), eq(availabilities.dayOfWeek, "TUESDAY"), eq(availabilities.startTime, "09:00")))
     expect(rows).toHaveLength(0)
   })
 
   it("validates the form of SPEC §5 field by field", async () => {
-    const short = await post(doctorId, { ...saturdayMorning, slotDurationMinutes: 10 })
+    const short = await post(doctorId, { ...tuesdayMorning, slotDurationMinutes: 10 })
     expect(short.body.fields).toContainEqual({ name: "slotDurationMinutes", message: "validation.slotDurationMin" })
-    const offStep = await post(doctorId, { ...saturdayMorning, slotDurationMinutes: 17 })
+    const offStep = await post(doctorId, { ...tuesdayMorning, slotDurationMinutes: 17 })
     expect(offStep.body.fields).toContainEqual({ name: "slotDurationMinutes", message: "validation.slotDurationStep" })
-    const backwards = await post(doctorId, { ...saturdayMorning, startTime: "12:00", endTime: "09:00" })
+    const backwards = await post(doctorId, { ...tuesdayMorning, startTime: "12:00", endTime: "09:00" })
     expect(backwards.body.fields).toContainEqual({ name: "endTime", message: "validation.endAfterStart" })
-    const weekday = await post(doctorId, { ...saturdayMorning, dayOfWeek: "HOLIDAY" })
+    const weekday = await post(doctorId, { ...tuesdayMorning, dayOfWeek: "HOLIDAY" })
     expect(weekday.body.code).toBe("VALIDATION_ERROR")
     expect(weekday.body.fields.map((f: { name: string }) => f.name)).toContain("dayOfWeek")
   })
 
   it("refuses a facility the doctor does not work at", async () => {
-    const response = await post(doctorId, { ...saturdayMorning, healthcareFacilityId: "00000000-0000-4000-8000-000000000000" })
+    const response = await post(doctorId, { ...tuesdayMorning, healthcareFacilityId: "00000000-0000-4000-8000-000000000000" })
     expect(response.body.code).toBe("HEALTHCARE_FACILITY_NOT_FOUND")
   })
 })
@@ -91,20 +95,20 @@ describe("slot generation from a new availability", () => {
   let created: Availability
   let appointmentId: string
 
-  it("creates the recurring slots of the coming weeks, spaced by the doctor's buffer (15 min for the demo doctor)", async () => {
-    const response = await post(doctorId, saturdayMorning)
+  it("creates the recurring slots of the coming weeks, back to back within the availability (6 for 09:00-12:00 in 30 minutes)", async () => {
+    const response = await post(doctorId, tuesdayMorning)
     expect(response.status).toBe(201)
     created = Schema.decodeUnknownSync(Availability)(response.body)
-    expect(created).toMatchObject({ dayOfWeek: "SATURDAY", isRecurring: true, timeZone: "Africa/Dakar", onDate: null })
+    expect(created).toMatchObject({ dayOfWeek: "TUESDAY", isRecurring: true, timeZone: "Africa/Dakar", onDate: null })
     const dates = [...new Set(created.timeSlots.map((s) => s.slotDate))]
     expect(dates.length).toBeGreaterThanOrEqual(4)
-    // Consecutive Saturdays, one week apart.
+    // Consecutive Tuesdays, one week apart.
     for (const [i, date] of dates.entries()) {
-      expect(weekdayOf(date)).toBe(6)
+      expect(weekdayOf(date)).toBe(2)
       if (i > 0) expect(Temporal.PlainDate.from(dates[i - 1]!).until(Temporal.PlainDate.from(date)).days).toBe(7)
     }
-    const expected = dailySlotTimes({ ...saturdayMorning, bufferTime: 15, maxDailyAppointment: 20 })
-    expect(expected.map((s) => s.startTime)).toEqual(["09:00", "09:45", "10:30", "11:15"])
+    const expected = dailySlotTimes({ ...tuesdayMorning, maxDailyAppointment: 20 })
+    expect(expected.map((s) => s.startTime)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
     const lastDay = created.timeSlots.filter((s) => s.slotDate === dates.at(-1))
     expect(lastDay.map((s) => [s.slotStartTime, s.slotEndTime])).toEqual(expected.map((s) => [s.startTime, s.endTime]))
     // Dakar is UTC all year: the instant is the local time with a Z.
@@ -126,28 +130,35 @@ describe("slot generation from a new availability", () => {
   })
 
   it("answers AVAILABILITY_ALREADY_EXISTS for an overlap on the same weekday, accepts a neighbour", async () => {
-    // The demo doctor works Tuesday mornings 08:30-12:30 (seed).
-    const overlap = await post(doctorId, { ...saturdayMorning, dayOfWeek: "TUESDAY" })
+    // The demo doctor works Thursday afternoons 15:00-18:00 (seed).
+    const overlap = await post(doctorId, { ...tuesdayMorning, dayOfWeek: "THURSDAY", startTime: "14:00", endTime: "16:00" })
     expect([overlap.status, overlap.body.code]).toEqual([409, "AVAILABILITY_ALREADY_EXISTS"])
-    const oneOff = await post(doctorId, { ...saturdayMorning, startTime: "11:30", endTime: "13:00", isRecurring: false })
+    const oneOff = await post(doctorId, { ...tuesdayMorning, startTime: "11:30", endTime: "13:00", isRecurring: false })
     expect(oneOff.body.code).toBe("AVAILABILITY_ALREADY_EXISTS")
-    const touching = await post(doctorId, { ...saturdayMorning, startTime: "12:00", endTime: "13:00", slotDurationMinutes: 60 })
+    const touching = await post(doctorId, { ...tuesdayMorning, startTime: "12:00", endTime: "13:30" })
     expect(touching.status).toBe(201)
+    // The doctor's 15-minute buffer between two availabilities of a day: 12:00 would start right
+    // after the morning's 11:30-12:00 and is skipped; 12:30 and 13:00 keep their grid.
+    const neighbour = Schema.decodeUnknownSync(Availability)(touching.body)
+    const perDay = new Map<string, string[]>()
+    for (const s of neighbour.timeSlots) perDay.set(s.slotDate, [...(perDay.get(s.slotDate) ?? []), s.slotStartTime])
+    expect(perDay.size).toBeGreaterThanOrEqual(4)
+    for (const times of perDay.values()) expect(times).toEqual(["12:30", "13:00"])
     await gw.api("DELETE", `/doctor-availability/${doctorId}/availability/${touching.body.id}`, { token: doctorToken })
   })
 
   it("plans a one-off availability on the next such weekday only", async () => {
-    const response = await post(doctorId, { ...saturdayMorning, dayOfWeek: "SUNDAY", startTime: "10:00", endTime: "11:00", isRecurring: false })
+    const response = await post(doctorId, { ...tuesdayMorning, dayOfWeek: "SUNDAY", startTime: "10:00", endTime: "11:00", isRecurring: false })
     expect(response.status).toBe(201)
     const body = Schema.decodeUnknownSync(Availability)(response.body)
     expect(body.onDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(weekdayOf(body.onDate!)).toBe(7)
     expect(new Set(body.timeSlots.map((s) => s.slotDate))).toEqual(new Set([body.onDate]))
     // A second one-off on the same date clashes; a recurring Sunday at that hour clashes too.
-    expect((await post(doctorId, { ...saturdayMorning, dayOfWeek: "SUNDAY", startTime: "10:30", endTime: "12:00", isRecurring: false })).body.code).toBe(
+    expect((await post(doctorId, { ...tuesdayMorning, dayOfWeek: "SUNDAY", startTime: "10:30", endTime: "12:00", isRecurring: false })).body.code).toBe(
       "AVAILABILITY_ALREADY_EXISTS",
     )
-    expect((await post(doctorId, { ...saturdayMorning, dayOfWeek: "SUNDAY", startTime: "09:00", endTime: "10:30" })).body.code).toBe(
+    expect((await post(doctorId, { ...tuesdayMorning, dayOfWeek: "SUNDAY", startTime: "09:00", endTime: "10:30" })).body.code).toBe(
       "AVAILABILITY_ALREADY_EXISTS",
     )
     await gw.api("DELETE", `/doctor-availability/${doctorId}/availability/${body.id}`, { token: doctorToken })
@@ -161,7 +172,7 @@ describe("slot generation from a new availability", () => {
     const perDay = new Map<string, string[]>()
     for (const s of body.timeSlots) perDay.set(s.slotDate, [...(perDay.get(s.slotDate) ?? []), s.slotStartTime])
     expect(perDay.size).toBeGreaterThanOrEqual(4)
-    for (const times of perDay.values()) expect(times).toEqual(["08:00", "08:20", "08:40"])
+    for (const times of perDay.values()) expect(times).toEqual(["08:00", "08:15", "08:30"])
     await gw.api("DELETE", `/doctor-availability/${doctor2Id}/availability/${body.id}`, { token: doctor2Token })
   })
 
@@ -175,7 +186,7 @@ describe("slot generation from a new availability", () => {
     expect(first.slotStartTime).toBe("00:00")
     // Sunday 00:00 in N'Djamena is Saturday 23:00 UTC.
     expect(first.startsAt).toBe(`${Temporal.PlainDate.from(first.slotDate).subtract({ days: 1 })}T23:00:00Z`)
-    expect(body.timeSlots.filter((s) => s.slotDate === first.slotDate).map((s) => s.slotStartTime)).toEqual(["00:00", "00:40"])
+    expect(body.timeSlots.filter((s) => s.slotDate === first.slotDate).map((s) => s.slotStartTime)).toEqual(["00:00", "00:30", "01:00"])
 
     // The week from Monday 28 December 2026 to Sunday 3 January 2027, generated as of 1 December.
     await generateSlots(gw.db, doctor2Id, {
@@ -189,7 +200,7 @@ describe("slot generation from a new availability", () => {
     // Weekday mornings from the seed (Monday to Thursday of 2026, Friday 1 January 2027) and the new Sunday.
     expect(dates).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-03"])
     const sunday = slots.filter((s) => s.slotDate === "2027-01-03")
-    expect(sunday.map((s) => s.startsAt)).toEqual(["2027-01-02T23:00:00Z", "2027-01-02T23:40:00Z"])
+    expect(sunday.map((s) => s.startsAt)).toEqual(["2027-01-02T23:00:00Z", "2027-01-02T23:30:00Z", "2027-01-03T00:00:00Z"])
     await gw.api("DELETE", `/doctor-availability/${doctor2Id}/availability/${body.id}`, { token: doctor2Token })
   })
 
@@ -221,7 +232,10 @@ describe("slot generation from a new availability", () => {
       const date = created.timeSlots[1]!.slotDate
       const path = `/doctor-availability/${doctorId}/time-slots?startDate=${date}&endDate=${date}`
       const slots = Schema.decodeUnknownSync(TimeSlotList)((await gw.api("GET", path, { token: doctorToken })).body)
-      expect(slots.map((s) => s.slotStartTime)).toEqual(["09:00", "09:45", "10:30", "11:15"])
+      // Nothing else on a Tuesday: the slots of the day are the new availability's (from now on).
+      expect(slots.map((s) => [s.availabilityId, s.slotStartTime])).toEqual(
+        created.timeSlots.filter((s) => s.slotDate === date).map((s) => [created.id, s.slotStartTime]),
+      )
       expect(slots.find((s) => s.status === "BOOKED")?.appointmentId).toBe(appointmentId)
       expect((await gw.api("GET", path, { token: patientToken })).body.code).toBe("ROLE_NOT_MATCH")
       expect((await gw.api("GET", path, { token: doctor2Token })).body.code).toBe("FORBIDDEN_ACTION")
@@ -236,7 +250,7 @@ describe("slot generation from a new availability", () => {
       const end = far.add({ days: 6 })
       const path = `/doctor-availability/${doctorId}/time-slots?startDate=${far}&endDate=${end}`
       const slots = Schema.decodeUnknownSync(TimeSlotList)((await gw.api("GET", path, { token: doctorToken })).body)
-      expect(slots.filter((s) => s.availabilityId === created.id).map((s) => s.slotStartTime)).toEqual(["09:00", "09:45", "10:30", "11:15"])
+      expect(slots.filter((s) => s.availabilityId === created.id).map((s) => s.slotStartTime)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
     })
   })
 

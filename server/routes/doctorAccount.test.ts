@@ -1,5 +1,6 @@
 import { and, eq, gte } from "drizzle-orm"
 import * as Schema from "effect/Schema"
+import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Doctor, type DoctorUpdate } from "../../schemas/doctor.ts"
 import { DoctorSettings } from "../../schemas/settings.ts"
@@ -135,7 +136,7 @@ describe("PUT /doctors/{id}/settings", () => {
     )
   })
 
-  it("saves, keeps the appointments notification on, and replans free slots ahead under the new buffer", async () => {
+  it("saves, keeps the appointments notification on, and replans free slots ahead under the new buffer and daily maximum", async () => {
     // A booked slot ahead must stay where it is.
     const [booked] = await gw.db
       .select()
@@ -144,24 +145,30 @@ describe("PUT /doctors/{id}/settings", () => {
       .where(and(eq(timeSlots.doctorId, doctor.id), eq(timeSlots.status, "BOOKED"), gte(timeSlots.startsAt, new Date())))
       .limit(1)
     expect(booked).toBeDefined()
-    const body = { ...update(await settingsOf(doctorToken)), bufferTime: 5, maxDailyAppointment: 30, notifications: ["REVIEWS"], autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" }
+
+    // A Thursday far enough ahead to hold no booking: the seeded 08:30-12:30 and 15:00-18:00, and
+    // a midday availability 10 minutes after the morning. Under the 15-minute buffer its 12:40 slot
+    // is skipped.
+    let thursday = Temporal.Now.plainDateISO("Africa/Dakar").add({ days: 15 })
+    while (thursday.dayOfWeek !== 4) thursday = thursday.add({ days: 1 })
+    const dayPath = `/doctor-availability/${doctor.id}/time-slots?startDate=${thursday}&endDate=${thursday}`
+    const startsOf = async () => (await gw.api("GET", dayPath, { token: doctorToken })).body.map((s: { slotStartTime: string }) => s.slotStartTime)
+    const midday = { dayOfWeek: "THURSDAY", startTime: "12:40", endTime: "14:40", isRecurring: true, slotDurationMinutes: 30 }
+    expect((await gw.api("POST", `/doctor-availability/${doctor.id}`, { token: doctorToken, body: midday })).status).toBe(201)
+    const grid = (startTime: string, endTime: string) =>
+      dailySlotTimes({ startTime, endTime, slotDurationMinutes: 30, maxDailyAppointment: 50 }).map((s) => s.startTime)
+    expect(await startsOf()).toEqual([...grid("08:30", "12:30"), "13:10", "13:40", "14:10", ...grid("15:00", "18:00")])
+
+    const body = { ...update(await settingsOf(doctorToken)), bufferTime: 5, maxDailyAppointment: 10, notifications: ["REVIEWS"], autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" }
     const response = await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: doctorToken, body })
     expect(response.status).toBe(200)
     const saved = Schema.decodeUnknownSync(DoctorSettings)(response.body)
-    expect(saved).toMatchObject({ bufferTime: 5, maxDailyAppointment: 30, autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" })
+    expect(saved).toMatchObject({ bufferTime: 5, maxDailyAppointment: 10, autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" })
     expect(saved.notifications).toEqual(expect.arrayContaining(["APPOINTMENTS", "REVIEWS"]))
     expect(await settingsOf(doctorToken)).toEqual(saved)
 
-    // A weekday morning far enough ahead to hold no booking: 08:30-12:30 in 30 minutes, 5 minutes apart.
-    const [mondaySlot] = await gw.db
-      .select({ slotDate: timeSlots.slotDate })
-      .from(timeSlots)
-      .where(and(eq(timeSlots.doctorId, doctor.id), gte(timeSlots.startsAt, new Date(Date.now() + 14 * 86_400_000))))
-      .limit(1)
-    const date = String(mondaySlot!.slotDate).slice(0, 10)
-    const slots = await gw.api("GET", `/doctor-availability/${doctor.id}/time-slots?startDate=${date}&endDate=${date}`, { token: doctorToken })
-    const morning = slots.body.filter((s: { slotStartTime: string }) => s.slotStartTime < "12:30").map((s: { slotStartTime: string }) => s.slotStartTime)
-    expect(morning).toEqual(dailySlotTimes({ startTime: "08:30", endTime: "12:30", slotDurationMinutes: 30, bufferTime: 5, maxDailyAppointment: 30 }).map((s) => s.startTime))
+    // Replanned: 12:40 is 10 minutes after the morning, enough now; the day stops at 10 slots.
+    expect(await startsOf()).toEqual([...grid("08:30", "12:30"), "12:40", "13:10"])
 
     const [still] = await gw.db.select().from(timeSlots).where(eq(timeSlots.id, booked!.time_slots.id))
     expect([still?.status, still?.startTime]).toEqual(["BOOKED", booked!.time_slots.startTime])

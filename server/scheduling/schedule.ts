@@ -105,35 +105,20 @@ export async function loadTimeSlots(db: Db, doctorId: string, startDate: string,
 /**
  * Makes the doctor's slots exist up to `until` (a local date; at least the default horizon, at
  * most MAX_WEEKS_AHEAD): generation is idempotent, so the horizon simply rolls forward as the
- * doctor looks at their schedule. Generation only knows exact start times, so a free slot it
- * plans across a booked one (left from an earlier buffer time) is dropped in the same
- * transaction: no patient can book over an existing appointment.
+ * doctor looks at their schedule. Generation fits new slots around the stored ones (slots.ts,
+ * `fitDay`), so no patient can book over an existing appointment.
  */
 export async function topUpSlots(db: Db, doctorId: string, until?: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
   const today = Temporal.PlainDate.from(todayIn("Africa/Dakar", now)).subtract({ days: 1 })
   const days = until ? today.until(Temporal.PlainDate.from(until)).days + 1 : 0
   const weeks = Math.min(MAX_WEEKS_AHEAD, Math.max(DEFAULT_WEEKS, Math.ceil(days / 7)))
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
-    const inserted = await generateSlots(tx, doctorId, { weeks, now })
-    if (inserted > 0) await dropFreeOverlaps(tx, doctorId)
-    return inserted
-  })
-}
-
-async function dropFreeOverlaps(db: Db, doctorId: string): Promise<void> {
-  await db.execute(sql`
-    DELETE FROM time_slots free USING time_slots taken
-    WHERE free.doctor_id = ${doctorId} AND taken.doctor_id = ${doctorId}
-      AND free.status = 'AVAILABLE' AND taken.status = 'BOOKED' AND free.id <> taken.id
-      AND free.slot_date = taken.slot_date
-      AND free.start_time < taken.end_time AND taken.start_time < free.end_time
-  `)
+  return generateSlots(db, doctorId, { weeks, now })
 }
 
 /**
  * After a change of buffer time or daily maximum: the free slots still ahead are planned again
- * under the new settings. Booked slots stay where they are.
+ * under the new settings (the gap between availabilities, the daily maximum). Booked slots stay
+ * where they are and the new free ones are fitted around them, never across one.
  */
 export async function replanFreeSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
   const nowDate = new Date(now.epochMilliseconds)

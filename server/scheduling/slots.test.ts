@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto"
-import { eq, sql } from "drizzle-orm"
+import { and, asc, eq, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Database, openDatabase } from "../db/client.ts"
+import { minutesOf } from "../../schemas/slotTimes.ts"
 import { availabilities, doctors, doctorSettings, timeSlots, users } from "../db/schema.ts"
-import { generateSlots, type PlanInput, planSlots, type SlotAvailability } from "./slots.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { type DaySlot, fitDay, generateSlots, type PlanInput, planSlots, type SlotAvailability } from "./slots.ts"
 
 const monday = (overrides: Partial<SlotAvailability> = {}): SlotAvailability => ({
   id: "a1",
@@ -22,7 +23,7 @@ const monday = (overrides: Partial<SlotAvailability> = {}): SlotAvailability => 
 const plan = (availability: SlotAvailability, overrides: Partial<Omit<PlanInput, "availability">> = {}) =>
   planSlots({
     availability,
-    settings: { bufferTime: 0, maxDailyAppointment: 50 },
+    settings: { maxDailyAppointment: 50 },
     from: Temporal.PlainDate.from("2026-01-01"),
     weeks: 4,
     now: Temporal.Instant.from("2025-12-01T00:00:00Z"),
@@ -50,26 +51,22 @@ describe("planSlots", () => {
     expect(new Set(slots.map((s) => s.slotDate))).toEqual(new Set(["2026-01-05"]))
   })
 
-  it("separates slots by the buffer time and keeps the last one within the end time", () => {
-    const slots = plan(monday(), { settings: { bufferTime: 15, maxDailyAppointment: 50 }, weeks: 1 })
-    expect(slots.map((s) => `${s.startTime}-${s.endTime}`)).toEqual(["09:00-09:30", "09:45-10:15", "10:30-11:00", "11:15-11:45"])
-  })
-
-  it("lets a last slot end exactly at the end time", () => {
-    const slots = plan(monday({ startTime: "08:30", endTime: "12:20" }), { settings: { bufferTime: 10, maxDailyAppointment: 50 }, weeks: 1 })
-    expect(slots.at(-1)).toMatchObject({ startTime: "11:50", endTime: "12:20" })
-    expect(plan(monday({ startTime: "08:30", endTime: "12:19" }), { settings: { bufferTime: 10, maxDailyAppointment: 50 }, weeks: 1 }).at(-1))
-      .toMatchObject({ startTime: "11:10", endTime: "11:40" })
+  it("runs the slots of one availability back to back, the last one ending at or before the end time", () => {
+    const slots = plan(monday({ startTime: "08:30", endTime: "12:10", slotDurationMinutes: 20 }), { weeks: 1 })
+    expect(slots).toHaveLength(11)
+    expect(slots.slice(0, 3).map((s) => `${s.startTime}-${s.endTime}`)).toEqual(["08:30-08:50", "08:50-09:10", "09:10-09:30"])
+    expect(slots.at(-1)).toMatchObject({ startTime: "11:50", endTime: "12:10" })
+    const shorter = plan(monday({ startTime: "08:30", endTime: "12:09", slotDurationMinutes: 20 }), { weeks: 1 })
+    expect(shorter).toHaveLength(10)
+    expect(shorter.at(-1)).toMatchObject({ startTime: "11:30", endTime: "11:50" })
   })
 
   it("never plans more than the daily maximum", () => {
-    const slots = plan(monday({ startTime: "08:00", endTime: "18:00", slotDurationMinutes: 15 }), {
-      settings: { bufferTime: 5, maxDailyAppointment: 3 },
-    })
+    const slots = plan(monday({ startTime: "08:00", endTime: "18:00", slotDurationMinutes: 15 }), { settings: { maxDailyAppointment: 3 } })
     const dates = [...new Set(slots.map((s) => s.slotDate))]
     expect(dates).toHaveLength(4)
     for (const date of dates) {
-      expect(slots.filter((s) => s.slotDate === date).map((s) => s.startTime)).toEqual(["08:00", "08:20", "08:40"])
+      expect(slots.filter((s) => s.slotDate === date).map((s) => s.startTime)).toEqual(["08:00", "08:15", "08:30"])
     }
   })
 
@@ -126,51 +123,197 @@ describe("planSlots", () => {
   })
 })
 
-describe("generateSlots", () => {
-  let database: Database
-  let doctorId: string
-  const now = Temporal.Instant.from("2026-03-01T12:00:00Z")
-  const from = Temporal.PlainDate.from("2026-03-02") // a Monday
-  const count = async (where = eq(timeSlots.doctorId, doctorId)) => {
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(where)
-    return row?.n ?? 0
-  }
+describe("fitDay", () => {
+  const slot = (availabilityId: string, from: string, to: string) => ({ availabilityId, start: minutesOf(from), end: minutesOf(to) })
+  const times = (slots: ReadonlyArray<{ start: number }>) => slots.map((s) => s.start / 60)
 
-  beforeAll(async () => {
-    database = await openDatabase({ memory: true })
-    const { db } = database
-    const userId = randomUUID()
-    doctorId = randomUUID()
-    await db.insert(users).values({ id: userId, email: "slots@test.sn", passwordHash: "x", role: "DOCTOR", firstName: "Test", lastName: "Slots" })
-    await db.insert(doctors).values({ id: doctorId, userId })
-    await db.insert(doctorSettings).values({ doctorId, bufferTime: 0, maxDailyAppointment: 6 })
-    await db.insert(availabilities).values([
-      { doctorId, dayOfWeek: "MONDAY", startTime: "09:00", endTime: "11:00", slotDurationMinutes: 30 },
-      { doctorId, dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "11:00", slotDurationMinutes: 30, timeZone: "Africa/Ndjamena" },
-    ])
-  }, 30_000)
-  afterAll(() => database.close())
-
-  it("inserts the planned slots once, however often it runs", async () => {
-    const first = await generateSlots(database.db, doctorId, { from, now })
-    // Mondays and Tuesdays of 4 weeks, 4 slots each.
-    expect(first).toBe(32)
-    expect(await count()).toBe(32)
-    expect(await generateSlots(database.db, doctorId, { from, now })).toBe(0)
-    expect(await count()).toBe(32)
-    const [tuesday] = await database.db.select().from(timeSlots).where(sql`${timeSlots.slotDate} = '2026-03-03' and ${timeSlots.startTime} = '09:00'`)
-    expect(tuesday?.startsAt.toISOString()).toBe("2026-03-03T08:00:00.000Z")
-    expect(tuesday?.timeZone).toBe("Africa/Ndjamena")
+  it("keeps the buffer on both sides of another availability's slots, not between slots of one availability", () => {
+    const settings = { bufferTime: 15, maxDailyAppointment: 50 }
+    const stored = [slot("a", "10:00", "10:30")]
+    const kept = (planned: DaySlot) => fitDay(stored, [planned], settings).length === 1
+    // Another availability: at least 15 minutes before the stored slot starts and after it ends.
+    expect(kept(slot("b", "09:15", "09:45"))).toBe(true)
+    expect(kept(slot("b", "09:30", "10:00"))).toBe(false)
+    expect(kept(slot("b", "10:40", "11:10"))).toBe(false)
+    expect(kept(slot("b", "10:45", "11:15"))).toBe(true)
+    // Its own availability: back to back, only never across it.
+    expect(kept(slot("a", "09:30", "10:00"))).toBe(true)
+    expect(kept(slot("a", "10:30", "11:00"))).toBe(true)
+    expect(kept(slot("a", "10:15", "10:45"))).toBe(false)
+    // Among planned slots the earliest is placed first and the later one gives way.
+    expect(times(fitDay([], [slot("b", "12:00", "12:30"), slot("a", "11:30", "12:00"), slot("b", "12:30", "13:00")], settings))).toEqual([11.5, 12.5])
   })
 
-  it("keeps the daily maximum across availabilities and runs", async () => {
-    // An afternoon on Monday would add 4 more slots to 4 existing ones: the cap of 6 allows 2.
-    await database.db
-      .insert(availabilities)
-      .values({ doctorId, dayOfWeek: "MONDAY", startTime: "14:00", endTime: "16:00", slotDurationMinutes: 30 })
-    expect(await generateSlots(database.db, doctorId, { from, now })).toBe(8)
-    expect(await count(sql`${timeSlots.doctorId} = ${doctorId} and ${timeSlots.slotDate} = '2026-03-09'`)).toBe(6)
-    expect(await generateSlots(database.db, doctorId, { from, now })).toBe(0)
-    expect(await count()).toBe(40)
+  it("plans nothing already stored again, and counts stored slots towards the daily maximum", () => {
+    const stored = [slot("a", "09:00", "09:30"), slot("a", "09:30", "10:00")]
+    const planned = [slot("a", "09:00", "09:30"), slot("a", "09:30", "10:00"), slot("a", "10:00", "10:30"), slot("a", "10:30", "11:00")]
+    expect(times(fitDay(stored, planned, { bufferTime: 15, maxDailyAppointment: 3 }))).toEqual([10])
+    expect(fitDay([...stored, slot("a", "10:00", "10:30")], planned, { bufferTime: 15, maxDailyAppointment: 3 })).toEqual([])
+  })
+})
+
+describe("generateSlots", () => {
+  let gw: TestGateway
+  const now = Temporal.Instant.from("2026-03-01T12:00:00Z")
+  const from = Temporal.PlainDate.from("2026-03-02") // a Monday
+
+  type Window = Pick<typeof availabilities.$inferInsert, "dayOfWeek" | "startTime" | "endTime"> & Partial<typeof availabilities.$inferInsert>
+
+  async function newDoctor(settings: { bufferTime: number; maxDailyAppointment: number }, windows: ReadonlyArray<Window>): Promise<string> {
+    const userId = randomUUID()
+    const doctorId = randomUUID()
+    await gw.db.insert(users).values({ id: userId, email: `slots-${userId}@test.sn`, passwordHash: "x", role: "DOCTOR", firstName: "Test", lastName: "Slots" })
+    await gw.db.insert(doctors).values({ id: doctorId, userId })
+    await gw.db.insert(doctorSettings).values({ doctorId, ...settings })
+    await addWindows(doctorId, windows)
+    return doctorId
+  }
+
+  async function addWindows(doctorId: string, windows: ReadonlyArray<Window>): Promise<void> {
+    if (windows.length > 0) await gw.db.insert(availabilities).values(windows.map((w) => ({ slotDurationMinutes: 30, ...w, doctorId })))
+  }
+
+  /** The start times of a doctor's stored slots, per local date. */
+  async function daysOf(doctorId: string): Promise<Map<string, string[]>> {
+    const rows = await gw.db
+      .select({ slotDate: timeSlots.slotDate, startTime: timeSlots.startTime })
+      .from(timeSlots)
+      .where(eq(timeSlots.doctorId, doctorId))
+      .orderBy(asc(timeSlots.slotDate), asc(timeSlots.startTime))
+    const days = new Map<string, string[]>()
+    for (const r of rows) {
+      const date = String(r.slotDate).slice(0, 10)
+      days.set(date, [...(days.get(date) ?? []), r.startTime])
+    }
+    return days
+  }
+
+  const morning = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"]
+
+  beforeAll(async () => {
+    gw = await startTestGateway({ seedDoctors: 2 })
+  })
+  afterAll(async () => {
+    await gw?.stop()
+  })
+
+  describe("one doctor's Tuesdays (buffer 15, at most 20 a day)", () => {
+    let doctorId: string
+
+    beforeAll(async () => {
+      doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 20 }, [{ dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:00" }])
+    })
+
+    it("runs 09:00-12:00 in 30-minute slots back to back: 6 slots on each Tuesday of the coming 4 weeks", async () => {
+      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(24)
+      const days = await daysOf(doctorId)
+      expect([...days.keys()]).toEqual(["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"])
+      for (const times of days.values()) expect(times).toEqual(morning)
+      const [last] = await gw.db
+        .select()
+        .from(timeSlots)
+        .where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2026-03-03"), eq(timeSlots.startTime, "11:30")))
+      expect([last?.endTime, last?.startsAt.toISOString()]).toEqual(["12:00", "2026-03-03T11:30:00.000Z"])
+    })
+
+    it("is idempotent: a second run inserts nothing and no slot is ever duplicated", async () => {
+      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(0)
+      expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 2 })).toBe(0)
+      const [row] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.doctorId, doctorId))
+      expect(row?.n).toBe(24)
+      const duplicates = (await gw.db.execute(
+        sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+      )) as unknown as { rows: unknown[] }
+      expect(duplicates.rows).toEqual([])
+    })
+
+    it("skips the slots of a second availability that fall within the buffer after the first one; the others keep their grid", async () => {
+      await addWindows(doctorId, [{ dayOfWeek: "TUESDAY", startTime: "12:00", endTime: "14:00" }])
+      // 12:00 starts 0 minutes after 11:30-12:00: skipped, not moved to 12:15. 12:30, 13:00 and 13:30 stay.
+      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(12)
+      for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual([...morning, "12:30", "13:00", "13:30"])
+    })
+
+    it("skips a slot that would end less than the buffer before another availability's slot", async () => {
+      // 07:50-08:20 ends 40 minutes before 09:00 and stays; 08:20-08:50 would end 10 minutes before it.
+      await addWindows(doctorId, [{ dayOfWeek: "TUESDAY", startTime: "07:50", endTime: "08:50" }])
+      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(4)
+      for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual(["07:50", ...morning, "12:30", "13:00", "13:30"])
+    })
+  })
+
+  it("plans two availabilities of a date together earliest first: the later one gives way", async () => {
+    // Listed afternoon first: the order of the rows does not matter.
+    const doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 20 }, [
+      { dayOfWeek: "WEDNESDAY", startTime: "12:00", endTime: "14:00" },
+      { dayOfWeek: "WEDNESDAY", startTime: "09:00", endTime: "12:00" },
+    ])
+    expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 1 })).toBe(9)
+    expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-04", [...morning, "12:30", "13:00", "13:30"]]]))
+  })
+
+  it("keeps the daily maximum across the availabilities of a date and across runs", async () => {
+    const doctorId = await newDoctor({ bufferTime: 5, maxDailyAppointment: 8 }, [
+      { dayOfWeek: "MONDAY", startTime: "09:00", endTime: "11:00" },
+      { dayOfWeek: "MONDAY", startTime: "14:00", endTime: "17:00" },
+    ])
+    // 4 morning slots, then 4 of the 6 afternoon ones on each of the 4 Mondays.
+    expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(32)
+    for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual(["09:00", "09:30", "10:00", "10:30", "14:00", "14:30", "15:00", "15:30"])
+    // A new evening availability finds the Mondays full.
+    await addWindows(doctorId, [{ dayOfWeek: "MONDAY", startTime: "18:00", endTime: "19:00" }])
+    expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(0)
+  })
+
+  it("gives a date the same slots whatever the hour of the run: slots already past still hold their place", async () => {
+    const doctorId = await newDoctor({ bufferTime: 10, maxDailyAppointment: 6 }, [
+      { dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "11:00" },
+      { dayOfWeek: "TUESDAY", startTime: "14:00", endTime: "17:00" },
+    ])
+    // First run on Tuesday 3 March at 11:10 (Dakar is UTC): the morning is past and never stored,
+    // yet it still takes 4 of the 6 places, as it would have in a run at 07:00.
+    const late = Temporal.Instant.from("2026-03-03T11:10:00Z")
+    expect(await generateSlots(gw.db, doctorId, { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(2)
+    expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-03", ["14:00", "14:30"]]]))
+    expect(await generateSlots(gw.db, doctorId, { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(0)
+  })
+
+  it("fits new slots around a stored one, never across it (a booked slot left from an earlier grid)", async () => {
+    const doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 20 }, [{ dayOfWeek: "THURSDAY", startTime: "09:00", endTime: "12:00" }])
+    const [availability] = await gw.db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
+    await gw.db.insert(timeSlots).values({
+      doctorId,
+      availabilityId: availability!.id,
+      slotDate: "2026-03-05",
+      startTime: "09:45",
+      endTime: "10:15",
+      startsAt: new Date("2026-03-05T09:45:00Z"),
+      timeZone: "Africa/Dakar",
+      status: "BOOKED",
+    })
+    expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 1 })).toBe(4)
+    expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-05", ["09:00", "09:45", "10:30", "11:00", "11:30"]]]))
+  })
+
+  it("keeps local dates, the daily maximum and the gap by local date over a week across a year end (N'Djamena is UTC+1)", async () => {
+    const doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 2 }, [
+      { dayOfWeek: "THURSDAY", startTime: "22:00", endTime: "23:30", timeZone: "Africa/Ndjamena" },
+      { dayOfWeek: "FRIDAY", startTime: "00:00", endTime: "01:30", timeZone: "Africa/Ndjamena" },
+    ])
+    const written = await generateSlots(gw.db, doctorId, {
+      from: Temporal.PlainDate.from("2026-12-28"),
+      weeks: 1,
+      now: Temporal.Instant.from("2026-12-01T00:00:00Z"),
+    })
+    expect(written).toBe(4)
+    // Friday 1 January's slots fall on 31 December in UTC, yet the cap of 2 counts them on their own local date.
+    expect(await daysOf(doctorId)).toEqual(
+      new Map([
+        ["2026-12-31", ["22:00", "22:30"]],
+        ["2027-01-01", ["00:00", "00:30"]],
+      ]),
+    )
+    const friday = await gw.db.select().from(timeSlots).where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2027-01-01")))
+    expect(friday.map((s) => s.startsAt.toISOString()).sort()).toEqual(["2026-12-31T23:00:00.000Z", "2026-12-31T23:30:00.000Z"])
   })
 })

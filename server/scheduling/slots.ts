@@ -1,6 +1,7 @@
 import { and, gte, inArray, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { DAYS_OF_WEEK, type FacilityTimeZone } from "../../schemas/enums.ts"
+import { dailySlotTimes, minutesOf, type SlotTimes } from "../../schemas/slotTimes.ts"
 import type { Db } from "../db/client.ts"
 import { availabilities, doctors, doctorSettings, timeSlots } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
@@ -18,14 +19,18 @@ export interface SlotAvailability {
   readonly onDate: string | null
 }
 
+/** A doctor's settings that shape the slots (doctor_settings). */
 export interface SlotSettings {
+  /** Minutes kept free between two different availabilities of the same date. */
   readonly bufferTime: number
+  /** Slots of a date at most, all availabilities together. */
   readonly maxDailyAppointment: number
 }
 
 export interface PlanInput {
   readonly availability: SlotAvailability
-  readonly settings: SlotSettings
+  /** Only the daily maximum bears on one availability alone; the buffer is between availabilities. */
+  readonly settings: Pick<SlotSettings, "maxDailyAppointment">
   readonly from: Temporal.PlainDate
   readonly weeks: number
   readonly now: Temporal.Instant
@@ -61,17 +66,12 @@ function datesOf(availability: SlotAvailability, from: Temporal.PlainDate, weeks
   return dates
 }
 
-interface DaySlot {
-  readonly startTime: string
-  readonly endTime: string
-}
-
 /*
  * The seed plans over a million slots from a few dozen distinct day schedules and local start
  * times, and the Temporal polyfill allocates a lot per operation: both pure computations are
  * memoised (bounded, cleared when full).
  */
-const scheduleCache = new Map<string, ReadonlyArray<DaySlot>>()
+const scheduleCache = new Map<string, ReadonlyArray<SlotTimes>>()
 const instantCache = new Map<string, Temporal.Instant>()
 const CACHE_LIMIT = 20_000
 
@@ -91,58 +91,79 @@ function instantOf(date: Temporal.PlainDate, slotDate: string, startTime: string
   )
 }
 
-/**
- * The wall-clock slots of one day of an availability, the same for every date it applies to:
- * from the start time, each lasting the slot duration, the next starting after the buffer,
- * the last ending at or before the end time, at most the daily maximum.
- */
-function daySchedule(availability: SlotAvailability, settings: SlotSettings): ReadonlyArray<DaySlot> {
-  const key = [availability.startTime, availability.endTime, availability.slotDurationMinutes, settings.bufferTime, settings.maxDailyAppointment].join("|")
-  return memo(scheduleCache, key, () => computeDaySchedule(availability, settings))
+/** The grid of one day of an availability (schemas/slotTimes.ts), the same for every date it applies to. */
+function daySchedule(availability: SlotAvailability, maxDailyAppointment: number): ReadonlyArray<SlotTimes> {
+  const { startTime, endTime, slotDurationMinutes } = availability
+  if (!Number.isInteger(slotDurationMinutes) || slotDurationMinutes < 1) throw new RangeError(`slotDurationMinutes must be ≥ 1, got ${slotDurationMinutes}`)
+  return memo(scheduleCache, [startTime, endTime, slotDurationMinutes, maxDailyAppointment].join("|"), () =>
+    dailySlotTimes({ startTime, endTime, slotDurationMinutes, maxDailyAppointment }),
+  )
 }
 
-function computeDaySchedule(availability: SlotAvailability, settings: SlotSettings): DaySlot[] {
-  const duration = availability.slotDurationMinutes
-  if (!Number.isInteger(duration) || duration < 1) throw new RangeError(`slotDurationMinutes must be ≥ 1, got ${duration}`)
-  const buffer = Math.max(0, settings.bufferTime)
-  // Date-times on an arbitrary day, not plain times, so a slot running past midnight compares
-  // as later than the end instead of wrapping around to 00:xx.
-  const day = Temporal.PlainDate.from("2000-01-03")
-  const dayEnd = day.toPlainDateTime(Temporal.PlainTime.from(availability.endTime))
-  const schedule: DaySlot[] = []
-  let slotStart = day.toPlainDateTime(Temporal.PlainTime.from(availability.startTime))
-  while (schedule.length < settings.maxDailyAppointment) {
-    const slotEnd = slotStart.add({ minutes: duration })
-    if (Temporal.PlainDateTime.compare(slotEnd, dayEnd) > 0) break
-    schedule.push({
-      startTime: slotStart.toPlainTime().toString({ smallestUnit: "minute" }),
-      endTime: slotEnd.toPlainTime().toString({ smallestUnit: "minute" }),
-    })
-    slotStart = slotEnd.add({ minutes: buffer })
-  }
-  return schedule
-}
-
-/**
- * The slots of one availability, in start order. The daily cap is applied to the day's schedule
- * before dropping slots already past, so the same day always offers the same slots whatever the
- * hour the generation runs (a run at 11:00 does not add afternoon slots a run at 07:00 would not).
- */
-export function planSlots(input: PlanInput): PlannedSlot[] {
-  const { availability, settings, from, weeks, now } = input
-  const schedule = daySchedule(availability, settings)
+/** Every slot of one availability over the window, past ones included, in date then start order. */
+function planWholeDays(input: Omit<PlanInput, "now">): PlannedSlot[] {
+  const { availability, settings, from, weeks } = input
+  const schedule = daySchedule(availability, settings.maxDailyAppointment)
   const slots: PlannedSlot[] = []
   for (const date of datesOf(availability, from, weeks)) {
     const slotDate = date.toString()
     for (const { startTime, endTime } of schedule) {
       const startsAt = instantOf(date, slotDate, startTime, availability.timeZone)
-      if (startsAt.epochNanoseconds < now.epochNanoseconds) continue
       slots.push({ slotDate, startTime, endTime, startsAt: new Date(startsAt.epochMilliseconds) })
     }
   }
   return slots
 }
 
+/**
+ * The slots of one availability alone, in start order: its back-to-back grid on every date it
+ * applies to, from `now` on. The daily maximum is applied to the whole day's grid before dropping
+ * slots already past, so the same day always offers the same slots whatever the hour the
+ * generation runs (a run at 11:00 does not add slots a run at 07:00 would not).
+ */
+export function planSlots(input: PlanInput): PlannedSlot[] {
+  const now = input.now.epochMilliseconds
+  return planWholeDays(input).filter((s) => s.startsAt.getTime() >= now)
+}
+
+/** A slot of a doctor's date, stored or planned, in local minutes of that date. */
+export interface DaySlot {
+  readonly availabilityId: string
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * Fits the planned slots of one doctor's date among the slots already stored for it, and returns
+ * those kept, in start order. The rule of the date as a whole:
+ * - a slot never overlaps another one (stored slots, booked ones included, never move; one
+ *   already stored at that time is simply not planned again, which keeps generation idempotent);
+ * - between slots of two different availabilities the doctor keeps `bufferTime` minutes: a slot
+ *   never starts less than that after the end of another availability's slot, nor ends less than
+ *   that before the start of one. A slot that would break the gap is skipped; the others keep
+ *   their own availability's grid. With a 15-minute buffer, Tuesday 09:00-12:00 and 12:00-14:00
+ *   in 30-minute slots give 09:00 … 11:30, then 12:30 … 13:30 (12:00 is skipped, not moved to 12:15);
+ * - at most `maxDailyAppointment` slots on the date, stored ones counted first.
+ * Planned slots are taken earliest first (then by availability id), so in one run the later
+ * availability of the day gives way; slots stored by an earlier run stay and new ones give way to them.
+ */
+export function fitDay<T extends DaySlot>(stored: ReadonlyArray<DaySlot>, planned: ReadonlyArray<T>, settings: SlotSettings): T[] {
+  const placed = [...stored]
+  const buffer = Math.max(0, settings.bufferTime)
+  const kept: T[] = []
+  const ordered = [...planned].sort((x, y) => x.start - y.start || compareText(x.availabilityId, y.availabilityId))
+  for (const slot of ordered) {
+    if (placed.length >= settings.maxDailyAppointment) break
+    const clash = placed.some((p) => {
+      const gap = p.availabilityId === slot.availabilityId ? 0 : buffer
+      return slot.start < p.end + gap && p.start < slot.end + gap
+    })
+    if (clash) continue
+    placed.push(slot)
+    kept.push(slot)
+  }
+  return kept
+}
 export interface GenerateOptions {
   /** First local date; defaults to today in each availability's time zone. */
   readonly from?: Temporal.PlainDate
@@ -156,6 +177,10 @@ export function generateSlots(db: Db, doctorId: string, options: GenerateOptions
 }
 
 type SlotRow = typeof timeSlots.$inferInsert
+
+interface Candidate extends DaySlot {
+  readonly row: SlotRow
+}
 
 const DOCTORS_PER_CHUNK = 500
 const ROWS_PER_INSERT = 5000
@@ -189,8 +214,11 @@ async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptio
   if (availabilityRows.length === 0) return 0
   const settingsOf = new Map(settingsRows.map((s) => [s.doctorId, s]))
 
-  // Candidates per doctor and local date, from every availability of that day.
-  const candidates = new Map<string, SlotRow[]>()
+  // Candidates per doctor and local date, from every availability of that day. Slots already past
+  // are planned too, so they hold their place under the date's rule exactly as they did when
+  // they were ahead (the same date gets the same slots whatever the hour of the run); only
+  // future ones are inserted.
+  const candidates = new Map<string, Candidate[]>()
   const todayIn = new Map<string, Temporal.PlainDate>()
   let earliest: string | undefined
   for (const a of availabilityRows) {
@@ -198,43 +226,53 @@ async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptio
     if (earliest === undefined || from.toString() < earliest) earliest = from.toString()
     const settings = settingsOf.get(a.doctorId) ?? DEFAULT_SLOT_SETTINGS
     const availability: SlotAvailability = { ...a, onDate: toIsoDate(a.onDate) }
-    for (const s of planSlots({ availability, settings, from, weeks, now })) {
+    for (const s of planWholeDays({ availability, settings, from, weeks })) {
       const key = `${a.doctorId}|${s.slotDate}`
-      const row: SlotRow = { ...s, doctorId: a.doctorId, availabilityId: a.id, facilityId: a.facilityId, timeZone: a.timeZone }
+      const row: SlotRow = {
+        doctorId: a.doctorId,
+        availabilityId: a.id,
+        facilityId: a.facilityId,
+        slotDate: s.slotDate,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        startsAt: s.startsAt,
+        timeZone: a.timeZone,
+      }
+      const candidate: Candidate = { availabilityId: a.id, start: minutesOf(s.startTime), end: minutesOf(s.endTime), row }
       const list = candidates.get(key)
-      if (list) list.push(row)
-      else candidates.set(key, [row])
+      if (list) list.push(candidate)
+      else candidates.set(key, [candidate])
     }
   }
   if (earliest === undefined || candidates.size === 0) return 0
 
-  // Slots already stored count towards the cap of their day, whichever availability made them.
+  // Slots already stored hold their place on their date (the cap, the buffer), whichever
+  // availability made them and whatever their status.
   const existing = await db
-    .select({ doctorId: timeSlots.doctorId, slotDate: timeSlots.slotDate, startTime: timeSlots.startTime })
+    .select({
+      doctorId: timeSlots.doctorId,
+      slotDate: timeSlots.slotDate,
+      availabilityId: timeSlots.availabilityId,
+      startTime: timeSlots.startTime,
+      endTime: timeSlots.endTime,
+    })
     .from(timeSlots)
     .where(and(inArray(timeSlots.doctorId, doctorIds), gte(timeSlots.slotDate, earliest)))
-  const existingOf = new Map<string, Set<string>>()
+  const storedOf = new Map<string, DaySlot[]>()
   for (const e of existing) {
     const key = `${e.doctorId}|${toIsoDate(e.slotDate)}`
-    const set = existingOf.get(key)
-    if (set) set.add(e.startTime)
-    else existingOf.set(key, new Set([e.startTime]))
+    const slot: DaySlot = { availabilityId: e.availabilityId, start: minutesOf(e.startTime), end: minutesOf(e.endTime) }
+    const list = storedOf.get(key)
+    if (list) list.push(slot)
+    else storedOf.set(key, [slot])
   }
 
+  const nowMs = now.epochMilliseconds
   const rows: SlotRow[] = []
   for (const [key, list] of candidates) {
-    const doctorId = key.slice(0, key.indexOf("|"))
-    const cap = (settingsOf.get(doctorId) ?? DEFAULT_SLOT_SETTINGS).maxDailyAppointment
-    const taken = existingOf.get(key) ?? new Set<string>()
-    let room = cap - taken.size
-    // Earliest first, so when two availabilities compete for the cap the day fills in order.
-    list.sort((x, y) => x.startsAt.getTime() - y.startsAt.getTime())
-    for (const row of list) {
-      if (room <= 0) break
-      if (taken.has(row.startTime)) continue
-      taken.add(row.startTime)
-      rows.push(row)
-      room--
+    const settings = settingsOf.get(key.slice(0, key.indexOf("|"))) ?? DEFAULT_SLOT_SETTINGS
+    for (const { row } of fitDay(storedOf.get(key) ?? [], list, settings)) {
+      if (row.startsAt.getTime() >= nowMs) rows.push(row)
     }
   }
 

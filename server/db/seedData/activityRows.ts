@@ -3,7 +3,8 @@ import type { SeededPatient } from "./patientRows.ts"
 import { MIXED_COMMENTS, NEGATIVE_COMMENTS, POSITIVE_COMMENTS, REASONS } from "./reviews.ts"
 import { localDay, localInstant, type SeedContext } from "./rows.ts"
 
-const CONSULTATION_TIMES = ["08:30", "09:15", "10:00", "10:45", "11:30", "15:00", "16:15"]
+// On the half-hour grids of the seeded schedules (slots run back to back from 08:00, 08:30, 09:00, 14:00 or 15:00).
+const CONSULTATION_TIMES = ["08:30", "09:00", "10:00", "10:30", "11:30", "15:00", "16:00"]
 
 /** A finished (or, with canceledAt, canceled) clinic consultation some days ago; past appointments need no slot. */
 export function addPastAppointment(

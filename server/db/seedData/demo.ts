@@ -49,10 +49,11 @@ export const DEMO_DOCTOR: DoctorSpec = {
       url: "https://www.panafrican-med-journal.com/",
     },
   ],
-  // Mornings at the hospital, two afternoons at the clinic.
+  // Mornings at the hospital, Thursday afternoons at the clinic. Tuesdays stay free: the issue's
+  // doctor scenario adds Tuesday 09:00-12:00 itself and sees those 6 slots alone on the day.
   schedule: [
-    { days: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], start: "08:30", end: "12:30", facility: 0 },
-    { days: ["TUESDAY", "THURSDAY"], start: "15:00", end: "18:00", facility: 1 },
+    { days: ["MONDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], start: "08:30", end: "12:30", facility: 0 },
+    { days: ["THURSDAY"], start: "15:00", end: "18:00", facility: 1 },
   ],
   slotDurationMinutes: 30,
   settings: { bufferTime: 15, maxDailyAppointment: 20 },

@@ -23,7 +23,9 @@ const FALLBACK = { bufferTime: 15, maxDailyAppointment: 20 }
 
 /**
  * The add-availability modal (SPEC §2, §5): weekday, start and end, slot length, place, weekly
- * repeat, and a preview of the slots it will create under the doctor's buffer and daily maximum.
+ * repeat, and a preview of the slots it will create: back to back, at most the daily maximum
+ * (schemas/slotTimes.ts). The buffer is kept from the doctor's other availabilities of the day,
+ * which the preview's text says.
  */
 export function AddAvailabilityDialog({ form, facilities, settings }: { form: FormRef; facilities: ReadonlyArray<DoctorFacility>; settings: DoctorSettings | null }) {
   const { t } = useTranslation()
@@ -34,7 +36,7 @@ export function AddAvailabilityDialog({ form, facilities, settings }: { form: Fo
   const canSubmit = useSelector(form, (s) => s.can({ type: "availability.submit" }))
   const errors = dirty ? availabilityFormErrors(values) : {}
   const rule = settings ?? FALLBACK
-  const preview = Object.keys(availabilityFormErrors(values)).length === 0 ? dailySlotTimes({ ...values, ...rule }) : []
+  const preview = Object.keys(availabilityFormErrors(values)).length === 0 ? dailySlotTimes({ ...values, maxDailyAppointment: rule.maxDailyAppointment }) : []
   const change = (patch: Partial<AvailabilityFormValues>) => form.send({ type: "availability.change", values: patch })
 
   return (
