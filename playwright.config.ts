@@ -19,6 +19,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // One results folder per port, so runs on other ports don't clean up this run's traces.
+  outputDir: `test-results/${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
@@ -45,6 +47,8 @@ export default defineConfig({
         DATABASE_URL: "",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         CONTACT_MAIL_TO: "contact@promed.sn",
+        // A private build folder lets several runs share this checkout (npm test uses dist/client).
+        ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       },
     },
     {

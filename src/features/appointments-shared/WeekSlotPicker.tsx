@@ -108,8 +108,9 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
                     <span className="slot-day-number">{formatDate(date, language, { day: "numeric", month: "short" })}</span>
                   </div>
                   {slots.length === 0 ? (
-                    <span className="slot-none" aria-label={t("booking.noSlotsThatDay")}>
-                      —
+                    <span className="slot-none">
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">{t("booking.noSlotsThatDay")}</span>
                     </span>
                   ) : (
                     slots.map((slot) => (

@@ -37,7 +37,8 @@ export function DoctorDashboardPage() {
         <div className="dashboard-identity">
           <h1>{name}</h1>
           <p className="muted">{doctor.specialties.map((s) => s.label).join(" · ")}</p>
-          <p aria-label={t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}>
+          <p>
+            <span className="visually-hidden">{t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}</span>
             <span aria-hidden="true">★ {formatRating(doctor.averageRate, language)}</span>{" "}
             <span className="muted" aria-hidden="true">
               ({t("doctorDashboard.reviews", { count: doctor.reviewCount })})

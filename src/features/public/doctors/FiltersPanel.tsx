@@ -40,8 +40,9 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
         >
           {t("doctorSearch.filters.toggle")}
           {count > 0 ? (
-            <span className="badge" aria-label={t("doctorSearch.filters.active", { count })}>
-              {count}
+            <span className="badge">
+              <span aria-hidden="true">{count}</span>
+              <span className="visually-hidden">{t("doctorSearch.filters.active", { count })}</span>
             </span>
           ) : null}
         </button>

@@ -39,9 +39,11 @@ export function TopDoctors() {
               </h3>
               <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
               {/* A plain star and the figure: the landing does without the star-drawing component. */}
-              <p className="top-doctor-rating" aria-label={t("rating.outOfFive", { rating: doctor.averageRate })}>
-                <span aria-hidden="true">★ </span>
-                {rating.format(doctor.averageRate)}
+              <p className="top-doctor-rating">
+                <span aria-hidden="true">
+                  <span className="top-doctor-star">★</span> {rating.format(doctor.averageRate)}
+                </span>
+                <span className="visually-hidden">{t("rating.outOfFive", { rating: doctor.averageRate })}</span>
               </p>
               <p className="muted">{(doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0])?.city}</p>
             </li>

@@ -37,6 +37,33 @@ interface Marker {
   readonly element: HTMLElement
 }
 
+/** Centre-to-centre distance, in pixels, that keeps two 32 px marker buttons apart. */
+const MARKER_SPACING = 40
+const RING_SLOTS = 8
+
+/**
+ * Moves markers that would cover each other onto rings around their spot, so every facility
+ * keeps its own button that a finger can hit (WCAG 2.5.8). Zooming in separates them, and the
+ * offsets go back to zero.
+ */
+function spreadMarkers(map: OlMap, overlays: ReadonlyArray<{ overlay: Overlay; coordinate: number[] }>): void {
+  const placed: Array<[number, number]> = []
+  const free = (x: number, y: number) => placed.every(([px, py]) => Math.hypot(px - x, py - y) >= MARKER_SPACING)
+  for (const { overlay, coordinate } of overlays) {
+    const pixel = map.getPixelFromCoordinate(coordinate)
+    if (!pixel) continue
+    const [x, y] = pixel as [number, number]
+    let offset: [number, number] = [0, 0]
+    for (let slot = 0; !free(x + offset[0], y + offset[1]) && slot < 64; slot++) {
+      const ring = Math.floor(slot / RING_SLOTS) + 1
+      const angle = ((slot % RING_SLOTS) / RING_SLOTS) * 2 * Math.PI
+      offset = [Math.round(Math.cos(angle) * MARKER_SPACING * ring), Math.round(Math.sin(angle) * MARKER_SPACING * ring)]
+    }
+    placed.push([x + offset[0], y + offset[1]])
+    overlay.setOffset(offset)
+  }
+}
+
 function createMap(target: HTMLElement): OlMap {
   const outline = new VectorLayer({
     source: new VectorSource({ features: new GeoJSON().readFeatures(outlines, { featureProjection: "EPSG:3857" }) }),
@@ -76,12 +103,19 @@ export default function FacilityMap({ facilities, selectedId, position, onSelect
     const spots = [...points.map((p) => ({ key: p.id, at: p.point })), ...(position ? [{ key: "me", at: position }] : [])]
     const overlays = spots.map(({ key, at }) => {
       const element = document.createElement("div")
-      const overlay = new Overlay({ element, position: toMap(at), positioning: "bottom-center", stopEvent: true })
+      const coordinate = toMap(at)
+      const overlay = new Overlay({ element, position: coordinate, positioning: "bottom-center", stopEvent: true })
       map.addOverlay(overlay)
-      return { key, element, overlay }
+      return { key, element, overlay, coordinate }
     })
     setMarkers(overlays)
-    return () => overlays.forEach((o) => map.removeOverlay(o.overlay))
+    const spread = () => spreadMarkers(map, overlays)
+    map.on("moveend", spread)
+    map.once("rendercomplete", spread)
+    return () => {
+      map.un("moveend", spread)
+      overlays.forEach((o) => map.removeOverlay(o.overlay))
+    }
   }, [map, points, position])
 
   useEffect(() => {

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright"
+import { expect, test, type Page } from "@playwright/test"
+import { SCREENS, seededIds, tokenFor, type SeededIds } from "./screens.ts"
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+const WIDTHS = [360, 1280] as const
+const LANGUAGES = ["fr", "ar"] as const
+
+let ids: SeededIds
+
+test.beforeAll(async ({ request }) => {
+  ids = await seededIds(request)
+})
+
+async function scan(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)
+}
+
+for (const screen of SCREENS) {
+  for (const language of LANGUAGES) {
+    test(`${screen.name} (${language}) has no serious or critical WCAG 2.2 AA violation at 360 and 1280 px`, async ({ page, request }) => {
+      const token = screen.who === "visitor" ? null : await tokenFor(request, screen.who)
+      await page.addInitScript(
+        ([lang, sessionToken]) => {
+          localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false }))
+          localStorage.setItem("promed.language", lang!)
+          if (sessionToken) sessionStorage.setItem("promed.sessionToken", sessionToken)
+        },
+        [language, token] as const,
+      )
+      const path = typeof screen.path === "function" ? screen.path(ids) : screen.path
+      const found: string[] = []
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(path)
+        await expect(page.locator("html")).toHaveAttribute("lang", language)
+        await expect(page.locator("main h1, main [role=heading][aria-level='1']").first()).toBeVisible()
+        await page.waitForLoadState("networkidle")
+        for (const violation of await scan(page)) found.push(`${width}px ${violation}`)
+      }
+      expect(found).toEqual([])
+    })
+  }
+}
