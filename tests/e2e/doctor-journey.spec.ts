@@ -12,7 +12,7 @@ const bellCount = async (page: Page) => {
   return Number(/(\d+)/.exec(label ?? "")?.[1])
 }
 
-/** « samedi 28 novembre », as the slot picker names a day. */
+/** « mardi 24 novembre », as the slot picker names a day. */
 const dayLabel = (date: Temporal.PlainDate) =>
   new Intl.DateTimeFormat("fr-SN", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`))
 
@@ -25,24 +25,27 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await expect(page.getByRole("heading", { name: "Dr Moussa Ndiaye" })).toBeVisible()
   const before = await bellCount(page)
 
-  // 1. A Saturday availability, 09:00 to 12:00 in 30-minute slots. (Tuesday mornings are taken by
-  //    the seed: the schedule spec checks that refusal.) With the demo doctor's 15-minute buffer
-  //    the shared planning rule gives 4 slots a day, and the preview says so before saving.
+  // 1. A Tuesday availability, 09:00 to 12:00 in 30-minute slots (the seed leaves the demo
+  //    doctor's Tuesdays free). Slots run back to back: 6 a day, and the preview says so first.
   await page.getByRole("link", { name: /Mon planning/ }).click()
-  const dialog = await addAvailability(page, { day: "Samedi", start: "09:00", end: "12:00", minutes: 30 })
-  await expect(dialog.getByTestId("preview-count")).toContainText("4 créneau(x) par jour")
+  const dialog = await addAvailability(page, { day: "Mardi", start: "09:00", end: "12:00", minutes: 30 })
+  await expect(dialog.getByTestId("preview-count")).toContainText("6 créneau(x) par jour")
+  const preview = dialog.getByRole("list", { name: "Aperçu des créneaux" })
+  await expect(preview.getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click()
   await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
 
-  // A Saturday more than 48 hours ahead, so the booking can still be moved and cancelled.
-  let saturday = Temporal.Now.plainDateISO("Africa/Dakar")
-  while (saturday.dayOfWeek !== 6 || saturday.since(Temporal.Now.plainDateISO("Africa/Dakar")).days < 3) saturday = saturday.add({ days: 1 })
-  await showWeekOf(page, saturday)
-  const cell = page.getByTestId(`day-${saturday}`)
-  await expect(cell).toContainText("4")
+  // A Tuesday more than 48 hours ahead, so the booking can still be moved and cancelled: 6 slots
+  // in the week view (the day's count) and in the day view.
+  let tuesday = Temporal.Now.plainDateISO("Africa/Dakar")
+  while (tuesday.dayOfWeek !== 2 || tuesday.since(Temporal.Now.plainDateISO("Africa/Dakar")).days < 3) tuesday = tuesday.add({ days: 1 })
+  await showWeekOf(page, tuesday)
+  const cell = page.getByTestId(`day-${tuesday}`)
+  await expect(cell).toHaveAccessibleName(/ : 6 créneau\(x\)$/)
   await cell.click()
+  await expect(page.getByRole("list", { name: "Créneaux disponibles" }).getByRole("listitem")).toHaveCount(6)
   await page.getByRole("button", { name: "Voir le détail" }).click()
-  await expect(page.getByTestId("slot-card")).toHaveCount(4)
+  await expect(page.getByTestId("slot-card")).toHaveCount(6)
 
   // 2. The demo patient books the 09:00 slot through the API.
   const doctorToken = await apiToken(request, ACCOUNTS.doctor.email)
@@ -55,8 +58,8 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
     timeSlots: Array<{ id: string; slotDate: string; slotStartTime: string; startsAt: string }>
   }>
   const slot = availabilities
-    .find((a) => a.dayOfWeek === "SATURDAY" && a.startTime === "09:00")!
-    .timeSlots.find((s) => s.slotDate === saturday.toString() && s.slotStartTime === "09:00")!
+    .find((a) => a.dayOfWeek === "TUESDAY" && a.startTime === "09:00")!
+    .timeSlots.find((s) => s.slotDate === tuesday.toString() && s.slotStartTime === "09:00")!
   const booked = await api(request, patientToken, "POST", "/appointments", {
     doctorId,
     patientId,
@@ -67,20 +70,20 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   })
   expect(booked.status).toBe(201)
 
-  // 3. The schedule shows it booked: 1/4 in the week, the card in the day, the badge in recurring.
+  // 3. The schedule shows it booked: 1/6 in the week, the card in the day, the badge in recurring.
   await page.getByRole("button", { name: "⟳ Actualiser" }).first().click()
   await expect(page.getByTestId("slot-card").first()).toContainText("Rendez-vous confirmé")
   await page.getByRole("button", { name: "Retour à la semaine" }).click()
-  await expect(page.getByTestId(`day-${saturday}`)).toContainText("1/4")
+  await expect(page.getByTestId(`day-${tuesday}`)).toContainText("1/6")
   await page.getByRole("button", { name: "Récurrent" }).click()
-  const saturdayCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Samedi" }) })
-  await expect(saturdayCard).toContainText("1 réservé(s)")
+  const tuesdayCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Mardi" }) })
+  await expect(tuesdayCard).toContainText("1 réservé(s)")
 
-  // 4. The booked availability cannot be deleted.
-  await saturdayCard.getByRole("button", { name: /Supprimer la disponibilité du Samedi de 09:00/ }).click()
+  // 4. The booked availability cannot be deleted: 'cannot delete booked slots'.
+  await tuesdayCard.getByRole("button", { name: /Supprimer la disponibilité du Mardi de 09:00/ }).click()
   await page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" }).getByRole("button", { name: "Supprimer" }).click()
   await expect(page.getByRole("alert").filter({ hasText: "Impossible de supprimer des créneaux réservés." })).toBeVisible()
-  await expect(saturdayCard).toContainText("09:00 – 12:00")
+  await expect(tuesdayCard).toContainText("09:00 – 12:00")
 
   // 5. The bell counts one more confirmed appointment; its list leads to all of them, where the
   //    doctor finds this one (the dropdown shows the 5 soonest).
@@ -90,13 +93,13 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await page.getByRole("region", { name: "Rendez-vous confirmés à venir" }).getByRole("link", { name: "Voir tous mes rendez-vous" }).click()
   await page.getByLabel("Rechercher par nom du patient").fill("awa")
   await page.getByLabel("Date", { exact: true }).selectOption({ label: "À venir" })
-  await page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(saturday)}`) }).getByRole("link", { name: "Awa Diop" }).click()
+  await page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(tuesday)}`) }).getByRole("link", { name: "Awa Diop" }).click()
   await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
   await expect(page.getByText("Palpitations depuis une semaine")).toBeVisible()
 
   // 6. Reschedule to 10:30 the same day.
   await page.getByRole("link", { name: "Reporter" }).click()
-  await page.getByRole("button", { name: `${dayLabel(saturday)}, 10:30` }).click()
+  await page.getByRole("button", { name: `${dayLabel(tuesday)}, 10:30` }).click()
   await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click()
   await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
   await expect(page.getByText("10:30")).toBeVisible()
@@ -110,12 +113,12 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await expect(page.getByRole("status").filter({ hasText: "Le rendez-vous a été annulé." })).toBeVisible()
   await page.getByLabel("Rechercher par nom du patient").fill("awa")
   await page.getByLabel("Statut", { exact: true }).selectOption({ label: "Annulé" })
-  await expect(page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(saturday)}`) })).toContainText("Annulé")
+  await expect(page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(tuesday)}`) })).toContainText("Annulé")
 
   // Nothing booked any more: the availability can go now.
   await page.goto("/doctor/schedule")
   await page.getByRole("button", { name: "Récurrent" }).click()
-  await saturdayCard.getByRole("button", { name: /Supprimer la disponibilité du Samedi de 09:00/ }).click()
+  await tuesdayCard.getByRole("button", { name: /Supprimer la disponibilité du Mardi de 09:00/ }).click()
   await page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" }).getByRole("button", { name: "Supprimer" }).click()
   await expect(page.getByRole("status").filter({ hasText: "Disponibilité supprimée." })).toBeVisible()
 

@@ -30,52 +30,55 @@ test("the doctor adds a Sunday availability: defaults, preview, overlap refusal,
   await dialog.getByRole("button", { name: "Annuler" }).click()
   await expect(dialog).toBeHidden()
 
-  // Tuesday mornings are already open (seed): the gateway refuses the overlap, nothing typed is lost.
-  dialog = await addAvailability(page, { day: "Mardi", start: "09:00", end: "12:00" })
+  // Monday mornings are already open (seed: 08:30-12:30): the gateway refuses the overlap, nothing typed is lost.
+  dialog = await addAvailability(page, { day: "Lundi", start: "09:00", end: "12:00" })
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click()
   await expect(page.getByRole("alert").filter({ hasText: "Une erreur est survenue" })).toBeVisible()
   await expect(dialog.getByText("Ces horaires chevauchent une disponibilité existante ce jour-là.")).toBeVisible()
   await expect(dialog.getByLabel("Heure de fin")).toHaveValue("12:00")
 
-  // Sunday is free: with the demo doctor's 15-minute buffer, 09:00-12:00 in 30 minutes gives 4 slots.
+  // Sunday is free: 09:00-12:00 in 30 minutes gives 6 slots back to back (the doctor's buffer
+  // only separates two availabilities of a day).
   await dialog.getByLabel("Jour").selectOption({ label: "Dimanche" })
-  await expect(dialog.getByTestId("preview-count")).toContainText("4 créneau(x) par jour")
-  await expect(preview.getByRole("listitem")).toHaveText(["09:00", "09:45", "10:30", "11:15"])
+  await expect(dialog.getByTestId("preview-count")).toContainText("6 créneau(x) par jour")
+  await expect(preview.getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
 
-  // Week view: the Sunday cell counts 4 slots; selecting it lists them.
+  // Week view: the Sunday cell counts 6 slots; selecting it lists them.
   const sunday = nextDateOn(7, "09:00")
   await showWeekOf(page, sunday)
   const cell = page.getByTestId(`day-${sunday}`)
-  await expect(cell).toContainText("4")
+  await expect(cell).toHaveAccessibleName(/ : 6 créneau\(x\)$/)
   await cell.click()
   await expect(cell).toHaveAttribute("aria-pressed", "true")
   await expect(page.getByRole("list", { name: "Créneaux disponibles" }).getByRole("listitem")).toHaveText([
     "09:00 – 09:30",
-    "09:45 – 10:15",
+    "09:30 – 10:00",
+    "10:00 – 10:30",
     "10:30 – 11:00",
-    "11:15 – 11:45",
+    "11:00 – 11:30",
+    "11:30 – 12:00",
   ])
 
-  // Day view: 4 slot cards; the next day (Monday) has the seeded morning; back to the week.
+  // Day view: 6 slot cards; the next day (Monday) has the seeded morning; back to the week.
   await page.getByRole("button", { name: "Voir le détail" }).click()
-  await expect(page.getByTestId("slot-card")).toHaveCount(4)
+  await expect(page.getByTestId("slot-card")).toHaveCount(6)
   await expect(page.getByTestId("slot-card").first()).toContainText("Disponible")
   await page.getByRole("button", { name: "Jour précédent" }).click()
   await page.getByRole("button", { name: "Jour précédent" }).click()
   await page.getByRole("button", { name: "Jour suivant" }).click()
   await page.getByRole("button", { name: "Jour suivant" }).click()
-  await expect(page.getByTestId("slot-card")).toHaveCount(4)
+  await expect(page.getByTestId("slot-card")).toHaveCount(6)
   await page.getByRole("button", { name: "Retour à la semaine" }).click()
   await expect(page.getByTestId(`day-${sunday}`)).toBeVisible()
 
   // Recurring view: the Sunday card, then delete it (nothing booked) after confirming.
   await page.getByRole("button", { name: "Récurrent" }).click()
   const sundayCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Dimanche" }) })
-  await expect(sundayCard).toContainText("4 créneau(x) par jour")
-  await expect(sundayCard.getByRole("list", { name: "Créneaux de la journée" }).getByRole("listitem")).toHaveText(["09:00", "09:45", "10:30", "11:15"])
+  await expect(sundayCard).toContainText("6 créneau(x) par jour")
+  await expect(sundayCard.getByRole("list", { name: "Créneaux de la journée" }).getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
   await sundayCard.getByRole("button", { name: /Supprimer la disponibilité du Dimanche/ }).click()
   const confirm = page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" })
   await confirm.getByRole("button", { name: "Supprimer" }).click()
