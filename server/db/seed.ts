@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm"
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
+import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { generateSlotsForDoctors } from "../scheduling/slots.ts"
 import type { Db } from "./client.ts"
@@ -300,27 +301,8 @@ async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<n
 const withDependant = (patient: SeededPatient): { dependantId?: string } =>
   patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {}
 
-/**
- * refreshDoctorSearchFields (server/repositories/doctors.ts) for every doctor in one statement;
- * the expressions must stay the same as there.
- */
-export async function refreshAllDoctorSearchFields(db: Db): Promise<void> {
-  await db.execute(sql`
-    UPDATE doctors d SET
-      search_text = lower(
-        u.first_name || ' ' || u.last_name || ' ' || u.last_name || ' ' || u.first_name || ' ' ||
-        coalesce((SELECT string_agg(s.label || ' ' || s.code, ' ') FROM doctor_specialties ds
-                  JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), '')
-      ),
-      primary_city = (SELECT lower(l.city) FROM locations l WHERE l.user_id = d.user_id
-                      ORDER BY l.is_primary DESC, l.position ASC LIMIT 1),
-      min_price = (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id),
-      consultation_fee = coalesce((SELECT ps.price FROM provided_services ps WHERE ps.doctor_id = d.id AND ps.code = 'CLINIC'),
-                                  (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id))
-    FROM users u
-    WHERE u.id = d.user_id
-  `)
-}
+/** The search columns of every seeded doctor, in one statement. */
+export const refreshAllDoctorSearchFields = (db: Db): Promise<void> => refreshDoctorSearchFields(db, null)
 
 /** Average and count of live reviews; doctors without reviews keep their placeholder score. */
 async function refreshDoctorRatings(db: Db): Promise<void> {

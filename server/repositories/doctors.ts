@@ -125,9 +125,10 @@ export async function loadDoctor(db: Db, id: string): Promise<Doctor | undefined
 
 /**
  * Recomputes the denormalised search columns of a doctor (keyword text, primary city, cheapest
- * price) after any change to names, specialties, locations or services.
+ * price) after any change to names, specialties, locations or services; of every doctor, in one
+ * statement, when no id is given (the seed).
  */
-export async function refreshDoctorSearchFields(db: Db, doctorId: string): Promise<void> {
+export async function refreshDoctorSearchFields(db: Db, doctorId: string | null): Promise<void> {
   await db.execute(sql`
     UPDATE doctors d SET
       search_text = lower(
@@ -141,6 +142,6 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: string): Promi
       consultation_fee = coalesce((SELECT ps.price FROM provided_services ps WHERE ps.doctor_id = d.id AND ps.code = 'CLINIC'),
                                   (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id))
     FROM users u
-    WHERE u.id = d.user_id AND d.id = ${doctorId}
+    WHERE u.id = d.user_id AND (${doctorId}::uuid IS NULL OR d.id = ${doctorId}::uuid)
   `)
 }

@@ -6,12 +6,13 @@ import { Id } from "../../schemas/fields.ts"
 import { isOwnProfilePhoto, objectNameOf } from "../../schemas/storagePaths.ts"
 import { DoctorSettingsUpdate } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
-import { doctors, doctorSettings, locations, providedServices, users } from "../db/schema.ts"
+import { doctors, doctorSettings, providedServices, users } from "../db/schema.ts"
 import { requireDoctor } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { readBody, readParam } from "../http/validate.ts"
 import { loadDoctor, refreshDoctorSearchFields } from "../repositories/doctors.ts"
+import { replaceLocations } from "../repositories/locations.ts"
 import { loadDoctorSettings, toDoctorSettings } from "../repositories/settings.ts"
 import { replanFreeSlots } from "../scheduling/schedule.ts"
 
@@ -67,22 +68,7 @@ async function updateDoctor(db: Db, doctorId: string, body: DoctorUpdate): Promi
         insuranceAccepted: [...new Set(body.insuranceAccepted.map((i) => i.trim()).filter(Boolean))],
       })
       .where(eq(doctors.id, doctorId))
-    await tx.delete(locations).where(eq(locations.userId, row.userId))
-    await tx.insert(locations).values(
-      body.locations.map((l, position) => ({
-        userId: row.userId,
-        address: l.address.trim(),
-        city: l.city.trim(),
-        state: l.state ?? null,
-        zip: l.zip ?? null,
-        country: l.country,
-        isPrimary: l.isPrimary,
-        residency: l.residency ?? null,
-        lat: l.coordinates?.lat ?? null,
-        lng: l.coordinates?.lng ?? null,
-        position,
-      })),
-    )
+    await replaceLocations(tx, row.userId, body.locations)
     await tx.delete(providedServices).where(eq(providedServices.doctorId, doctorId))
     await tx.insert(providedServices).values(body.providedServices.map((s) => ({ doctorId, code: s.code, price: s.price })))
     await refreshDoctorSearchFields(tx, doctorId)
