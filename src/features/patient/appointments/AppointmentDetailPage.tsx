@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query"
 import { getRouteApi, Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
+import { AppointmentNotFoundView } from "../../appointments-shared/AppointmentNotFound.tsx"
 import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
@@ -44,18 +45,8 @@ export function AppointmentDetailPage() {
   )
 }
 
-/** The not-found view of SPEC §8 "Appointment fetch failure", with a way back. */
+/** The not-found view of SPEC §8 "Appointment fetch failure", back to this role's list. */
 export function AppointmentNotFound() {
   const { t } = useTranslation()
-  return (
-    <div className="container page">
-      <div className="card empty-state">
-        <h1>{t("appointments.notFoundTitle")}</h1>
-        <p className="muted">{t("appointments.notFoundText")}</p>
-        <Link to="/appointments" className="btn btn-primary">
-          {t("appointments.backToList")}
-        </Link>
-      </div>
-    </div>
-  )
+  return <AppointmentNotFoundView backTo="/appointments" backLabel={t("appointments.backToList")} />
 }
