@@ -26,13 +26,20 @@ export class ApiRequestError extends Error {
 interface ClientHooks {
   getToken: () => string | null
   onSessionError: (code: ErrorCode) => void
+  /**
+   * How requests travel; the browser's fetch by default. The server's page renderer passes one
+   * that hands the request to the gateway in the same process (src/ssr/serverEntry.tsx).
+   */
+  fetch?: typeof globalThis.fetch
 }
 
 let hooks: ClientHooks = { getToken: () => null, onSessionError: () => {} }
+let send = ofetch
 
 /** Wires the client to the session: where the bearer token comes from, and who hears it died. */
 export function configureApiClient(next: ClientHooks): void {
   hooks = next
+  send = next.fetch ? ofetch.create({}, { fetch: next.fetch }) : ofetch
 }
 
 const decodeErrorBody = Schema.decodeUnknownOption(ApiErrorBody)
@@ -75,7 +82,7 @@ export async function apiRequest<S extends Schema.Codec<unknown, unknown, never,
   const token = options.token === undefined ? hooks.getToken() : options.token
   let raw: unknown
   try {
-    raw = await ofetch(path, {
+    raw = await send(path, {
       baseURL: API_BASE,
       method: options.method ?? "GET",
       body: options.body as Record<string, unknown> | undefined,

@@ -20,26 +20,42 @@ export const CORE_SECTIONS = [
   "rating",
 ] as const
 
-const loaded = new Map<Language, Set<string>>()
+/** Each language's sections, loading or loaded; a failed load is forgotten so the next screen asks again. */
+const loads = new Map<Language, Map<string, Promise<void>>>()
+/** The language in use, known before i18next has started (routes may ask for texts meanwhile). */
+let current: Language = DEFAULT_LANGUAGE
+let markStarted: () => void = () => {}
+/** i18next has started: texts downloaded before that wait here to be added. */
+const started = new Promise<void>((resolve) => (markStarted = resolve))
 
-async function loadSections(language: Language, sections: ReadonlyArray<string>): Promise<void> {
-  const have = loaded.get(language) ?? new Set<string>()
-  loaded.set(language, have)
-  const missing = sections.filter((s) => !have.has(s))
-  const texts = await Promise.all(
-    missing.map(async (section) => {
-      const load = loaders[language][section]
-      return [section, load ? (await load()).default : {}] as const
+/**
+ * Downloads sections at once and adds them to i18next once it has started, so a screen's texts
+ * and the core texts travel side by side at start-up instead of one after the other.
+ */
+function loadSections(language: Language, sections: ReadonlyArray<string>): Promise<void> {
+  let have = loads.get(language)
+  if (!have) loads.set(language, (have = new Map()))
+  const sectionLoads = have
+  return Promise.all(
+    sections.map((section) => {
+      let load = sectionLoads.get(section)
+      if (!load) {
+        const loader = loaders[language][section]
+        load = Promise.all([loader ? loader().then((module) => module.default) : {}, started]).then(([texts]) => {
+          i18next.addResourceBundle(language, "translation", { [section]: texts }, true, true)
+        })
+        load.catch(() => sectionLoads.delete(section))
+        sectionLoads.set(section, load)
+      }
+      return load
     }),
-  )
-  for (const [section, value] of texts) {
-    if (i18next.isInitialized) i18next.addResourceBundle(language, "translation", { [section]: value }, true, true)
-    have.add(section)
-  }
+  ).then(() => {})
 }
 
 /** Starts i18next with the core sections of one language; French is the fallback (SPEC §1). */
 export async function initI18n(language: Language): Promise<i18n> {
+  current = language
+  const core = loadSections(language, CORE_SECTIONS)
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -47,26 +63,30 @@ export async function initI18n(language: Language): Promise<i18n> {
     interpolation: { escapeValue: false },
     partialBundledLanguages: true,
   })
-  await loadSections(language, CORE_SECTIONS)
+  markStarted()
+  await core
   applyDocumentLanguage(language)
   return i18next
 }
 
 /** Makes sure a screen's texts are loaded in the current language (routes await this). */
 export function ensureTexts(sections: ReadonlyArray<string>): Promise<void> {
-  return loadSections(i18next.language as Language, sections)
+  return loadSections(current, sections)
 }
 
 /** Switches the interface language, downloading the sections already in use for the new one. */
 export async function changeLanguage(language: Language): Promise<void> {
-  const current = loaded.get(i18next.language as Language) ?? new Set<string>(CORE_SECTIONS)
-  await loadSections(language, [...new Set([...CORE_SECTIONS, ...current])])
+  const inUse = [...(loads.get(current)?.keys() ?? [])]
+  await loadSections(language, [...new Set([...CORE_SECTIONS, ...inUse])])
+  current = language
   await i18next.changeLanguage(language)
   applyDocumentLanguage(language)
   rememberLanguage(language)
 }
 
 export function applyDocumentLanguage(language: Language): void {
+  // The server renders <html lang dir> itself (server/http/ssr.ts).
+  if (typeof document === "undefined") return
   document.documentElement.lang = language
   document.documentElement.dir = directionOf(language)
 }

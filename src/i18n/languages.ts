@@ -9,6 +9,12 @@ export const directionOf = (language: Language): "rtl" | "ltr" => (language === 
 export const INTL_LOCALE: Record<Language, string> = { fr: "fr-SN", en: "en-GB", ar: "ar-TD-u-nu-latn" }
 
 const STORAGE_KEY = "promed.language"
+/**
+ * The language again, as a cookie: local storage is the SPA's record of the choice, but the server
+ * cannot read it, and it renders the public pages in the visitor's language (server/http/ssr.ts).
+ */
+export const LANGUAGE_COOKIE = "promed_lang"
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600
 
 export function storedLanguage(): Language | null {
   try {
@@ -19,10 +25,29 @@ export function storedLanguage(): Language | null {
   }
 }
 
+/** Remembers a language choice on this device (storage and cookie). */
 export function rememberLanguage(language: Language): void {
   try {
     localStorage.setItem(STORAGE_KEY, language)
   } catch {
     // Private browsing may refuse storage; the language still applies to this page.
   }
+  writeLanguageCookie(language)
+}
+
+/** Keeps the cookie in step with the language in use, so the next page the server renders matches it. */
+export function writeLanguageCookie(language: Language): void {
+  try {
+    const secure = window.location.protocol === "https:" ? "; Secure" : ""
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`
+  } catch {
+    // Cookies refused: the server renders in French and the browser redraws in the stored language.
+  }
+}
+
+/** The language of a Cookie header's promed_lang, if it holds one. */
+export function cookieLanguage(cookieHeader: string | null | undefined): Language | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")
+  const value = match?.[1]?.trim()
+  return isLanguage(value) ? value : null
 }
