@@ -80,10 +80,15 @@ export const doctorSearchQuery = (params: DoctorSearchParams) =>
     placeholderData: (previous) => previous,
   })
 
-/** GET /doctors/{id}: the public profile. A missing doctor is final, never retried. */
+/**
+ * GET /doctors/{id}: the public profile. A missing doctor is final, never retried. A failure
+ * already known is shown as it is when the page mounts (the route's loader asks again): so the
+ * server draws the not-found page, and the browser hydrates that same page.
+ */
 export const doctorQuery = (doctorId: string) =>
   queryOptions({
     queryKey: ["doctors", "detail", doctorId] as const,
     queryFn: ({ signal }) => apiRequest(Doctor, `/doctors/${encodeURIComponent(doctorId)}`, { signal }),
     retry: (count, error) => count < 2 && (error.status === null || error.status >= 500),
+    retryOnMount: false,
   })

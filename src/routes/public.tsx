@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
-import { parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
-import { parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
+import { doctorSearchParamsOf, parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
+import { facilitySearchParamsOf, parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
 import {
   COMING_SOON_TEXTS,
   CONTACT_TEXTS,
@@ -41,33 +41,49 @@ export const landingRoute = createRoute({
   loader: () => ensureTexts(LANDING_TEXTS),
 })
 
+/*
+ * The data pages' loaders start their query beside the screen's texts and do not wait for it: in
+ * the browser the page shows its loading state meanwhile; on the server (src/ssr/serverEntry.tsx)
+ * the render waits for the queries, so the HTML carries the data. Query modules stay out of the
+ * entry chunk: imported here, when such a page is opened.
+ */
 const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
     validateSearch: parseDoctorSearch,
+    loaderDeps: ({ search }) => search,
     component: lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage"),
-    loader: () => ensureTexts(DOCTOR_SEARCH_TEXTS),
+    loader: ({ context, deps }) =>
+      Promise.all([
+        import("../api/doctors.ts").then(({ doctorSearchQuery }) => void context.queryClient.prefetchQuery(doctorSearchQuery(doctorSearchParamsOf(deps)))),
+        ensureTexts(DOCTOR_SEARCH_TEXTS),
+      ]),
   })
 
 export const doctorProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/doctors/$doctorId",
   component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
-  loader: async ({ context, params }) => {
-    // The query module stays out of the entry chunk: imported here, when a profile is opened.
-    const { doctorQuery } = await import("../api/doctors.ts")
-    void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))
-    await ensureTexts(DOCTOR_PROFILE_TEXTS)
-  },
+  loader: ({ context, params }) =>
+    Promise.all([
+      import("../api/doctors.ts").then(({ doctorQuery }) => void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))),
+      ensureTexts(DOCTOR_PROFILE_TEXTS),
+    ]),
 })
 
 const facilitiesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/facilities",
   validateSearch: parseFacilitySearch,
+  loaderDeps: ({ search }) => search,
   component: lazyRouteComponent(() => import("../features/public/facilities/FacilitiesPage.tsx"), "FacilitiesPage"),
-  loader: () => ensureTexts(FACILITY_TEXTS),
+  // Without the searcher's position: that is asked for on the page, never at load.
+  loader: ({ context, deps }) =>
+    Promise.all([
+      import("../api/facilities.ts").then(({ facilitySearchQuery }) => void context.queryClient.prefetchQuery(facilitySearchQuery(facilitySearchParamsOf(deps, null)))),
+      ensureTexts(FACILITY_TEXTS),
+    ]),
 })
 
 /** Sign-up happens outside the SPA, at an address set at build time (VITE_PATIENT_REGISTRATION_URL). */

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import type { DoctorSort } from "../../../../schemas/doctor.ts"
+import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import type { SpokenLanguage } from "../../../../schemas/enums.ts"
 import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
 
@@ -60,3 +61,16 @@ export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
 
 /** The specialty codes of the address as a list. */
 export const specialtyList = (search: DoctorSearch): string[] => (search.specialties ? search.specialties.split(",") : [])
+
+/** What the gateway is asked for an address: the route's loader and the page ask with the same key. */
+export const doctorSearchParamsOf = (search: DoctorSearch): DoctorSearchParams => ({
+  ...(search.keyword ? { keyword: search.keyword } : {}),
+  specialties: specialtyList(search),
+  ...(search.location ? { location: search.location } : {}),
+  ...(search.rating ? { rating: search.rating } : {}),
+  ...(search.insurance ? { insurance: search.insurance } : {}),
+  ...(search.language ? { language: search.language } : {}),
+  page: search.page ?? DOCTOR_SEARCH_DEFAULTS.page,
+  limit: search.limit ?? DOCTOR_SEARCH_DEFAULTS.limit,
+  sort: search.sort ?? DOCTOR_SEARCH_DEFAULTS.sort,
+})

@@ -1,9 +1,8 @@
 import { useLocation, useNavigate, useSearch } from "@tanstack/react-router"
 import { useCallback } from "react"
-import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import { NO_FILTERS, type DoctorFilters } from "../../../../machines/doctorSearch.machine.ts"
 import { withoutDefaults } from "../common/searchParams.ts"
-import { DOCTOR_SEARCH_DEFAULTS, parseDoctorSearch, specialtyList, type DoctorSearch } from "./searchParams.ts"
+import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, parseDoctorSearch, type DoctorSearch } from "./searchParams.ts"
 
 /**
  * The doctor search's state, which lives in the address (SPEC §2), and the one way to change it:
@@ -28,17 +27,7 @@ export function useDoctorSearch() {
     [navigate, pathname],
   )
 
-  const params: DoctorSearchParams = {
-    ...(search.keyword ? { keyword: search.keyword } : {}),
-    specialties: specialtyList(search),
-    ...(search.location ? { location: search.location } : {}),
-    ...(search.rating ? { rating: search.rating } : {}),
-    ...(search.insurance ? { insurance: search.insurance } : {}),
-    ...(search.language ? { language: search.language } : {}),
-    page: search.page ?? DOCTOR_SEARCH_DEFAULTS.page,
-    limit: search.limit ?? DOCTOR_SEARCH_DEFAULTS.limit,
-    sort: search.sort ?? DOCTOR_SEARCH_DEFAULTS.sort,
-  }
+  const params = doctorSearchParamsOf(search)
   const filters: DoctorFilters = {
     specialties: params.specialties ?? [],
     location: search.location ?? NO_FILTERS.location,

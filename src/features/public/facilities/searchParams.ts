@@ -1,5 +1,7 @@
 import * as Schema from "effect/Schema"
+import type { Coordinates } from "../../../../schemas/common.ts"
 import type { FacilityType } from "../../../../schemas/enums.ts"
+import type { FacilitySearchParams } from "../../../api/facilities.ts"
 import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
 
 // Spelled out rather than imported, to keep the facility schemas out of the entry chunk.
@@ -45,3 +47,15 @@ export function parseFacilitySearch(raw: Record<string, unknown>): FacilitySearc
     FACILITY_SEARCH_DEFAULTS,
   )
 }
+
+/** What the gateway is asked for an address and the searcher's position: the route's loader and the page ask with the same key. */
+export const facilitySearchParamsOf = (search: FacilitySearch, near: Coordinates | null): FacilitySearchParams => ({
+  ...(search.keyword ? { keyword: search.keyword } : {}),
+  ...(search.type ? { type: search.type } : {}),
+  emergency: search.state === "emergency",
+  page: search.page ?? FACILITY_SEARCH_DEFAULTS.page,
+  limit: search.limit ?? FACILITY_SEARCH_DEFAULTS.limit,
+  sort: search.sort ?? FACILITY_SEARCH_DEFAULTS.sort,
+  order: search.order ?? FACILITY_SEARCH_DEFAULTS.order,
+  near,
+})
