@@ -30,7 +30,7 @@ interface ManifestChunk {
   css?: string[]
   isEntry?: boolean
 }
-type Manifest = Record<string, ManifestChunk>
+export type Manifest = Record<string, ManifestChunk>
 
 export interface RouteSpec {
   readonly path: string
@@ -71,10 +71,11 @@ export interface RouteSize {
   readonly libraries: ReadonlyArray<string>
 }
 
-export function measureRoute(dir: string, manifest: Manifest, route: RouteSpec, core: ReadonlyArray<string>): RouteSize {
+/** Texts are counted in French unless another language is asked for (the server-rendered pages preload the visitor's). */
+export function measureRoute(dir: string, manifest: Manifest, route: RouteSpec, core: ReadonlyArray<string>, language = "fr"): RouteSize {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)
   if (!entry) throw new Error("no entry chunk in the manifest")
-  const roots = [entry[0], route.screen, ...[...new Set([...core, ...route.texts])].map((s) => `virtual:locale/fr/${s}`)]
+  const roots = [entry[0], route.screen, ...[...new Set([...core, ...route.texts])].map((s) => `virtual:locale/${language}/${s}`)]
   const files = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]

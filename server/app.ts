@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
 import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
+import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
 import { apiRoutes } from "./routes/index.ts"
 import { storageRoutes } from "./storage/routes.ts"
@@ -46,7 +47,13 @@ export function createApp(deps: Deps) {
   app.route("/auth", loginSiteRoutes())
   app.route("/v0", storageRoutes())
 
-  app.get("*", (c) => {
+  // The public data pages are rendered with their data for visitors; the rest is the built SPA.
+  const pages = new PageRenderer(deps.config.staticDir, async (input, init) => app.request(input, init))
+  app.get("*", async (c) => {
+    if (PageRenderer.wants(c)) {
+      const page = await pages.serve(c)
+      if (page) return page
+    }
     const response = site.serve(c, c.req.path)
     if (response) return response
     if (!site.isBuilt) return c.text("The SPA is not built: run `npm run build` (or `npm start`).", 503)

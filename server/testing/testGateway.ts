@@ -40,7 +40,7 @@ export interface CallOptions {
  * A seeded database and the gateway app for one test file, called in-process. Every suite that
  * uses it runs once on PGlite and once on PostgreSQL (see scripts/test-gateway.ts).
  */
-export async function startTestGateway(options: { seedDoctors?: number } = {}) {
+export async function startTestGateway(options: { seedDoctors?: number; /** A built SPA to serve (none by default). */ staticDir?: string } = {}) {
   let database: Database
   let drop = async () => {}
   if (TEST_DB === "postgres") {
@@ -51,7 +51,7 @@ export async function startTestGateway(options: { seedDoctors?: number } = {}) {
     database = await openDatabase({ memory: true })
   }
   await seed(database.db, { doctors: options.seedDoctors })
-  const config = { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent" }
+  const config = { ...loadConfig({}), logRequests: false, staticDir: options.staticDir ?? "/nonexistent" }
   const app = createApp({ db: database.db, config })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {

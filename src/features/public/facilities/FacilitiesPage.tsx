@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { Link } from "@tanstack/react-router"
+import { ClientOnly, Link } from "@tanstack/react-router"
 import { useActorRef, useSelector } from "@xstate/react"
 import { lazy, Suspense, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -13,7 +13,7 @@ import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { Pagination } from "../../../ui/Pagination.tsx"
 import { SearchBox } from "../common/SearchBox.tsx"
 import { FacilityCard } from "./FacilityCard.tsx"
-import { FACILITY_TYPE_VALUES, FACILITY_VIEWS, type FacilitySearch } from "./searchParams.ts"
+import { FACILITY_TYPE_VALUES, FACILITY_VIEWS, facilitySearchParamsOf, type FacilitySearch } from "./searchParams.ts"
 import { pageKeeping, useFacilitySearch } from "./useFacilitySearch.ts"
 import "../common/public.css"
 import "./facilities.css"
@@ -51,18 +51,7 @@ export function FacilitiesPage() {
   const selection = useActorRef(mapSelectionMachine)
   const selectedId = useSelector(selection, (s) => s.context.selectedId)
 
-  const results = useQuery(
-    facilitySearchQuery({
-      ...(search.keyword ? { keyword: search.keyword } : {}),
-      ...(search.type ? { type: search.type } : {}),
-      emergency: search.state === "emergency",
-      page,
-      limit,
-      sort,
-      order,
-      near: position,
-    }),
-  )
+  const results = useQuery(facilitySearchQuery(facilitySearchParamsOf(search, position)))
   const facilities = results.data?.data
   const total = results.data?.paginationSettings.totalCount
 
@@ -71,6 +60,15 @@ export function FacilitiesPage() {
   useEffect(() => {
     if (ids !== undefined) selection.send({ type: "map.show", ids: ids ? ids.split(",") : [] })
   }, [ids, selection])
+
+  // The map exists in the browser only: the server's HTML (and the hydration of it) holds its place.
+  const mapPlaceholder = (
+    <div className="facility-map-wrap">
+      <div className="facility-map-placeholder">
+        <LoadingScreen label={t("map.loading")} />
+      </div>
+    </div>
+  )
 
   const sortChoice = sort === "name" ? `name-${order}` : sort
   const chooseSort = (choice: (typeof SORT_CHOICES)[number]) => {
@@ -174,16 +172,18 @@ export function FacilitiesPage() {
               </div>
             )
           ) : null}
-          {view !== "list" ? (
-            <Suspense fallback={<LoadingScreen label={t("map.loading")} />}>
-              <FacilityMap
-                facilities={facilities ?? []}
-                selectedId={selectedId}
-                position={position}
-                onSelect={(id) => selection.send({ type: "map.select", id })}
-              />
-            </Suspense>
-          ) : null}
+          {view === "list" ? null : (
+            <ClientOnly fallback={mapPlaceholder}>
+              <Suspense fallback={mapPlaceholder}>
+                <FacilityMap
+                  facilities={facilities ?? []}
+                  selectedId={selectedId}
+                  position={position}
+                  onSelect={(id) => selection.send({ type: "map.select", id })}
+                />
+              </Suspense>
+            </ClientOnly>
+          )}
         </div>
       )}
 

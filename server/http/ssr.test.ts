@@ -1,0 +1,195 @@
+import { execFileSync } from "node:child_process"
+import { cpSync, mkdtempSync, rmSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { eq } from "drizzle-orm"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { doctors } from "../db/schema.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+
+/*
+ * The server-rendered public pages, against a real production build (client and server renderer,
+ * as `npm run build` makes them) built once for this file into a temporary folder.
+ */
+
+let buildRoot: string
+let gw: TestGateway
+let doctorId: string
+
+const HTML = { accept: "text/html,application/xhtml+xml" }
+
+function build(clientDir: string): void {
+  const env = { ...process.env, NODE_ENV: "production" }
+  execFileSync("npx", ["vite", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "error"], { env, stdio: ["ignore", "ignore", "inherit"] })
+  execFileSync("npx", ["tsx", "scripts/prerender.ts", clientDir], { env, stdio: ["ignore", "ignore", "inherit"] })
+}
+
+const page = (url: string, headers: Record<string, string> = {}) => gw.call("GET", url, { headers: { ...HTML, ...headers } })
+const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/g) ?? []
+const dataBlockOf = (html: string) => {
+  const json = /<script type="application\/json" id="promed-page-data">(.*?)<\/script>/s.exec(html)?.[1]
+  return json === undefined ? undefined : (JSON.parse(json) as { queries: Array<{ queryKey: unknown[]; data?: unknown; error?: { code: string; status: number } }> })
+}
+
+beforeAll(async () => {
+  buildRoot = mkdtempSync(path.join(os.tmpdir(), "promed-ssr-"))
+  build(path.join(buildRoot, "client"))
+  gw = await startTestGateway({ staticDir: path.join(buildRoot, "client") })
+  const search = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })
+  doctorId = search.body.data[0].id
+}, 300_000)
+
+afterAll(async () => {
+  await gw?.stop()
+  if (buildRoot) rmSync(buildRoot, { recursive: true, force: true })
+})
+
+describe("GET /doctors/{id}", () => {
+  it("is the doctor's profile in the HTML, with the data block and only the module entry as script", async () => {
+    const response = await page(`/doctors/${doctorId}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+    expect(response.headers.get("cache-control")).toBe("no-cache")
+    expect(response.text).toMatch(/<h1 id="doctor-profile-title">Dr Moussa Ndiaye<\/h1>/)
+    expect(response.text).toContain('<html lang="fr" dir="ltr"')
+    expect(response.text).toContain(`data-href="/doctors/${doctorId}"`)
+    expect(scriptsOf(response.text)).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/),
+      '<script type="application/json" id="promed-page-data">',
+    ])
+    const data = dataBlockOf(response.text)
+    expect(data?.queries).toEqual([{ queryKey: ["doctors", "detail", doctorId], data: expect.objectContaining({ id: doctorId, lastName: "Ndiaye" }) }])
+    // The screen, its texts and its CSS are announced up front, in the page's language.
+    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DoctorProfilePage-[\w-]+\.js">/)
+    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/doctorProfile-[\w-]+\.js">/)
+    expect(response.text).toMatch(/<link rel="stylesheet" href="\/assets\/[\w-]+\.css">/)
+  })
+
+  it("is the not-found page with a 404 for a doctor who does not exist, or an id that cannot be one", async () => {
+    for (const id of ["00000000-0000-0000-0000-000000000000", "nope"]) {
+      const response = await page(`/doctors/${id}`)
+      expect(response.status).toBe(404)
+      expect(response.text).toContain('<h1 id="doctor-missing-title">Médecin introuvable</h1>')
+      // The failure travels too, so the browser hydrates the same not-found page.
+      expect(dataBlockOf(response.text)?.queries[0]?.error).toMatchObject({ status: expect.any(Number) })
+    }
+  })
+
+  it("keeps any text of the data inside its block: a biography cannot close the script element", async () => {
+    const hostile = `Cardiologue </script><script>alert("x")</script> <!-- $& $' 100 $`
+    await gw.db.update(doctors).set({ biography: hostile }).where(eq(doctors.id, doctorId))
+    try {
+      const response = await page(`/doctors/${doctorId}?fresh=1`)
+      expect(scriptsOf(response.text)).toHaveLength(2)
+      expect(response.text).not.toContain("</script><script>")
+      // Shown as text in the page, and intact in the data the browser gets.
+      expect(response.text).toContain("Cardiologue &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;!-- $&amp; $&#x27; 100 $")
+      expect(dataBlockOf(response.text)?.queries[0]?.data).toMatchObject({ biography: hostile })
+    } finally {
+      await gw.db.update(doctors).set({ biography: null }).where(eq(doctors.id, doctorId))
+    }
+  })
+})
+
+describe("GET /doctors", () => {
+  it("lists the cardiologists of ?specialties=CARDIOLOGY in the HTML", async () => {
+    const search = await gw.api("POST", "/doctors/search", {
+      body: { paginationSettings: { offset: 0, limit: 10 }, query: { specialtyCodes: ["CARDIOLOGY"], providedServiceCodes: ["CLINIC"] } },
+    })
+    const cardiologist = search.body.data[0] as { firstName: string; lastName: string }
+    const response = await page("/doctors?specialties=CARDIOLOGY")
+    expect(response.status).toBe(200)
+    expect(response.text).toContain(`${cardiologist.firstName} ${cardiologist.lastName}`)
+    expect(response.text).toContain("Cardiologie")
+    expect(response.text).toContain(`${search.body.paginationSettings.totalCount} médecin`)
+    expect(dataBlockOf(response.text)?.queries[0]?.queryKey.slice(0, 2)).toEqual(["doctors", "search"])
+  })
+
+  it("renders /doctors/search the same way", async () => {
+    const response = await page("/doctors/search?specialties=CARDIOLOGY")
+    expect(response.status).toBe(200)
+    expect(response.text).toContain("Cardiologie")
+    expect(dataBlockOf(response.text)).toBeDefined()
+  })
+})
+
+describe("GET /facilities", () => {
+  it("lists facilities, and holds the map's place without drawing it", async () => {
+    const response = await page("/facilities?view=both")
+    expect(response.status).toBe(200)
+    expect(response.text).toMatch(/<h1 id="facilities-title">Établissements de santé<\/h1>/)
+    expect(response.text).toMatch(/<article class="card facility-card/)
+    expect(response.text).toContain('class="facility-map-placeholder"')
+    expect(response.text).not.toContain('data-testid="facility-map"')
+  })
+})
+
+describe("language", () => {
+  it("renders in Arabic, right to left, from the cookie or from ?lang=ar (the address then loses lang, as in the browser)", async () => {
+    const fromCookie = await page(`/doctors/${doctorId}`, { cookie: "theme=x; promed_lang=ar" })
+    expect(fromCookie.text).toContain('<html lang="ar" dir="rtl"')
+    expect(fromCookie.text).toContain('data-prerendered="ar"')
+    expect(fromCookie.headers.get("content-language")).toBe("ar")
+    const fromAddress = await page("/facilities?lang=ar&view=list", { cookie: "promed_lang=en" })
+    expect(fromAddress.text).toContain('<html lang="ar" dir="rtl"')
+    expect(fromAddress.text).toContain('data-href="/facilities?view=list"')
+    const english = await page("/facilities", { cookie: "promed_lang=en" })
+    expect(english.text).toContain('<html lang="en" dir="ltr"')
+    expect(english.text).toContain("Health facilities")
+  })
+
+  it("defaults to French, and never serves one language's page for another", async () => {
+    const french = await page("/facilities?page=1")
+    expect(french.text).toContain('<html lang="fr" dir="ltr"')
+    const arabic = await page("/facilities?page=1", { cookie: "promed_lang=ar" })
+    expect(arabic.text).toContain('<html lang="ar" dir="rtl"')
+  })
+})
+
+describe("what is not server-rendered", () => {
+  it("serves the shell for other addresses and for requests that do not want HTML", async () => {
+    const other = await page("/contact")
+    expect(other.text).toContain('<div id="root"></div>')
+    const json = await gw.call("GET", "/doctors", { headers: { accept: "application/json" } })
+    expect(json.text).toContain('<div id="root"></div>')
+  })
+
+  it("keeps the landing prerendered at build time", async () => {
+    const landing = await page("/")
+    expect(landing.text).toContain('data-prerendered="fr" data-href="/"')
+    expect(landing.text).toContain('id="hero"')
+    expect(landing.headers.get("server-timing")).toBeNull()
+  })
+
+  it("falls back to the shell when the build has no server renderer", async () => {
+    const bare = path.join(buildRoot, "bare")
+    cpSync(path.join(buildRoot, "client"), bare, { recursive: true })
+    const shellOnly = await startTestGateway({ staticDir: bare })
+    try {
+      const response = await shellOnly.call("GET", `/doctors/${doctorId}`, { headers: HTML })
+      expect(response.status).toBe(200)
+      expect(response.text).toContain('<div id="root"></div>')
+      expect(response.text).not.toContain("promed-page-data")
+    } finally {
+      await shellOnly.stop()
+    }
+  })
+})
+
+describe("headers and cache", () => {
+  it("keeps the content security policy strict: no inline script allowed", async () => {
+    const response = await page("/facilities")
+    const csp = response.headers.get("content-security-policy") ?? ""
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]
+    expect(scriptSrc).toBe("'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+
+  it("tells how long the render took, and serves the same page again from memory for a few seconds", async () => {
+    const first = await page("/facilities?sort=rating")
+    expect(first.headers.get("server-timing")).toMatch(/^load;dur=[\d.]+, draw;dur=[\d.]+, ssr;dur=[\d.]+$/)
+    const again = await page("/facilities?sort=rating")
+    expect(again.headers.get("server-timing")).toBe('ssr;desc="cached"')
+    expect(again.text).toBe(first.text)
+  })
+})

@@ -1,0 +1,36 @@
+import { directionOf, type Language } from "../i18n/languages.ts"
+import { PAGE_DATA_ID } from "./pageData.ts"
+
+const ROOT = '<div id="root"></div>'
+
+export interface PageParts {
+  readonly language: Language
+  /** Lines for <head>: the page's CSS and preloads. */
+  readonly head: string
+  /** #root's markup. */
+  readonly markup: string
+  /** The address the markup was drawn for; the browser hydrates only at that address (src/main.tsx). */
+  readonly href: string
+  /** The data block's JSON, already escaped (src/ssr/pageData.ts). */
+  readonly data?: string
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
+
+/**
+ * The built index.html with a rendered page in it: <html lang dir> in the page's language, the
+ * head lines, the markup in #root (tagged with its language and address), and the data block.
+ * Replacements are functions, so a `$` in a doctor's biography is never read as a pattern.
+ */
+export function pageDocument(shell: string, parts: PageParts): string {
+  if (!shell.includes(ROOT)) throw new Error(`the shell has no empty ${ROOT}`)
+  const data = parts.data ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${parts.data}</script>` : ""
+  return shell
+    .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${parts.language}" dir="${directionOf(parts.language)}"`)
+    .replace("</head>", () => `${parts.head}  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${parts.language}" data-href="${escapeAttribute(parts.href)}">${parts.markup}</div>${data}`)
+}
+
+/** A `<link>` line for <head> announcing one built file: CSS applies at once, scripts are fetched ahead. */
+export const headLine = (file: string): string =>
+  file.endsWith(".css") ? `    <link rel="stylesheet" href="/${file}">\n` : `    <link rel="modulepreload" crossorigin href="/${file}">\n`

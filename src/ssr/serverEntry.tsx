@@ -1,0 +1,142 @@
+/**
+ * The server renderer, built by scripts/prerender.ts (Vite's SSR build, one file) into
+ * `dist/client-ssr/serverEntry.js`. It draws the app as a visitor's browser will draw it first:
+ *  - at build time, `/` in French (renderLanding), written into index.html;
+ *  - on each request (server/http/ssr.ts), the public data pages in the visitor's language with
+ *    their data (renderPage): the route loaders warm React Query against the gateway in the same
+ *    process, the render waits for those queries, and the settled ones travel in the page's JSON
+ *    data block for the browser to hydrate (src/main.tsx).
+ * The session is always the visitor's: the token lives in the tab's session storage, which the
+ * server never sees. The markup may hold no <script> (the content security policy forbids inline
+ * scripts): a render that would is refused, and the server falls back to the app shell.
+ */
+import { AsyncLocalStorage } from "node:async_hooks"
+import type { QueryClient } from "@tanstack/react-query"
+import { createMemoryHistory } from "@tanstack/react-router"
+import i18next, { type i18n } from "i18next"
+import type { ReactNode } from "react"
+import { prerender } from "react-dom/static"
+import { loaders } from "virtual:locale-sections"
+import { createActor } from "xstate"
+import { sessionMachine } from "../../machines/session.machine.ts"
+import { configureApiClient } from "../api/client.ts"
+import { createQueryClient } from "../api/queryClient.ts"
+import { AppRoot } from "../appRoot.tsx"
+import { createErrorModalActor } from "../errors/errorModalActor.ts"
+import { initI18n } from "../i18n/i18n.ts"
+import { cookieLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../i18n/languages.ts"
+import { createAppRouter } from "../router.ts"
+import { readAddress, strippedAddress } from "../session/address.ts"
+import type { Gateway, PageAddress, RenderedPage } from "./contract.ts"
+import { serializeQueryCache } from "./queryCache.ts"
+
+/** The language of the prerendered landing: a visitor's first visit, before any choice. */
+export const PRERENDER_LANGUAGE: Language = DEFAULT_LANGUAGE
+
+// The gateway of the render in progress: API calls go to it in the same process, never over HTTP.
+const gatewayOfRender = new AsyncLocalStorage<Gateway>()
+configureApiClient({
+  getToken: () => null,
+  onSessionError: () => {},
+  fetch: (input, init) => {
+    const gateway = gatewayOfRender.getStore()
+    return gateway ? gateway(input, init) : Promise.reject(new Error("no gateway for this render"))
+  },
+})
+
+async function everySection(language: Language): Promise<Record<string, unknown>> {
+  const sections = await Promise.all(Object.entries(loaders[language]).map(async ([section, load]) => [section, (await load()).default] as const))
+  return Object.fromEntries(sections)
+}
+
+let languages: Promise<Record<Language, i18n>> | undefined
+
+/**
+ * One i18next per language, holding every text: concurrent renders in different languages never
+ * share a current language. The global i18next is started too, for the routes' ensureTexts.
+ */
+function startLanguages(): Promise<Record<Language, i18n>> {
+  languages ??= (async () => {
+    await initI18n(DEFAULT_LANGUAGE)
+    const resources = Object.fromEntries(await Promise.all(LANGUAGES.map(async (l) => [l, { translation: await everySection(l) }] as const)))
+    const instances = await Promise.all(
+      LANGUAGES.map(async (language) => {
+        const instance = i18next.createInstance()
+        await instance.init({ lng: language, fallbackLng: DEFAULT_LANGUAGE, resources, interpolation: { escapeValue: false } })
+        return [language, instance] as const
+      }),
+    )
+    return Object.fromEntries(instances) as Record<Language, i18n>
+  })()
+  return languages
+}
+
+/** The address as the browser will hold it once started (login parameters and lang stripped), and its language: `?lang=` first, then the cookie, else French. */
+export function pageAddressOf(url: URL, cookieHeader: string | null): PageAddress {
+  const { urlLanguage } = readAddress(url.search)
+  return { href: strippedAddress(url.pathname, url.search, ""), language: urlLanguage ?? cookieLanguage(cookieHeader) ?? DEFAULT_LANGUAGE }
+}
+
+/** Waits for the queries the loaders started (a query may start another: a few rounds at most). */
+async function settle(queryClient: QueryClient): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    const fetching = queryClient.getQueryCache().findAll({ fetchStatus: "fetching" })
+    if (fetching.length === 0) return
+    await Promise.allSettled(fetching.map((query) => query.promise))
+  }
+}
+
+/** A page whose subject (a doctor) does not exist is a 404, though it shows its own not-found text. */
+function statusOf(queryClient: QueryClient): number {
+  const missing = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.queryKey[1] === "detail", type: "all" })
+    .some((query) => {
+      const status = query.state.error?.status
+      return typeof status === "number" && status >= 400 && status < 500
+    })
+  return missing ? 404 : 200
+}
+
+/** The whole markup, lazy chunks and Suspense boundaries resolved (unlike renderToString), so the browser hydrates it without redrawing any part. */
+async function toHtml(element: ReactNode): Promise<string> {
+  const errors: unknown[] = []
+  // No size limit on a boundary: React would otherwise move big ones after the shell, revealed by inline scripts.
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) })
+  const html = await new Response(prelude).text()
+  if (errors.length > 0) throw new AggregateError(errors, "the page failed to render on the server")
+  if (/<script/i.test(html)) throw new Error("the rendered page contains a <script>: the CSP would block it")
+  return html
+}
+
+/** One page for a visitor, with the settled queries of its loaders. */
+export function renderPage(address: PageAddress, gateway: Gateway): Promise<RenderedPage> {
+  return gatewayOfRender.run(gateway, async () => {
+    const i18n = (await startLanguages())[address.language]
+    const session = createActor(sessionMachine, {
+      input: { urlToken: null, storedToken: null, arrivedFromLogin: false, language: address.language },
+    }).start()
+    const queryClient = createQueryClient(() => {})
+    const router = createAppRouter({ queryClient, session }, { history: createMemoryHistory({ initialEntries: [address.href] }) })
+    try {
+      const started = performance.now()
+      await router.load()
+      await settle(queryClient)
+      const loaded = performance.now()
+      const markup = await toHtml(
+        <AppRoot actors={{ session, errorModal: createErrorModalActor(session) }} queryClient={queryClient} router={router} i18n={i18n} />,
+      )
+      const timings = { load: loaded - started, draw: performance.now() - loaded }
+      return { status: statusOf(queryClient), markup, data: serializeQueryCache(queryClient), timings }
+    } finally {
+      session.stop()
+      queryClient.clear()
+    }
+  })
+}
+
+/** The markup of `/` for a French visitor, as the browser's first render will produce it. */
+export async function renderLanding(): Promise<string> {
+  const page = await renderPage({ href: "/", language: PRERENDER_LANGUAGE }, () => Promise.reject(new Error("the landing is prerendered without a gateway")))
+  return page.markup
+}
