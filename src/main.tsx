@@ -1,31 +1,33 @@
 import { createRoot, hydrateRoot } from "react-dom/client"
+import { waitFor } from "xstate"
 import { AppRoot } from "./appRoot.tsx"
 import { configureApiClient } from "./api/client.ts"
 import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
 import { createErrorModalActor } from "./errors/errorModalActor.ts"
 import { initI18n } from "./i18n/i18n.ts"
-import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage } from "./i18n/languages.ts"
+import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage, writeLanguageCookie } from "./i18n/languages.ts"
 import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
 import { readAddress } from "./session/address.ts"
 import { followSession } from "./session/sessionEffects.ts"
 import { createSessionActor, type SessionActor } from "./session/sessionActor.ts"
+import { readPageData } from "./ssr/pageData.ts"
 import "./ui/styles.css"
 
 /**
- * The prerendered landing (scripts/prerender.ts) can be taken over as it is only when this first
- * render will draw exactly the same thing: a visitor (no token, so the session is already signed
- * out), at /, in the prerendered language, with the default colours.
+ * A page the server drew (the landing at build time; the public data pages on each request, see
+ * src/ssr/) can be taken over as it is only when this first render will draw exactly the same
+ * thing: a visitor (no token, so the session is already signed out), at the address and in the
+ * language it was drawn for, with the default colours.
  */
 function canHydrate(root: HTMLElement, session: SessionActor, language: string): boolean {
   const { pathname, search, hash } = window.location
   return (
     root.dataset.prerendered === language &&
-    session.getSnapshot().matches("signedOut") &&
-    pathname === "/" &&
-    search === "" &&
+    root.dataset.href === `${pathname}${search}` &&
     hash === "" &&
+    session.getSnapshot().matches("signedOut") &&
     storedTheme() === "promed"
   )
 }
@@ -35,8 +37,10 @@ async function start() {
   const address = readAddress(window.location.search)
   const language = address.urlLanguage ?? storedLanguage() ?? DEFAULT_LANGUAGE
   if (address.urlLanguage) rememberLanguage(address.urlLanguage)
+  else writeLanguageCookie(language)
   applyTheme(storedTheme())
-  await initI18n(language)
+  // The core texts download beside the page's own screen, texts and data (router.load below).
+  const texts = initI18n(language)
 
   const session = createSessionActor(language)
   const errorModal = createErrorModalActor(session)
@@ -48,22 +52,35 @@ async function start() {
   errorModal.start()
   session.start()
 
+  // The queries the server drew the page with go in before any loader asks for them again.
+  const pageData = readPageData()
+  if (pageData) (await import("./ssr/queryCache.ts")).hydrateQueryCache(queryClient, pageData)
+
   const router = createAppRouter({ queryClient, session })
   followSession(session, router, queryClient)
+  const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
 
   const root = document.getElementById("root")!
   const app = <AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} />
   if (canHydrate(root, session, language)) {
     // The page's screen and texts must be there before the first render, as on the server.
-    await router.load()
+    await Promise.all([texts, routeLoaded])
     // Render the match tree as the server did (no root Suspense boundary), so React can adopt
-    // the prerendered HTML; `ssr` is read for nothing else in a router without server scripts.
+    // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     ;(router as unknown as { ssr: unknown }).ssr = { manifest: undefined }
     hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
-  } else {
-    delete root.dataset.prerendered
-    createRoot(root).render(app)
+    return
   }
+  if (root.dataset.prerendered) {
+    // The server's page cannot be adopted (a signed-in tab, another language or theme): it stays
+    // on screen until this page can replace it whole, rather than giving way to a loading screen.
+    await Promise.all([texts, routeLoaded, waitFor(session, (s) => !s.hasTag("pending"))])
+    delete root.dataset.prerendered
+    delete root.dataset.href
+  } else {
+    await texts
+  }
+  createRoot(root).render(app)
 }
 
 void start()

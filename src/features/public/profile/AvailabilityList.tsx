@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { TimeSlot } from "../../../../schemas/availability.ts"
 import type { Doctor } from "../../../../schemas/doctor.ts"
@@ -28,6 +28,11 @@ export function AvailabilityList({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const [opened, setOpened] = useState(false)
+  const details = useRef<HTMLDetailsElement>(null)
+  // Opened in the server's HTML before the page came to life (a summary needs no script): load now.
+  useEffect(() => {
+    if (details.current?.open) setOpened(true)
+  }, [])
   const today = todayIn(doctorTimeZone(doctor))
   const slots = useQuery({
     ...availableSlotsQuery(doctor.id, today.toString(), today.add({ days: AVAILABILITY_DAYS - 1 }).toString()),
@@ -35,7 +40,7 @@ export function AvailabilityList({ doctor }: { doctor: Doctor }) {
   })
 
   return (
-    <details className="card profile-section" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details ref={details} className="card profile-section" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         <h2>{t("doctorProfile.availability.title")}</h2>
       </summary>
