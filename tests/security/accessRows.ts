@@ -1,5 +1,6 @@
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
+import { patientFormOf } from "./patientForm.ts"
 
 export type Expectation = Record<CallerName, number>
 
@@ -45,20 +46,7 @@ export async function ownerGet(ctx: RowContext, owner: CallerName, path: string)
 
 /** The patient form as it stands: saving it back changes nothing. */
 export async function currentPatientForm(ctx: RowContext, f: Fixtures) {
-  const p = await ownerGet(ctx, "patientA", `/patients/${f.patientA}`)
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    email: p.email,
-    phoneNumber: p.phoneNumber ?? "771234567",
-    dateOfBirth: p.dateOfBirth ?? "1990-01-01",
-    civility: p.civility ?? "WOMAN",
-    bloodType: p.bloodType ?? "UNKNOWN",
-    preferredNotificationMethods: p.preferredNotificationMethods,
-    allergies: p.allergies,
-    chronicConditions: p.chronicConditions,
-    locations: p.locations,
-  }
+  return patientFormOf(await ownerGet(ctx, "patientA", `/patients/${f.patientA}`))
 }
 
 /** The doctor form as it stands. */

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 import { acceptCookies, signIn } from "../e2e/support.ts"
+import { patientFormOf } from "./patientForm.ts"
 
 // Stored text that looks like markup must come back as text: nothing runs, nothing is injected.
 const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`
@@ -47,19 +48,7 @@ test("a name holding markup is shown as text in the user menu and the profile", 
   const session = await (await request.get("/api/v1/session", { headers: auth })).json()
   const patientId = session.metadata.patient.id as string
   const patient = await (await request.get(`/api/v1/patients/${patientId}`, { headers: auth })).json()
-  const form = {
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    email: patient.email,
-    phoneNumber: patient.phoneNumber ?? "771234567",
-    dateOfBirth: patient.dateOfBirth ?? "1990-01-01",
-    civility: patient.civility ?? "WOMAN",
-    bloodType: patient.bloodType ?? "UNKNOWN",
-    preferredNotificationMethods: patient.preferredNotificationMethods,
-    allergies: patient.allergies,
-    chronicConditions: patient.chronicConditions,
-    locations: patient.locations,
-  }
+  const form = patientFormOf(patient)
   const marked = `<b>Fatou</b>${PAYLOAD}`.slice(0, 100)
   expect((await request.put(`/api/v1/patients/${patientId}`, { headers: auth, data: { ...form, firstName: marked } })).status()).toBe(200)
   try {
