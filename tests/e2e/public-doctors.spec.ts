@@ -86,7 +86,10 @@ test("a one-letter keyword waits for a second letter, and the address keeps ever
 
 test("when the search service fails, sample doctors are shown and said to be samples", async ({ page }) => {
   await page.route("**/api/v1/doctors/search", (route) => route.abort("connectionrefused"))
-  await page.goto("/doctors")
+  // The browser's own search fails: /doctors reached from another page (opened directly, it comes
+  // with the server's results, see public-ssr.spec.ts).
+  await page.goto("/contact")
+  await page.getByRole("contentinfo").getByRole("link", { name: "Trouver un médecin" }).click()
   await expect(page.getByText(/Le service de recherche ne répond pas/)).toBeVisible()
   await expect(cards(page)).toHaveCount(5)
   await expect(page.getByText("Exemple", { exact: true }).first()).toBeVisible()

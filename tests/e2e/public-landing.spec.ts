@@ -1,17 +1,6 @@
-import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { expect, test } from "@playwright/test"
+import { ACCOUNTS, acceptCookies, signIn, watchHydration } from "./support.ts"
 import { expectNoHorizontalOverflow } from "../support/publicPages.ts"
-
-/** Console lines that say React had to throw the prerendered HTML away. */
-function watchHydration(page: Page): string[] {
-  const problems: string[] = []
-  page.on("console", (message) => {
-    const text = message.text()
-    if (/hydrat|did not match|#418|#423|#425/i.test(text)) problems.push(text)
-  })
-  page.on("pageerror", (error) => problems.push(error.message))
-  return problems
-}
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)

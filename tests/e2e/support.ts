@@ -35,3 +35,14 @@ export async function signIn(page: Page, email: string, returnTo = "/") {
 export async function acceptCookies(page: Page) {
   await page.addInitScript(() => localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false })))
 }
+
+/** Console lines that say React had to throw the server's HTML away, and uncaught page errors: collected from now on. */
+export function watchHydration(page: Page): string[] {
+  const problems: string[] = []
+  page.on("console", (message) => {
+    const text = message.text()
+    if (/hydrat|did not match|#418|#423|#425/i.test(text)) problems.push(text)
+  })
+  page.on("pageerror", (error) => problems.push(error.message))
+  return problems
+}
