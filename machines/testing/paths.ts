@@ -1,4 +1,4 @@
-import type { AnyEventObject, EventObject, Snapshot } from "xstate"
+import { initialTransition, transition, type AnyEventObject, type EventObject, type Snapshot } from "xstate"
 import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from "xstate"
 import { TestModel, type StatePath, type TestModelOptions, type TestParam } from "xstate/graph"
 
@@ -34,9 +34,7 @@ export function pathName(path: StatePath<Snapshot<unknown>, EventObject>): strin
  * it followed by each event it accepts. Shortest or simple paths alone miss edges that lead back
  * to a state already seen (a Close that returns to the initial state, for example).
  */
-export function modelPaths<S extends Snapshot<unknown>, E extends EventObject>(
-  model: TestModel<S, E, unknown>,
-): Array<{ name: string; test: (params: FlowTestParams<S>) => Promise<unknown> }> {
+function coveringPaths<S extends Snapshot<unknown>, E extends EventObject>(model: TestModel<S, E, unknown>): Array<{ name: string; path: StatePath<S, E> }> {
   const serialize = (state: S) => model.options.serializeState!(state, undefined as never)
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
   const toState = new Map(shortest.map((p) => [serialize(p.state), p]))
@@ -62,7 +60,55 @@ export function modelPaths<S extends Snapshot<unknown>, E extends EventObject>(
     for (let n = 2; byName.has(unique); n++) unique = `${name} #${n}`
     byName.set(unique, path)
   }
-  return [...byName].map(([name, path]) => ({ name, test: (params) => model.testPath(path, params as TestParam<S, E>) }))
+  return [...byName].map(([name, path]) => ({ name, path }))
+}
+
+/** The covering paths of a model, each run against a system under test by `test(params)`. */
+export function modelPaths<S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, unknown>,
+): Array<{ name: string; test: (params: FlowTestParams<S>) => Promise<unknown> }> {
+  return coveringPaths(model).map(({ name, path }) => ({ name, test: (params) => model.testPath(path, params as TestParam<S, E>) }))
+}
+
+/** One step of a path: the event sent, then the state it leads to. */
+export interface PathStep<S, E> {
+  readonly event: E
+  readonly state: S
+}
+
+/**
+ * The same covering paths as plain step lists, for a runner that walks them itself (a browser
+ * test that looks at the next step to decide how the gateway should answer the current one). The
+ * first step is the model's `xstate.init` into the initial state.
+ *
+ * The steps are replayed on the machine, so each state is the one its path really leads to: the
+ * model keeps one state per serialised key, which may differ from the path's in what the key
+ * leaves out. An event the model derives from the state (`events` given as a function) is derived
+ * again from the state it is sent in, when the model offers one event of its type there. A step
+ * whose real state does not serialise to the model's key throws: the serialisation left out a fact
+ * that decides that step.
+ */
+export function modelStepPaths<S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, unknown>,
+): Array<{ name: string; steps: ReadonlyArray<PathStep<S, E>> }> {
+  const logic = model.testLogic as unknown as AnyStateMachine
+  const { events, input } = model.options as { events?: ReadonlyArray<E> | ((state: S) => ReadonlyArray<E>); input?: unknown }
+  const serialize = (state: S) => model.options.serializeState!(state, undefined as never)
+  const offered = (state: S) => (typeof events === "function" ? events(state) : (events ?? []))
+  return coveringPaths(model).map(({ name, path }) => {
+    let [state] = initialTransition(logic, input) as unknown as [S]
+    const steps: PathStep<S, E>[] = [{ event: path.steps[0]!.event, state }]
+    for (const step of path.steps.slice(1)) {
+      const sameType = offered(state).filter((e) => e.type === step.event.type)
+      const event = sameType.length === 1 ? sameType[0]! : step.event
+      ;[state] = transition(logic, state as never, event as never) as unknown as [S]
+      if (serialize(state) !== serialize(step.state)) {
+        throw new Error(`${name}: ${event.type} leads to ${serialize(state)} where the model has ${serialize(step.state)}`)
+      }
+      steps.push({ event, state })
+    }
+    return { name, steps }
+  })
 }
 
 /**
