@@ -44,10 +44,3 @@ export function writeLanguageCookie(language: Language): void {
     // Cookies refused: the server renders in French and the browser redraws in the stored language.
   }
 }
-
-/** The language of a Cookie header's promed_lang, if it holds one. */
-export function cookieLanguage(cookieHeader: string | null | undefined): Language | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")
-  const value = match?.[1]?.trim()
-  return isLanguage(value) ? value : null
-}

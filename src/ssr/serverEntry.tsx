@@ -24,7 +24,7 @@ import { createQueryClient } from "../api/queryClient.ts"
 import { AppRoot } from "../appRoot.tsx"
 import { createErrorModalActor } from "../errors/errorModalActor.ts"
 import { initI18n } from "../i18n/i18n.ts"
-import { cookieLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../i18n/languages.ts"
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "../i18n/languages.ts"
 import { createAppRouter } from "../router.ts"
 import { readAddress, strippedAddress } from "../session/address.ts"
 import type { Gateway, PageAddress, RenderedPage } from "./contract.ts"
@@ -69,6 +69,12 @@ function startLanguages(): Promise<Record<Language, i18n>> {
     return Object.fromEntries(instances) as Record<Language, i18n>
   })()
   return languages
+}
+
+/** The language of a Cookie header's promed_lang, if it holds one (the browser keeps it in step, src/main.tsx). */
+function cookieLanguage(cookieHeader: string | null): Language | null {
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")?.[1]?.trim()
+  return isLanguage(value) ? value : null
 }
 
 /** The address as the browser will hold it once started (login parameters and lang stripped), and its language: `?lang=` first, then the cookie, else French. */
