@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog"
-import type { ReactNode } from "react"
+import { useRef, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import "./dialog.css"
 
@@ -17,11 +17,25 @@ export interface DialogProps {
 /** An accessible modal (focus kept inside, Escape closes) built on Radix Dialog. */
 export function Dialog({ open, onOpenChange, title, description, children, wide, hideClose }: DialogProps) {
   const { t } = useTranslation()
+  // Our dialogs open from buttons, not from a Radix Trigger, and Radix returns the focus only to
+  // its Trigger: without this it would fall back to the page's start when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={`dialog-content${wide ? " dialog-wide" : ""}`} aria-describedby={description ? undefined : undefined}>
+        <RadixDialog.Content
+          className={`dialog-content${wide ? " dialog-wide" : ""}`}
+          aria-describedby={description ? undefined : undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return
+            event.preventDefault()
+            opener.current.focus()
+          }}
+        >
           <div className="dialog-header">
             <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
             {hideClose ? null : (

@@ -62,10 +62,11 @@ const RUNS = [
 /**
  * The slot a path books: on a weekday the demo doctor always works, three weeks ahead (public
  * slots exist four weeks ahead; other suites book nearer or take the first free slot of a week),
- * the last free one of that day. One day per origin, so two paths never want the same slot.
+ * the last free one of that day. One day per origin, so two paths never want the same slot (the
+ * keyboard suite takes a Friday).
  */
 const WEEKS_AHEAD = 3
-const SLOT_DAY = { search: "vendredi", profile: "mercredi" } as const
+const SLOT_DAY = { search: "jeudi", profile: "mercredi" } as const
 
 const LANDING = { search: /\/appointments$/, profile: /\/profile$/ } as const
 

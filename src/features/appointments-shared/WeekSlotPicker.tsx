@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useRef, useState, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import { formatDate, formatTime } from "../../i18n/format.ts"
@@ -42,6 +42,7 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
   const week = useQuery(weekSlotsQuery(doctorId, monday))
   const days = weekDates(parseDate(monday))
   const canGoBack = monday > thisWeek.toString()
+  const roving = useSlotRoving(days.flatMap((day) => (week.data ?? []).filter((s) => s.slotDate === day.toString() && s.status === "AVAILABLE")), selectedSlotId, i18n.dir(language) === "rtl")
 
   const move = (weeks: number) => {
     setNext({ kind: "idle" })
@@ -96,7 +97,7 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
         </div>
       ) : (
         <>
-          <div className="slot-grid" role="group" aria-label={t("booking.slotsOfWeek", { range: label })}>
+          <div ref={roving.grid} className="slot-grid" role="group" aria-label={t("booking.slotsOfWeek", { range: label })} onKeyDown={roving.onKeyDown}>
             {days.map((day) => {
               const date = day.toString()
               const slots = week.data.filter((s) => s.slotDate === date)
@@ -117,6 +118,8 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
                       <SlotButton
                         key={slot.id}
                         slot={slot}
+                        tabStop={slot.id === roving.tabStop}
+                        onFocus={() => roving.setActive(slot.id)}
                         language={language}
                         selected={slot.id === selectedSlotId}
                         current={slot.id === currentSlotId}
@@ -135,7 +138,46 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
   )
 }
 
-function SlotButton({ slot, language, selected, current, onSelect }: { slot: TimeSlot; language: Language; selected: boolean; current: boolean; onSelect: (slot: TimeSlot) => void }) {
+/**
+ * One tab stop for the week's free slots (the selected one, else the first), the arrow keys to
+ * move among them in the grid's order (left and right swap in right-to-left), Home and End to the
+ * first and last: a keyboard user crosses the grid in one Tab rather than one per slot.
+ */
+function useSlotRoving(free: ReadonlyArray<TimeSlot>, selectedSlotId: string | null, rtl: boolean) {
+  const [active, setActive] = useState<string | null>(null)
+  const grid = useRef<HTMLDivElement>(null)
+  const tabStop = (free.find((s) => s.id === active) ?? free.find((s) => s.id === selectedSlotId) ?? free[0])?.id ?? null
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = free.findIndex((s) => s.id === (event.target as HTMLElement).dataset.slotId)
+    if (index < 0) return
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }
+    const target = event.key === "Home" ? 0 : event.key === "End" ? free.length - 1 : event.key in moves ? index + moves[event.key]! : null
+    if (target === null) return
+    event.preventDefault()
+    const slot = free[Math.min(free.length - 1, Math.max(0, target))]!
+    setActive(slot.id)
+    grid.current?.querySelector<HTMLButtonElement>(`[data-slot-id="${slot.id}"]`)?.focus()
+  }
+  return { grid, tabStop, setActive, onKeyDown }
+}
+
+function SlotButton({
+  slot,
+  language,
+  selected,
+  current,
+  tabStop,
+  onFocus,
+  onSelect,
+}: {
+  slot: TimeSlot
+  language: Language
+  selected: boolean
+  current: boolean
+  tabStop: boolean
+  onFocus: () => void
+  onSelect: (slot: TimeSlot) => void
+}) {
   const { t } = useTranslation()
   const time = formatTime(slot.startsAt, language, slot.timeZone)
   const day = formatDate(slot.slotDate, language, { weekday: "long", day: "numeric", month: "long" })
@@ -154,6 +196,9 @@ function SlotButton({ slot, language, selected, current, onSelect }: { slot: Tim
       className={`slot${selected ? " slot-selected" : ""}`}
       aria-pressed={selected}
       aria-label={`${day}, ${time}`}
+      data-slot-id={slot.id}
+      tabIndex={tabStop ? 0 : -1}
+      onFocus={onFocus}
       onClick={() => onSelect(slot)}
     >
       {time}

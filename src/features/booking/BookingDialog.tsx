@@ -19,6 +19,7 @@
  * - Only a signed-in patient (or a doctor with `patientId`) can book; others see why.
  */
 import { useSelector } from "@xstate/react"
+import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
@@ -26,6 +27,7 @@ import { primaryHomeLocation } from "../../../schemas/patient.ts"
 import { ensureTexts } from "../../i18n/i18n.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Dialog } from "../../ui/Dialog.tsx"
+import { useRefocusWhenLost } from "../../ui/useRefocusWhenLost.ts"
 import { DetailsStep } from "./DetailsStep.tsx"
 import { ReviewStep } from "./ReviewStep.tsx"
 import { SlotStep } from "./SlotStep.tsx"
@@ -96,12 +98,19 @@ function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patien
 
 const stepOf = (value: unknown): 1 | 2 | 3 => (value === "details" ? 1 : value === "slots" ? 2 : 3)
 
+/** What the dialog shows: a step, or the slot-taken notice that replaces the review. */
+const screenOf = (value: unknown) => (value === "slotTaken" ? "slotTaken" : stepOf(value))
+
 function StepIndicator({ actor }: { actor: BookingWizardActor }) {
   const { t } = useTranslation()
   const step = useSelector(actor, (s) => stepOf(s.value))
+  const screen = useSelector(actor, (s) => screenOf(s.value))
   const labels = [t("booking.step1"), t("booking.step2"), t("booking.step3")]
+  // Each step replaces the controls of the last one: the focus comes here, which says the step.
+  const ref = useRef<HTMLOListElement>(null)
+  useRefocusWhenLost(screen, ref)
   return (
-    <ol className="booking-steps" aria-label={t("booking.stepOf", { step, total: 3 })}>
+    <ol ref={ref} tabIndex={-1} className="booking-steps" aria-label={t("booking.stepOf", { step, total: 3 })}>
       {labels.map((label, i) => (
         <li key={label} className={i + 1 === step ? "booking-step-current" : i + 1 < step ? "booking-step-done" : ""} aria-current={i + 1 === step ? "step" : undefined}>
           <span className="booking-step-number" aria-hidden="true">

@@ -26,7 +26,10 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
           {t("booking.slotTaken")}
         </p>
         <div className="dialog-actions">
-          <Button onClick={() => actor.send({ type: "booking.chooseAnotherSlot" })}>{t("booking.chooseAnotherSlot")}</Button>
+          {/* The notice replaced the review under the focus: its one way on takes it. */}
+          <Button autoFocus onClick={() => actor.send({ type: "booking.chooseAnotherSlot" })}>
+            {t("booking.chooseAnotherSlot")}
+          </Button>
         </div>
       </div>
     )
@@ -91,10 +94,13 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
         <Button variant="secondary" onClick={() => actor.send({ type: "booking.back" })} disabled={state === "booking"}>
           {t("common.previous")}
         </Button>
+        {/* Two buttons, not one relabelled: Retry takes the focus the busy Confirm could not keep. */}
         {state === "failed" ? (
-          <Button onClick={() => actor.send({ type: "booking.retry" })}>{t("common.retry")}</Button>
+          <Button key="retry" autoFocus onClick={() => actor.send({ type: "booking.retry" })}>
+            {t("common.retry")}
+          </Button>
         ) : (
-          <Button onClick={() => actor.send({ type: "booking.confirm" })} loading={state === "booking"}>
+          <Button key="confirm" onClick={() => actor.send({ type: "booking.confirm" })} loading={state === "booking"}>
             {t("booking.confirm")}
           </Button>
         )}

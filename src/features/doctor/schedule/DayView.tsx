@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router"
+import type { RefObject } from "react"
 import { useTranslation } from "react-i18next"
 import type { DoctorFacility } from "../../../../schemas/doctor.ts"
 import { formatDate } from "../../../i18n/format.ts"
@@ -12,7 +13,17 @@ import { type ScheduleRef, slotsByDate, slotState } from "./scheduleRef.ts"
 const BADGE = { available: "badge-success", booked: "", past: "badge-warning", cancelled: "badge-danger" } as const
 
 /** The day view: one card per slot, booked ones linked to their appointment. */
-export function DayView({ schedule, timeZone, facilities }: { schedule: ScheduleRef; timeZone: string; facilities: ReadonlyArray<DoctorFacility> }) {
+export function DayView({
+  schedule,
+  timeZone,
+  facilities,
+  headingRef,
+}: {
+  schedule: ScheduleRef
+  timeZone: string
+  facilities: ReadonlyArray<DoctorFacility>
+  headingRef?: RefObject<HTMLHeadingElement | null>
+}) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   // The day is read from its week's query, so moving between days of a week costs no request.
@@ -29,7 +40,7 @@ export function DayView({ schedule, timeZone, facilities }: { schedule: Schedule
         </Button>
       </div>
       <ScheduleNav schedule={schedule} unit="day" today={today} />
-      <h2 className="schedule-heading row" aria-live="polite">
+      <h2 ref={headingRef} tabIndex={-1} className="schedule-heading row" aria-live="polite">
         {formatDate(day, language, { weekday: "long", day: "numeric", month: "long", year: "numeric" })}
         {day === today ? <span className="badge">{t("schedule.todayBadge")}</span> : null}
       </h2>

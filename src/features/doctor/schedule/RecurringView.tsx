@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query"
 import { useSelector } from "@xstate/react"
+import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import type { Availability } from "../../../../schemas/availability.ts"
 import type { DoctorFacility } from "../../../../schemas/doctor.ts"
-import { DAYS_OF_WEEK } from "../../../../schemas/enums.ts"
+import { DAYS_OF_WEEK, type DayOfWeek } from "../../../../schemas/enums.ts"
 import { availabilitiesQuery } from "../../../api/availability.ts"
 import { formatDate } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
+import { useRefocusWhenLost } from "../../../ui/useRefocusWhenLost.ts"
 import { QueryLoadProblem } from "../common/LoadProblem.tsx"
 import { type ScheduleRef, slotsByDate } from "./scheduleRef.ts"
 import { SlotChips } from "./SlotChips.tsx"
@@ -25,6 +27,14 @@ export function RecurringView({ schedule, facilities }: { schedule: ScheduleRef;
   const doctorId = useSelector(schedule, (s) => s.context.doctorId)
   const list = useQuery(availabilitiesQuery(doctorId))
   const facilityName = (id: string | null) => facilities.find((f) => f.id === id)?.name
+  // The Delete that had the focus leaves with its availability: the focus goes to its weekday.
+  const deleting = useRef<{ id: string; weekday: DayOfWeek } | null>(null)
+  useRefocusWhenLost(list.data, () => {
+    const gone = deleting.current
+    if (!gone || list.data?.some((a) => a.id === gone.id)) return null
+    deleting.current = null
+    return document.getElementById(`weekday-${gone.weekday}`)
+  })
 
   return (
     <div className="stack schedule-view">
@@ -49,7 +59,7 @@ export function RecurringView({ schedule, facilities }: { schedule: ScheduleRef;
             return (
               <li key={weekday} className="card weekday-card" aria-labelledby={`weekday-${weekday}`}>
                 <div className="row weekday-card-head">
-                  <h3 id={`weekday-${weekday}`}>{t(`availability.days.${weekday}`)}</h3>
+                  <h3 id={`weekday-${weekday}`} tabIndex={-1}>{t(`availability.days.${weekday}`)}</h3>
                   {own.length > 0 ? <span className="muted">{t("schedule.slotsPerDay", { count: perDay })}</span> : null}
                   {booked > 0 ? <span className="badge badge-warning">{t("schedule.bookedBadge", { count: booked })}</span> : null}
                 </div>
@@ -83,7 +93,10 @@ export function RecurringView({ schedule, facilities }: { schedule: ScheduleRef;
                           variant="ghost"
                           size="small"
                           className="danger-text"
-                          onClick={() => schedule.send({ type: "schedule.delete", availabilityId: a.id })}
+                          onClick={() => {
+                            deleting.current = { id: a.id, weekday }
+                            schedule.send({ type: "schedule.delete", availabilityId: a.id })
+                          }}
                           aria-label={t("availability.deleteLabel", { day: t(`availability.days.${weekday}`), start: a.startTime, end: a.endTime })}
                         >
                           {t("availability.delete")}

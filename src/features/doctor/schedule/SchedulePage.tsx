@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useActorRef, useSelector } from "@xstate/react"
 import i18next from "i18next"
+import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { availabilityFormMachine, type AvailabilityFormValues } from "../../../../machines/availabilityForm.machine.ts"
@@ -12,6 +13,7 @@ import { todayIn } from "../../../time/calendar.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { useRefocusWhenLost } from "../../../ui/useRefocusWhenLost.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { AddAvailabilityDialog, type FormRef } from "./AddAvailabilityDialog.tsx"
 import { DayView } from "./DayView.tsx"
@@ -75,6 +77,10 @@ export function SchedulePage() {
   const view = useSelector(schedule, (s) => VIEWS.find((v) => s.matches({ view: v })) ?? "week")
   const overlay = useSelector(schedule, (s) => (s.value as { overlay: string }).overlay)
   const formRef = useSelector(schedule, (s) => s.children.availabilityForm as FormRef | undefined)
+  // "View details", "Back to the week" and "Check other days" go away with their view: the new
+  // view's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useRefocusWhenLost(view, heading)
 
   return (
     <section className="container page schedule-page" aria-labelledby="schedule-title">
@@ -90,8 +96,8 @@ export function SchedulePage() {
         ))}
       </div>
 
-      {view === "week" ? <WeekView schedule={schedule} timeZone={timeZone} /> : null}
-      {view === "day" ? <DayView schedule={schedule} timeZone={timeZone} facilities={doctor.healthcareFacilities} /> : null}
+      {view === "week" ? <WeekView schedule={schedule} timeZone={timeZone} headingRef={heading} /> : null}
+      {view === "day" ? <DayView schedule={schedule} timeZone={timeZone} facilities={doctor.healthcareFacilities} headingRef={heading} /> : null}
       {view === "recurring" ? <RecurringView schedule={schedule} facilities={doctor.healthcareFacilities} /> : null}
 
       {overlay === "adding" && formRef ? (

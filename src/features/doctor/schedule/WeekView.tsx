@@ -1,3 +1,4 @@
+import type { RefObject } from "react"
 import { useTranslation } from "react-i18next"
 import { mondayOfDate } from "../../../../machines/schedule.machine.ts"
 import { formatDate } from "../../../i18n/format.ts"
@@ -10,7 +11,7 @@ import { isOpen, type ScheduleRef, slotsByDate } from "./scheduleRef.ts"
 import { SlotChips } from "./SlotChips.tsx"
 
 /** The week view: 7 days from Monday with their slot counts, and the selected day's free slots. */
-export function WeekView({ schedule, timeZone }: { schedule: ScheduleRef; timeZone: string }) {
+export function WeekView({ schedule, timeZone, headingRef }: { schedule: ScheduleRef; timeZone: string; headingRef?: RefObject<HTMLHeadingElement | null> }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const { selectedDay, week } = useSelectedWeek(schedule)
@@ -24,7 +25,7 @@ export function WeekView({ schedule, timeZone }: { schedule: ScheduleRef; timeZo
   return (
     <div className="stack schedule-view">
       <ScheduleNav schedule={schedule} unit="week" today={today} />
-      <h2 className="schedule-heading" aria-live="polite">
+      <h2 ref={headingRef} tabIndex={-1} className="schedule-heading" aria-live="polite">
         {range}
       </h2>
       <WeekLoadState schedule={schedule} week={week} />
