@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
+import { useHydrated } from "@tanstack/react-router"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../schemas/doctor.ts"
@@ -32,10 +33,13 @@ export default function ReviewsSection({ doctor }: ReviewsSectionProps) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const panelId = useId()
+  // In a page the server drew, this section comes to life only once its own chunk has arrived,
+  // after the rest of the page: until then a tap on its button would be dropped.
+  const live = useHydrated()
   return (
     <section className="card stack reviews-section" aria-labelledby={`${panelId}-title`}>
       <h2 id={`${panelId}-title`} className="reviews-title">
-        <button type="button" className="reviews-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <button type="button" className="reviews-toggle" aria-expanded={open} aria-controls={panelId} disabled={!live} onClick={() => setOpen(!open)}>
           <span>{t("reviews.title")}</span>
           <span className="reviews-toggle-meta">
             <StarRating rating={doctor.averageRate} size={16} />
