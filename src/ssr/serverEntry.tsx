@@ -54,6 +54,7 @@ let languages: Promise<Record<Language, i18n>> | undefined
 /**
  * One i18next per language, holding every text: concurrent renders in different languages never
  * share a current language. The global i18next is started too, for the routes' ensureTexts.
+ * Started as soon as the server loads this module, so the first visitor does not wait for it.
  */
 function startLanguages(): Promise<Record<Language, i18n>> {
   languages ??= (async () => {
@@ -70,6 +71,12 @@ function startLanguages(): Promise<Record<Language, i18n>> {
   })()
   return languages
 }
+
+startLanguages().catch((error: unknown) => {
+  // The next render tries again.
+  languages = undefined
+  console.error("[ssr] the texts could not be loaded", error)
+})
 
 /** The language of a Cookie header's promed_lang, if it holds one (the browser keeps it in step, src/main.tsx). */
 function cookieLanguage(cookieHeader: string | null): Language | null {
