@@ -64,7 +64,11 @@ function fieldPaths(body: Body, prefix: Path = []): Path[] {
   })
 }
 
-const valueAt = (body: Json, path: Path): Json => path.reduce<Json>((node, key) => (node as Body)[key]!, body)
+const isBody = (node: Json | undefined): node is Body => node !== null && typeof node === "object" && !Array.isArray(node)
+
+/** The value at `path`, or undefined once an earlier breakage replaced a parent with a non-object. */
+const valueAt = (body: Json, path: Path): Json | undefined =>
+  path.reduce<Json | undefined>((node, key) => (isBody(node) ? node[key] : undefined), body)
 
 /** A copy of `body` with the field at `path` replaced (or removed when `value` is undefined). */
 function withField(body: Body, path: Path, value: Json | undefined): Body {
@@ -84,12 +88,12 @@ function withField(body: Body, path: Path, value: Json | undefined): Body {
 export function brokenBodies(schema: Schema.Codec<unknown, unknown, never, never>, valid: Body): fc.Arbitrary<Json> {
   const paths = fieldPaths(valid)
   const path = fc.constantFrom(...paths)
-  const oneWrong = path.chain((p) => wrongValue(valueAt(valid, p)).map((value) => withField(valid, p, value)))
+  const oneWrong = path.chain((p) => wrongValue(valueAt(valid, p) ?? null).map((value) => withField(valid, p, value)))
   const oneMissing = path.map((p) => withField(valid, p, undefined))
   const severalWrong = fc
     .uniqueArray(path, { minLength: 2, maxLength: Math.min(4, Math.max(2, paths.length)), selector: (p) => p.join(".") })
-    .chain((chosen) => fc.tuple(...chosen.map((p) => wrongValue(valueAt(valid, p)).map((v) => [p, v] as const))))
-    .map((pairs) => pairs.reduce((body, [p, v]) => (p.length === 1 || typeof valueAt(body, p.slice(0, -1)) === "object" ? withField(body, p, v) : body), valid))
+    .chain((chosen) => fc.tuple(...chosen.map((p) => wrongValue(valueAt(valid, p) ?? null).map((v) => [p, v] as const))))
+    .map((pairs) => pairs.reduce((body, [p, v]) => (p.length === 1 || isBody(valueAt(body, p.slice(0, -1))) ? withField(body, p, v) : body), valid))
   const notAnObject: fc.Arbitrary<Json> = fc.oneof(fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }).map((v) => v as Json), hostileStrings, hostileNumbers, fc.boolean())
   const withExtras = (body: fc.Arbitrary<Body>) =>
     fc.tuple(body, fc.subarray(Object.keys(PRIVILEGED_EXTRAS))).map(([b, extras]) => ({ ...b, ...Object.fromEntries(extras.map((k) => [k, PRIVILEGED_EXTRAS[k]!])) }))
