@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { fromPromise, type ActorRefFrom } from "xstate"
 import { formSaveMachine } from "../../../machines/formSave.machine.ts"
 import type { ApiErrorBody } from "../../../schemas/errors.ts"
+import { useFlowActor } from "../../dev/useFlowActor.ts"
 
 export interface FormSaveOptions<V, R> {
   save: (values: V) => Promise<R>
@@ -22,7 +23,7 @@ export type FormSaveActor = ActorRefFrom<typeof formSaveMachine>
 export function useFormSave<V, R>(options: FormSaveOptions<V, R>) {
   const latest = useRef(options)
   latest.current = options
-  const actor = useActorRef(
+  const actor = useFlowActor(
     formSaveMachine.provide({
       actors: { save: fromPromise(({ input }) => latest.current.save(input as V)) },
       actions: {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -10,6 +10,7 @@ import { Button } from "../../ui/Button.tsx"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { Dialog } from "../../ui/Dialog.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
+import { useFlowActor } from "../../dev/useFlowActor.ts"
 
 export interface CancelAppointmentButtonProps {
   appointment: Appointment
@@ -27,7 +28,7 @@ export function CancelAppointmentButton({ appointment, onCanceled }: CancelAppoi
   const queryClient = useQueryClient()
   const after = useRef(onCanceled)
   after.current = onCanceled
-  const actor = useActorRef(
+  const actor = useFlowActor(
     cancelAppointmentMachine.provide({
       actors: { cancelAppointment: fromPromise(({ input }) => cancelAppointment(input.appointmentId)) },
       actions: {

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useActorRef } from "@xstate/react"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise, type ActorRefFrom } from "xstate"
@@ -8,6 +7,7 @@ import { bookingWizardMachine, type BookingOrigin, type BookingWizardInput } fro
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
+import { useFlowActor } from "../../dev/useFlowActor.ts"
 
 export type BookingWizardActor = ActorRefFrom<typeof bookingWizardMachine>
 
@@ -27,7 +27,7 @@ export function useBookingWizard(input: BookingWizardInput, onClose: () => void)
   const close = useRef(onClose)
   close.current = onClose
 
-  return useActorRef(
+  return useFlowActor(
     bookingWizardMachine.provide({
       actors: { createAppointment: fromPromise(({ input: body }) => createAppointment(body)) },
       actions: {

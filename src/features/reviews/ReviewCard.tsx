@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { reviewCardMachine, type ReviewCardInput } from "../../../machines/reviewCard.machine.ts"
@@ -11,13 +11,14 @@ import { Button } from "../../ui/Button.tsx"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { StarRating } from "../../ui/StarRating.tsx"
 import { ReviewFields } from "./ReviewFields.tsx"
+import { useFlowActor } from "../../dev/useFlowActor.ts"
 
 /** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
 export function ReviewCard(props: ReviewCardInput) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const viewer = props.viewerPatientId
-  const actor = useActorRef(
+  const actor = useFlowActor(
     reviewCardMachine.provide({
       actors: {
         updateReview: fromPromise(({ input }) =>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { sdkUploadMachine } from "./sdkUploadTask.ts"
 import { ProgressBar, UploadProgress, type UploadTaskActor } from "./UploadProgress.tsx"
+import { useFlowActor } from "../../dev/useFlowActor.ts"
 import "./uploads.css"
 
 export interface ProfilePhotoEditorProps {
@@ -40,7 +41,7 @@ export function ProfilePhotoEditor({ userId, photoUrl, role, name, savePhotoUrl,
   const save = useRef(savePhotoUrl)
   save.current = savePhotoUrl
   const token = () => session.getSnapshot().context.sessionToken
-  const actor = useActorRef(
+  const actor = useFlowActor(
     profilePhotoMachine.provide({
       actors: {
         removeEarlier: fromPromise(({ input }) => removeEarlierPhotos(token(), input.userId)),

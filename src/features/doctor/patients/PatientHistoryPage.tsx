@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -14,6 +14,7 @@ import { toast } from "../../../ui/toast/toastStore.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { sampleHistory } from "./sampleHistory.ts"
 import { ShareRecordDialog } from "./ShareRecordDialog.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
 
 const route = getRouteApi("/doctor/doctor/patients/$patientId/history")
@@ -45,7 +46,7 @@ export function PatientHistoryPage() {
   const [records] = useState(() => sampleHistory())
   const [query, setQuery] = useState("")
   const [type, setType] = useState<MedicalRecordType | "">("")
-  const share = useActorRef(recordShareMachine.provide({ actors: { shareRecord: simulatedShare } }))
+  const share = useFlowActor(recordShareMachine.provide({ actors: { shareRecord: simulatedShare } }))
   const shareState = useSelector(share, (s) => s.value as string)
   const q = query.trim().toLowerCase()
   const shown = records.filter(

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { getRouteApi, Link } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useId } from "react"
 import { useTranslation } from "react-i18next"
 import { patientFilterMachine } from "../../../../machines/patientFilter.machine.ts"
@@ -11,6 +11,7 @@ import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { LoadProblem } from "../common/LoadProblem.tsx"
 import { PatientCard } from "./PatientCard.tsx"
 import { filterPatients, patientFiltersOf, patientSearchOf, type PatientFilters } from "./patientSearch.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
 
 const route = getRouteApi("/doctor/doctor/$doctorId/patients")
@@ -22,7 +23,7 @@ export function PatientsPage() {
   const filters = patientFiltersOf(route.useSearch())
   const navigate = route.useNavigate()
   const list = useQuery(doctorPatientsQuery(doctorId))
-  const panel = useActorRef(patientFilterMachine, { input: { open: filters.status !== null } })
+  const panel = useFlowActor(patientFilterMachine, { input: { open: filters.status !== null } })
   const open = useSelector(panel, (s) => s.matches("open"))
   const panelId = useId()
   const setFilters = (next: PatientFilters) =>

@@ -1,11 +1,12 @@
 import { useNavigate } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { MAX_MEDICATIONS, prescriptionErrors, prescriptionMachine } from "../../../../machines/prescription.machine.ts"
 import type { Medication, PrescriptionDraft } from "../../../../schemas/prescription.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { TextAreaField, TextField } from "../../../ui/Field.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../profile/profile.css"
 import "./prescriptions.css"
 
@@ -21,7 +22,7 @@ const FIELDS = ["name", "dosage", "frequency", "duration"] as const
 export function PrescriptionNewPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const form = useActorRef(
+  const form = useFlowActor(
     prescriptionMachine.provide({
       actors: { savePrescription: simulatedSave },
       actions: { goToList: () => void navigate({ to: "/doctor/prescriptions" }) },

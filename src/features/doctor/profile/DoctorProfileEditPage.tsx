@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import i18next from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -18,6 +18,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../u
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { DoctorPhoto } from "./DoctorPhoto.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./profile.css"
 
 type Row<T> = T & { readonly key: string }
@@ -71,7 +72,7 @@ export function DoctorProfileEditPage() {
   const { doctor } = useDoctorSession()
   const [form, setForm] = useState<ProfileForm>(() => formOf(doctor))
   const [attempted, setAttempted] = useState(false)
-  const saver = useActorRef(
+  const saver = useFlowActor(
     formSaveMachine.provide({
       actors: { save: fromPromise(({ input }) => saveDoctorProfile(doctor.id, input as DoctorUpdate)) },
       actions: {

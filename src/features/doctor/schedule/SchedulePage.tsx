@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import i18next from "i18next"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -19,6 +19,7 @@ import { AddAvailabilityDialog, type FormRef } from "./AddAvailabilityDialog.tsx
 import { DayView } from "./DayView.tsx"
 import { RecurringView } from "./RecurringView.tsx"
 import { WeekView } from "./WeekView.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./schedule.css"
 
 const toInput = (values: AvailabilityFormValues): AvailabilityInput => ({
@@ -40,7 +41,7 @@ export function SchedulePage() {
   const { session } = useAppActors()
   const { doctor, settings, timeZone } = useDoctorSession()
 
-  const schedule = useActorRef(
+  const schedule = useFlowActor(
     scheduleMachine.provide({
       actors: {
         availabilityForm: availabilityFormMachine.provide({

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import i18next from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -15,6 +15,7 @@ import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../profile/profile.css"
 
 /** SPEC §9 doctor defaults, for a doctor whose settings the session does not carry. */
@@ -54,7 +55,7 @@ export function DoctorSettingsPage() {
   const { session } = useAppActors()
   const { doctor, settings } = useDoctorSession()
   const [values, setValues] = useState<DoctorSettingsUpdate>(() => formOf(settings))
-  const saver = useActorRef(
+  const saver = useFlowActor(
     formSaveMachine.provide({
       actors: { save: fromPromise(({ input }) => saveDoctorSettings(doctor.id, input as DoctorSettingsUpdate)) },
       actions: {

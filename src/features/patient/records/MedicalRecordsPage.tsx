@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -19,6 +19,7 @@ import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { sdkUploadMachine } from "../../uploads/sdkUploadTask.ts"
 import { ProgressBar, UploadProgress, type UploadTaskActor } from "../../uploads/UploadProgress.tsx"
 import { usePatientId } from "../profile/usePatientId.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../patient.css"
 
 /** /medical-records: the patient's documents, and adding one with its file (SPEC §2, §5). */
@@ -46,7 +47,7 @@ function RecordForm({ patient }: { patient: Patient }) {
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [inputKey, setInputKey] = useState(0)
-  const actor = useActorRef(
+  const actor = useFlowActor(
     medicalRecordUploadMachine.provide({
       actors: {
         upload: sdkUploadMachine(token),

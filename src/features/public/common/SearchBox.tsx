@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useEffect, useId, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { searchBoxMachine } from "../../../../machines/searchBox.machine.ts"
 import { validationMessage } from "../../../i18n/validationMessage.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 
 export interface SearchBoxProps {
   label: string
@@ -21,7 +22,7 @@ export function SearchBox({ label, placeholder, submitLabel, clearLabel, keyword
   const id = useId()
   const commitRef = useRef(onCommit)
   commitRef.current = onCommit
-  const box = useActorRef(searchBoxMachine.provide({ actions: { commit: (_, { keyword: next }) => commitRef.current(next) } }), {
+  const box = useFlowActor(searchBoxMachine.provide({ actions: { commit: (_, { keyword: next }) => commitRef.current(next) } }), {
     input: { keyword },
   })
   const draft = useSelector(box, (s) => s.context.draft)

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import i18next from "i18next"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -11,6 +11,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./contact.css"
 
 const machine = contactFormMachine.provide({
@@ -30,7 +31,7 @@ const machine = contactFormMachine.provide({
 /** The contact form of SPEC §2 and §5, on the home page and on /contact. */
 export function ContactForm() {
   const { t } = useTranslation()
-  const form = useActorRef(machine)
+  const form = useFlowActor(machine)
   const values = useSelector(form, (s) => s.context.values)
   const errors = useSelector(form, (s) => s.context.errors)
   const sending = useSelector(form, (s) => s.matches("sending"))

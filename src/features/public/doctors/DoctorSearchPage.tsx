@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query"
-import { useActorRef } from "@xstate/react"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { doctorSearchMachine } from "../../../../machines/doctorSearch.machine.ts"
@@ -11,6 +10,7 @@ import { DoctorCard } from "./DoctorCard.tsx"
 import { FiltersPanel } from "./FiltersPanel.tsx"
 import { DOCTOR_SORT_VALUES, type DoctorSearch } from "./searchParams.ts"
 import { filtersToSearch, useDoctorSearch } from "./useDoctorSearch.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../common/public.css"
 
 /** /doctors and /doctors/search: keyword, filters, sort, results and pages, all in the address (SPEC §2). */
@@ -19,7 +19,7 @@ export function DoctorSearchPage() {
   const { search, params, filters, update } = useDoctorSearch()
   const updateRef = useRef(update)
   updateRef.current = update
-  const filterPanel = useActorRef(
+  const filterPanel = useFlowActor(
     doctorSearchMachine.provide({ actions: { applyFilters: (_, { filters: next }) => updateRef.current(filtersToSearch(next)) } }),
   )
   const results = useQuery(doctorSearchQuery(params))

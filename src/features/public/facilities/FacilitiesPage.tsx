@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { ClientOnly, Link } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { lazy, Suspense, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
@@ -15,6 +15,7 @@ import { SearchBox } from "../common/SearchBox.tsx"
 import { FacilityCard } from "./FacilityCard.tsx"
 import { FACILITY_TYPE_VALUES, FACILITY_VIEWS, facilitySearchParamsOf, type FacilitySearch } from "./searchParams.ts"
 import { pageKeeping, useFacilitySearch } from "./useFacilitySearch.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../common/public.css"
 import "./facilities.css"
 
@@ -37,7 +38,7 @@ export function FacilitiesPage() {
   const { search, update, page, limit, sort, order, view } = useFacilitySearch()
   const updateRef = useRef(update)
   updateRef.current = update
-  const whereabouts = useActorRef(
+  const whereabouts = useFlowActor(
     facilitySearchMachine.provide({
       actors: { locate },
       actions: {
@@ -48,7 +49,7 @@ export function FacilitiesPage() {
   )
   const position = useSelector(whereabouts, (s) => s.context.position)
   const locating = useSelector(whereabouts, (s) => s.matches("locating"))
-  const selection = useActorRef(mapSelectionMachine)
+  const selection = useFlowActor(mapSelectionMachine)
   const selectedId = useSelector(selection, (s) => s.context.selectedId)
 
   const results = useQuery(facilitySearchQuery(facilitySearchParamsOf(search, position)))

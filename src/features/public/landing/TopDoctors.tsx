@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
@@ -8,6 +8,7 @@ import { Avatar } from "../../../layout/Avatar.tsx"
 import { specialtyLabel } from "../common/specialtyLabel.ts"
 import { LandingSection } from "./LandingSection.tsx"
 import { topRatedDoctorsQuery } from "./topDoctors.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 
 const COUNT = 4
 
@@ -21,7 +22,7 @@ const loadTopDoctors = fromPromise(async ({ input }: { input: QueryClient }) => 
 export function TopDoctors() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
-  const loader = useActorRef(loadTopDoctors, { input: queryClient })
+  const loader = useFlowActor(loadTopDoctors, { input: queryClient })
   const status = useSelector(loader, (s) => s.status)
   const rating = new Intl.NumberFormat(INTL_LOCALE[i18n.language as Language], { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   const doctors = useSelector(loader, (s) => s.output)

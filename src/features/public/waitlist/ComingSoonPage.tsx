@@ -1,4 +1,3 @@
-import { useActorRef } from "@xstate/react"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { waitlistMachine, waitlistStub } from "../../../../machines/waitlist.machine.ts"
@@ -6,6 +5,7 @@ import type { WaitlistRole } from "../../../../schemas/waitlist.ts"
 import { Tabs } from "../../../ui/Tabs.tsx"
 import { DEMO_BOOKING_URL } from "./externalLinks.ts"
 import { WaitlistDialog } from "./WaitlistDialog.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./waitlist.css"
 
 const AUDIENCES = ["patient", "professional", "facility"] as const satisfies ReadonlyArray<WaitlistRole>
@@ -21,7 +21,7 @@ const machine = waitlistMachine.provide({ actors: { join: waitlistStub() } })
 /** /coming-soon: the mobile app's landing page, with the waitlist (SPEC §2, §4). */
 export function ComingSoonPage() {
   const { t } = useTranslation()
-  const waitlist = useActorRef(machine)
+  const waitlist = useFlowActor(machine)
   const [audience, setAudience] = useState<WaitlistRole>("patient")
   const [email, setEmail] = useState("")
   const emailId = useId()
