@@ -16,6 +16,7 @@ import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
+import { AccountActions } from "../../account/AccountActions.tsx"
 import "../profile/profile.css"
 
 /** SPEC §9 doctor defaults, for a doctor whose settings the session does not carry. */
@@ -189,20 +190,7 @@ export function DoctorSettingsPage() {
         </div>
       </section>
 
-      <section className="card form-section" aria-labelledby="account-title">
-        <h2 id="account-title">{t("doctorSettings.account")}</h2>
-        <div className="row">
-          <Link to="/change-password" className="btn btn-secondary">
-            {t("doctorSettings.changePassword")}
-          </Link>
-          <Link to="/export-data" className="btn btn-secondary">
-            {t("doctorSettings.exportData")}
-          </Link>
-          <Link to="/delete-account" className="btn btn-danger">
-            {t("doctorSettings.deleteAccount")}
-          </Link>
-        </div>
-      </section>
+      <AccountActions texts="doctorSettings" title={t("doctorSettings.account")} className="card form-section" />
 
       <div className="form-actions">
         <Link to="/doctor/profile" className="btn btn-secondary">

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { Link, useNavigate } from "@tanstack/react-router"
+import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { APP_LANGUAGES, type AppLanguage } from "../../../../schemas/enums.ts"
@@ -11,6 +11,7 @@ import { useSessionUser } from "../../../session/useSession.ts"
 import { CheckboxField, SelectField } from "../../../ui/Field.tsx"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { AccountActions } from "../../account/AccountActions.tsx"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
@@ -133,22 +134,7 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
           />
         </div>
       </fieldset>
-      <section className="form-section" aria-labelledby="account-actions">
-        <h2 id="account-actions" style={{ fontSize: "1.1rem", margin: 0 }}>
-          {t("patientSettings.accountActions")}
-        </h2>
-        <div className="row">
-          <Link to="/change-password" className="btn btn-secondary">
-            {t("patientSettings.changePassword")}
-          </Link>
-          <Link to="/export-data" className="btn btn-secondary">
-            {t("patientSettings.exportData")}
-          </Link>
-          <Link to="/delete-account" className="btn btn-danger">
-            {t("patientSettings.deleteAccount")}
-          </Link>
-        </div>
-      </section>
+      <AccountActions texts="patientSettings" title={t("patientSettings.accountActions")} />
       <SaveBar cancelTo="/profile" saveLabel={t("common.save")} busy={form.busy} />
     </form>
   )
