@@ -115,10 +115,13 @@ async function repeatVisit(browser: Browser, origin: string) {
     await cdp.send("Network.enable")
     const transfers: Array<{ url: string; bytes: number; cached: boolean; status: number }> = []
     const byId = new Map<string, { url: string; status: number; cached: boolean }>()
+    // Chromium reports memory-cache hits through requestServedFromCache, not on the response.
+    const servedFromCache = new Set<string>()
+    cdp.on("Network.requestServedFromCache", (e) => servedFromCache.add(e.requestId))
     cdp.on("Network.responseReceived", (e) => byId.set(e.requestId, { url: e.response.url, status: e.response.status, cached: Boolean(e.response.fromDiskCache || (e.response as { fromMemoryCache?: boolean }).fromMemoryCache) }))
     cdp.on("Network.loadingFinished", (e) => {
       const r = byId.get(e.requestId)
-      if (r) transfers.push({ ...r, bytes: e.encodedDataLength })
+      if (r) transfers.push({ ...r, cached: r.cached || servedFromCache.has(e.requestId), bytes: e.encodedDataLength })
     })
     await page.goto(`${origin}/`, { waitUntil: "networkidle" })
     const first = transfers.splice(0)
