@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
 import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
+import { clearReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
 import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
 import { apiRoutes } from "./routes/index.ts"
@@ -15,8 +16,12 @@ export const API_PREFIX = "/api/v1"
 /** JSON bodies above this are refused before they are parsed. */
 export const MAX_JSON_BYTES = 256 * 1024
 
+/** What the app is made from; the read cache is made from the config unless a test brings one. */
+export type AppInput = Omit<Deps, "readCache"> & { readonly readCache?: ReadCache }
+
 /** The whole product behind one Hono app: gateway, login site, storage surface and the SPA. */
-export function createApp(deps: Deps) {
+export function createApp(given: AppInput) {
+  const deps: Deps = { ...given, readCache: given.readCache ?? new ReadCache(given.config.readCacheMs) }
   const app = new Hono<AppEnv>()
   const site = new StaticSite(deps.config.staticDir)
 
@@ -39,7 +44,7 @@ export function createApp(deps: Deps) {
     maxSize: MAX_JSON_BYTES,
     onError: (c) => c.json({ code: "INVALID_PAYLOAD", message: "The body is too large" }, 413),
   })
-  app.use(`${API_PREFIX}/*`, tooLarge, compress())
+  app.use(`${API_PREFIX}/*`, tooLarge, compress(), clearReadCacheOnWrite())
   app.use("/auth/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())

@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly tileOrigins: ReadonlyArray<string>
   /** The login site lists the demo accounts (on by default: this is a demo build). */
   readonly demoAccountsOnLogin: boolean
+  /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
+  readonly readCacheMs: number
 }
 
 /** Reads the environment once; every default is the embedded, single-command setup. */
@@ -34,5 +36,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logRequests: env.LOG_REQUESTS !== "false",
     tileOrigins: (env.TILE_ORIGINS ?? "https://tile.openstreetmap.org").split(",").filter(Boolean),
     demoAccountsOnLogin: env.DEMO_ACCOUNTS_ON_LOGIN !== "false",
+    readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
   }
 }

@@ -1,3 +1,4 @@
+import type { Server } from "node:http"
 import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
@@ -24,12 +25,31 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(", ")}\n`)
 })
 
+/**
+ * Stops taking connections and lets the requests under way finish (their queries need the
+ * database, closed next); connections still busy after a few seconds are cut.
+ */
+function closeServer(): Promise<void> {
+  const http = server as Server
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => {
+      http.closeAllConnections()
+      resolve()
+    }, 5_000)
+    http.close(() => {
+      clearTimeout(cut)
+      resolve()
+    })
+    http.closeIdleConnections()
+  })
+}
+
 let stopping = false
 async function stop(signal: string) {
   if (stopping) return
   stopping = true
   console.log(`${signal}: stopping`)
-  server.close()
+  await closeServer()
   await database.close()
   process.exit(0)
 }

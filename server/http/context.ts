@@ -1,6 +1,7 @@
 import type { Role } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
+import type { ReadCache } from "./readCache.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
@@ -15,6 +16,8 @@ export interface Caller {
 export interface Deps {
   readonly db: Db
   readonly config: ServerConfig
+  /** The public reads' cache, made by createApp from config.readCacheMs when not given. */
+  readonly readCache: ReadCache
 }
 
 export type AppEnv = {
@@ -22,5 +25,7 @@ export type AppEnv = {
     deps: Deps
     /** undefined: no token was sent; null is never stored (bad tokens fail the request). */
     caller: Caller | undefined
+    /** Set by a POST that only reads, so that it does not empty the read cache. */
+    readOnly: boolean | undefined
   }
 }

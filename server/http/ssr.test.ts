@@ -34,7 +34,8 @@ const dataBlockOf = (html: string) => {
 beforeAll(async () => {
   buildRoot = mkdtempSync(path.join(os.tmpdir(), "promed-ssr-"))
   build(path.join(buildRoot, "client"))
-  gw = await startTestGateway({ staticDir: path.join(buildRoot, "client") })
+  // Reads uncached: some tests change a doctor straight in the database, then render the page.
+  gw = await startTestGateway({ staticDir: path.join(buildRoot, "client"), readCacheMs: 0 })
   const search = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })
   doctorId = search.body.data[0].id
 }, 300_000)

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts"
 import { doctors, doctorSpecialties, providedServices, specialties, users } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
+import { cachedJson, markReadOnly } from "../http/readCache.ts"
 import { readBody, readParam } from "../http/validate.ts"
 import { loadDoctor, loadDoctors } from "../repositories/doctors.ts"
 
@@ -110,14 +111,17 @@ export function doctorsRoutes() {
 
   app.post("/doctors/search", async (c) => {
     const body = await readBody(c, DoctorSearchRequest)
-    return c.json(await searchDoctors(c.get("deps").db, body))
+    markReadOnly(c)
+    return cachedJson(c, `search:${JSON.stringify(body)}`, () => searchDoctors(c.get("deps").db, body))
   })
 
   app.get("/doctors/:id", async (c) => {
     const id = readParam(c, "id", Id)
-    const doctor = await loadDoctor(c.get("deps").db, id)
-    if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
-    return c.json(doctor)
+    return cachedJson(c, `doctor:${id}`, async () => {
+      const doctor = await loadDoctor(c.get("deps").db, id)
+      if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
+      return doctor
+    })
   })
 
   return app

@@ -9,6 +9,7 @@ import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { optionalCaller } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
+import { cachedJson } from "../http/readCache.ts"
 import { readParam, readQuery } from "../http/validate.ts"
 
 interface SlotRange {
@@ -88,17 +89,15 @@ export function timeSlotsRoutes() {
     const doctorId = readParam(c, "id", Id)
     checkRange(startDate, endDate)
     const { db } = c.get("deps")
-    await requireDoctorExists(db, doctorId)
     const caller = await optionalCaller(c)
-    return c.json(
-      await slotsInRange(db, {
-        doctorId,
-        startDate,
-        endDate,
-        includeBooked: include === "booked",
-        showAppointments: caller?.doctorId === doctorId,
-      }),
-    )
+    const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments: caller?.doctorId === doctorId }
+    const load = async () => {
+      await requireDoctorExists(db, doctorId)
+      return slotsInRange(db, range)
+    }
+    // The doctor's own view carries appointment ids: never shared.
+    if (range.showAppointments) return c.json(await load())
+    return cachedJson(c, `slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load)
   }
 
   app.get("/doctor-availability/:id/available-time-slots", async (c) => {

@@ -40,7 +40,15 @@ export interface CallOptions {
  * A seeded database and the gateway app for one test file, called in-process. Every suite that
  * uses it runs once on PGlite and once on PostgreSQL (see scripts/test-gateway.ts).
  */
-export async function startTestGateway(options: { seedDoctors?: number; /** A built SPA to serve (none by default). */ staticDir?: string } = {}) {
+export async function startTestGateway(
+  options: {
+    seedDoctors?: number
+    /** A built SPA to serve (none by default). */
+    staticDir?: string
+    /** How long public reads are kept (the product's default when absent). */
+    readCacheMs?: number
+  } = {},
+) {
   let database: Database
   let drop = async () => {}
   if (TEST_DB === "postgres") {
@@ -51,7 +59,8 @@ export async function startTestGateway(options: { seedDoctors?: number; /** A bu
     database = await openDatabase({ memory: true })
   }
   await seed(database.db, { doctors: options.seedDoctors })
-  const config = { ...loadConfig({}), logRequests: false, staticDir: options.staticDir ?? "/nonexistent" }
+  const defaults = loadConfig({})
+  const config = { ...defaults, logRequests: false, staticDir: options.staticDir ?? "/nonexistent", readCacheMs: options.readCacheMs ?? defaults.readCacheMs }
   const app = createApp({ db: database.db, config })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {

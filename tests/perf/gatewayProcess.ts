@@ -6,7 +6,14 @@ export interface RunningGateway {
 }
 
 /** Starts `server/main.ts` as its own process (the load comes from this one) and waits for it. */
-export async function startGatewayProcess(options: { port: number; databaseUrl?: string; dataDir?: string; staticDir?: string }): Promise<RunningGateway> {
+export async function startGatewayProcess(options: {
+  port: number
+  databaseUrl?: string
+  dataDir?: string
+  staticDir?: string
+  /** Milliseconds the gateway keeps public reads (its default when absent; 0 turns the cache off). */
+  readCacheMs?: number
+}): Promise<RunningGateway> {
   // Node itself with tsx's loader (not npx), so a signal reaches the server and not a wrapper.
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
@@ -17,6 +24,7 @@ export async function startGatewayProcess(options: { port: number; databaseUrl?:
       DATABASE_URL: options.databaseUrl ?? "",
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
+      ...(options.readCacheMs !== undefined ? { READ_CACHE_MS: String(options.readCacheMs) } : {}),
     },
   })
   const origin = `http://127.0.0.1:${options.port}`

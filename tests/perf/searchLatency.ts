@@ -46,7 +46,7 @@ async function keywordPlan(database: Database): Promise<string> {
 }
 
 async function measure(database: Database) {
-  const app = createApp({ db: database.db, config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent" } })
+  const app = createApp({ db: database.db, config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent", readCacheMs: 0 } })
   const call = async (body: Record<string, unknown>) => {
     const started = performance.now()
     const response = await app.request("/api/v1/doctors/search", {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest"
+import { ReadCache } from "./readCache.ts"
+
+function clock() {
+  let now = 0
+  return { now: () => now, advance: (ms: number) => void (now += ms) }
+}
+
+describe("ReadCache", () => {
+  it("keeps a body for its time limit, then loads it again", async () => {
+    const time = clock()
+    const cache = new ReadCache(5_000, 10, time.now)
+    let loads = 0
+    const load = async () => ({ n: ++loads })
+    expect(await cache.json("k", load)).toBe('{"n":1}')
+    time.advance(4_999)
+    expect(await cache.json("k", load)).toBe('{"n":1}')
+    time.advance(1)
+    expect(await cache.json("k", load)).toBe('{"n":2}')
+  })
+
+  it("loads a miss once for every request waiting on it", async () => {
+    const cache = new ReadCache(5_000)
+    let loads = 0
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const load = async () => {
+      loads++
+      await gate
+      return [1, 2]
+    }
+    const waiting = Array.from({ length: 50 }, () => cache.json("k", load))
+    release()
+    expect(new Set(await Promise.all(waiting))).toEqual(new Set(["[1,2]"]))
+    expect(loads).toBe(1)
+  })
+
+  it("does not keep a failure", async () => {
+    const cache = new ReadCache(5_000)
+    await expect(cache.json("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down")
+    expect(await cache.json("k", async () => "up")).toBe('"up"')
+  })
+
+  it("is emptied by clear, and drops its oldest entry when full", async () => {
+    const cache = new ReadCache(5_000, 2)
+    let loads = 0
+    const load = async () => ++loads
+    await cache.json("a", load)
+    await cache.json("b", load)
+    await cache.json("c", load)
+    expect(cache.size).toBe(2)
+    expect(await cache.json("a", load)).toBe("4")
+    cache.clear()
+    expect(cache.size).toBe(0)
+    expect(await cache.json("b", load)).toBe("5")
+  })
+
+  it("loads every time when its time limit is 0", async () => {
+    const cache = new ReadCache(0)
+    let loads = 0
+    const load = async () => ++loads
+    await cache.json("k", load)
+    await cache.json("k", load)
+    expect(loads).toBe(2)
+    expect(cache.size).toBe(0)
+  })
+})
