@@ -17,7 +17,17 @@ if (!(await isSeeded(database.db))) {
 }
 
 const app = createApp({ db: database.db, config })
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+// Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
+let answering = 0
+const fetch: typeof app.fetch = async (...args) => {
+  answering++
+  try {
+    return await app.fetch(...args)
+  } finally {
+    answering--
+  }
+}
+const server = serve({ fetch, port: config.port }, (info) => {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.relative(process.cwd(), config.dataDir) || "."}`
   console.log(`\nPromed is running on http://localhost:${info.port}  (data: ${where})`)
   console.log(`  gateway  http://localhost:${info.port}/api/v1`)
@@ -26,22 +36,16 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 })
 
 /**
- * Stops taking connections and lets the requests under way finish (their queries need the
- * database, closed next); connections still busy after a few seconds are cut.
+ * Stops taking connections and waits for the requests under way to be answered (their queries need
+ * the database, closed next), for a few seconds at most.
  */
-function closeServer(): Promise<void> {
+async function closeServer(): Promise<void> {
   const http = server as Server
-  return new Promise((resolve) => {
-    const cut = setTimeout(() => {
-      http.closeAllConnections()
-      resolve()
-    }, 5_000)
-    http.close(() => {
-      clearTimeout(cut)
-      resolve()
-    })
-    http.closeIdleConnections()
-  })
+  http.close()
+  http.closeIdleConnections()
+  const deadline = Date.now() + 5_000
+  while (answering > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+  http.closeAllConnections()
 }
 
 let stopping = false
