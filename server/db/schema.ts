@@ -146,11 +146,20 @@ export const doctors = pgTable(
     primaryCity: text("primary_city"),
     /** Cheapest provided service price, for the fee sort and the starting price. */
     minPrice: integer("min_price"),
+    /** The user is active: the doctor is listed by the search (kept from users.is_active). */
+    listed: boolean("listed").notNull().default(true),
+    /** Codes of the provided services, for the visit-type filter without a join. */
+    serviceCodes: text("service_codes").array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased names, for the name sort without a join (the listing index is on them). */
+    sortFirstName: text("sort_first_name").notNull().default(""),
+    sortLastName: text("sort_last_name").notNull().default(""),
   },
+  // The listing index (names, id, with listed and service codes included) is made by migration
+  // 0002 in SQL: drizzle cannot declare INCLUDE columns. It serves the name sort and the count.
   (t) => [
-    index("doctors_rating_idx").on(t.averageRate),
-    index("doctors_career_idx").on(t.careerStartYear),
-    index("doctors_min_price_idx").on(t.minPrice),
+    index("doctors_rating_idx").on(t.averageRate, t.id),
+    index("doctors_career_idx").on(t.careerStartYear, t.id),
+    index("doctors_min_price_idx").on(t.minPrice, t.id),
     index("doctors_city_idx").on(t.primaryCity),
     index("doctors_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -125,8 +125,8 @@ export async function loadDoctor(db: Db, id: string): Promise<Doctor | undefined
 
 /**
  * Recomputes the denormalised search columns of a doctor (keyword text, primary city, cheapest
- * price) after any change to names, specialties, locations or services; of every doctor, in one
- * statement, when no id is given (the seed).
+ * price, service codes, listed, sort names) after any change to names, specialties, locations,
+ * services or the user's active flag; of every doctor, in one statement, when no id is given (the seed).
  */
 export async function refreshDoctorSearchFields(db: Db, doctorId: string | null): Promise<void> {
   await db.execute(sql`
@@ -140,7 +140,11 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: string | null)
                       ORDER BY l.is_primary DESC, l.position ASC LIMIT 1),
       min_price = (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id),
       consultation_fee = coalesce((SELECT ps.price FROM provided_services ps WHERE ps.doctor_id = d.id AND ps.code = 'CLINIC'),
-                                  (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id))
+                                  (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id)),
+      service_codes = coalesce((SELECT array_agg(ps.code ORDER BY ps.code) FROM provided_services ps WHERE ps.doctor_id = d.id), '{}'::text[]),
+      listed = u.is_active,
+      sort_first_name = lower(u.first_name),
+      sort_last_name = lower(u.last_name)
     FROM users u
     WHERE u.id = d.user_id AND (${doctorId}::uuid IS NULL OR d.id = ${doctorId}::uuid)
   `)

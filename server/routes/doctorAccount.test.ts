@@ -74,6 +74,15 @@ describe("PUT /doctors/{id}", () => {
       body: { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: "Ndiaye-Sarr", location: "Rufisque" } },
     })
     expect(search.body.data.map((d: Doctor) => d.id)).toContain(doctor.id)
+    // ...and the visit types it now offers, not the ones it dropped.
+    const offering = async (code: string) =>
+      (
+        await gw.api("POST", "/doctors/search", {
+          body: { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: "Ndiaye-Sarr", providedServiceCodes: [code] } },
+        })
+      ).body.data.map((d: Doctor) => d.id)
+    expect(await offering("ONLINE")).toContain(doctor.id)
+    expect(await offering("HOME")).not.toContain(doctor.id)
   })
 
   it("answers field errors: biography under 20, two services of a type, no primary location, bad website", async () => {

@@ -1,9 +1,9 @@
 import { Hono } from "hono"
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm"
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm"
 import { DoctorSearchRequest, type DoctorSearchResponse } from "../../schemas/doctor.ts"
 import { Id } from "../../schemas/fields.ts"
 import type { Db } from "../db/client.ts"
-import { doctors, doctorSpecialties, providedServices, specialties, users } from "../db/schema.ts"
+import { doctors, doctorSpecialties, specialties } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { cachedJson, markReadOnly } from "../http/readCache.ts"
@@ -17,11 +17,12 @@ type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * The filters of the search, each one backed by an index: the trigram index on search_text for
- * words, the city index, the specialty index (semi-join), the rating index.
+ * The filters of the search, on the doctors table alone (names, services and the active flag are
+ * kept there): the trigram index on search_text for words, the city index, the specialty index
+ * (semi-join), the rating index; listed and service codes ride in the listing index.
  */
 function filtersOf(query: SearchQuery): SQL[] {
-  const where: SQL[] = [eq(users.isActive, true)]
+  const where: SQL[] = [eq(doctors.listed, true)]
   const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
   for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
   if (query.specialtyCodes && query.specialtyCodes.length > 0) {
@@ -43,39 +44,41 @@ function filtersOf(query: SearchQuery): SQL[] {
     )
   }
   if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
-    where.push(
-      inArray(
-        doctors.id,
-        sql`(SELECT ${providedServices.doctorId} FROM ${providedServices} WHERE ${inArray(providedServices.code, [...query.providedServiceCodes])})`,
-      ),
-    )
+    where.push(arrayOverlaps(doctors.serviceCodes, [...query.providedServiceCodes]))
   }
   return where
 }
 
 /**
  * SPEC §7's sort properties. "experience desc" means the longest careers first, i.e. the earliest
- * careerStartYear; missing values go last whatever the order. The id breaks ties so pages never
+ * careerStartYear; missing values go last whatever the order. The id breaks ties, in the sort's
+ * direction so that one index walk (forward or backward) serves the whole order, and pages never
  * overlap or skip a doctor.
  */
 function orderOf(sortBy: SortBy | undefined): SQL[] {
   const property = sortBy?.property ?? "user.firstName"
   const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
-  const by = (column: SQL | typeof doctors.averageRate, ascending: boolean) =>
-    ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`
+  const then = (ascending: boolean) => (ascending ? asc(doctors.id) : desc(doctors.id))
+  // Nullable columns: missing values last in both directions.
+  const nullsLast = (column: SQL, ascending: boolean) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
   switch (property) {
-    case "rating":
-      return [by(doctors.averageRate, direction === "asc"), asc(doctors.id)]
-    case "experience":
-      return [by(sql`${doctors.careerStartYear}`, direction === "desc"), asc(doctors.id)]
-    case "price":
-      return [by(sql`${doctors.minPrice}`, direction === "asc"), asc(doctors.id)]
-    case "user.firstName":
-      return [
-        direction === "asc" ? asc(sql`lower(${users.firstName})`) : desc(sql`lower(${users.firstName})`),
-        direction === "asc" ? asc(sql`lower(${users.lastName})`) : desc(sql`lower(${users.lastName})`),
-        asc(doctors.id),
-      ]
+    case "rating": {
+      const ascending = direction === "asc"
+      return [ascending ? asc(doctors.averageRate) : desc(doctors.averageRate), then(ascending)]
+    }
+    case "experience": {
+      const ascending = direction === "desc"
+      return [nullsLast(sql`${doctors.careerStartYear}`, ascending), then(ascending)]
+    }
+    case "price": {
+      const ascending = direction === "asc"
+      return [nullsLast(sql`${doctors.minPrice}`, ascending), then(ascending)]
+    }
+    case "user.firstName": {
+      const ascending = direction === "asc"
+      const by = ascending ? asc : desc
+      return [by(doctors.sortFirstName), by(doctors.sortLastName), then(ascending)]
+    }
   }
 }
 
@@ -84,15 +87,10 @@ export async function searchDoctors(db: Db, request: DoctorSearchRequest): Promi
   const where = and(...filtersOf(request.query ?? {}))
   const { offset, limit } = request.paginationSettings
   const [countRows, pageRows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(doctors)
-      .innerJoin(users, eq(users.id, doctors.userId))
-      .where(where),
+    db.select({ count: sql<number>`count(*)::int` }).from(doctors).where(where),
     db
       .select({ id: doctors.id })
       .from(doctors)
-      .innerJoin(users, eq(users.id, doctors.userId))
       .where(where)
       .orderBy(...orderOf(request.sortBy))
       .limit(limit)
