@@ -2,10 +2,11 @@ import { and, eq, gte } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Doctor, type DoctorUpdate } from "../../schemas/doctor.ts"
+import { Doctor } from "../../schemas/doctor.ts"
 import { DoctorSettings } from "../../schemas/settings.ts"
 import { dailySlotTimes } from "../../schemas/slotTimes.ts"
 import { appointments, timeSlots } from "../db/schema.ts"
+import { doctorFormOf } from "../../tests/support/gatewayFixtures.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
 let gw: TestGateway
@@ -23,23 +24,9 @@ afterAll(async () => {
   await gw?.stop()
 })
 
-const formOf = (d: Doctor): DoctorUpdate => ({
-  firstName: d.firstName,
-  lastName: d.lastName,
-  refNumber: d.refNumber ?? "SN-0001",
-  careerStartYear: d.careerStartYear ?? 2006,
-  biography: d.biography,
-  website: d.website,
-  phoneNumber: d.phoneNumber,
-  locations: d.locations,
-  providedServices: d.providedServices.map(({ code, price }) => ({ code, price })),
-  doctorSpokenLanguages: d.doctorSpokenLanguages,
-  insuranceAccepted: d.insuranceAccepted,
-})
-
 describe("PUT /doctors/{id}", () => {
   it("is the doctor's own: ROLE_NOT_MATCH for a patient, FORBIDDEN_ACTION for another doctor", async () => {
-    const body = formOf(doctor)
+    const body = doctorFormOf(doctor)
     expect((await gw.api("PUT", `/doctors/${doctor.id}`, { token: patientToken, body })).body.code).toBe("ROLE_NOT_MATCH")
     expect((await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctor2Token, body })).body.code).toBe("FORBIDDEN_ACTION")
     expect((await gw.api("PUT", `/doctors/${doctor.id}`, { body })).status).toBe(401)
@@ -47,7 +34,7 @@ describe("PUT /doctors/{id}", () => {
 
   it("saves the form, replaces locations and services as sent, never the email, and keeps search right", async () => {
     const body = {
-      ...formOf(doctor),
+      ...doctorFormOf(doctor),
       email: "someone-else@demo.sn",
       lastName: "Ndiaye-Sarr",
       biography: "Cardiologue à Dakar, spécialiste de l'hypertension et du cœur du sportif.",
@@ -87,7 +74,7 @@ describe("PUT /doctors/{id}", () => {
 
   it("answers field errors: biography under 20, two services of a type, no primary location, bad website", async () => {
     const body = {
-      ...formOf(doctor),
+      ...doctorFormOf(doctor),
       biography: "Trop court",
       website: "pas une adresse",
       providedServices: [{ code: "CLINIC", price: 1 }, { code: "CLINIC", price: 2 }],
@@ -110,7 +97,7 @@ describe("the doctor's photo through PUT /doctors/{id}", () => {
   const photo = (userId: string) => `http://localhost/v0/b/promed-local.appspot.com/o/${encodeURIComponent(`profile-photos/user_${userId}.png`)}?alt=media&token=t`
 
   it("takes the doctor's own upload, refuses someone else's file, and clears it with null", async () => {
-    const body = formOf(doctor)
+    const body = doctorFormOf(doctor)
     const other = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo("00000000-0000-4000-8000-000000000009") } })
     expect(other.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
     const own = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo(doctor.userId) } })

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { doctors, users } from "../db/schema.ts"
+import { doctorFormOf } from "../../tests/support/gatewayFixtures.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, nextAvailableSlot } from "./testing/appointmentFixtures.ts"
 
@@ -59,19 +60,7 @@ describe("the public reads' cache", () => {
   it("finds a doctor under a new name as soon as the doctor saved it", async () => {
     const profile = (await gw.api("GET", `/doctors/${doctor.doctorId}`)).body
     expect((await gw.api("POST", "/doctors/search", { body: searchBody("Ndiaye-Gueye") })).body.data).toEqual([])
-    const form = {
-      firstName: profile.firstName,
-      lastName: "Ndiaye-Gueye",
-      refNumber: profile.refNumber ?? "SN-0001",
-      careerStartYear: profile.careerStartYear ?? 2006,
-      biography: profile.biography,
-      website: profile.website,
-      phoneNumber: profile.phoneNumber,
-      locations: profile.locations,
-      providedServices: profile.providedServices.map(({ code, price }: { code: string; price: number }) => ({ code, price })),
-      doctorSpokenLanguages: profile.doctorSpokenLanguages,
-      insuranceAccepted: profile.insuranceAccepted,
-    }
+    const form = { ...doctorFormOf(profile), lastName: "Ndiaye-Gueye" }
     const saved = await gw.api("PUT", `/doctors/${doctor.doctorId}`, { token: doctor.token, body: form })
     expect(saved.status, saved.text).toBe(200)
     const found = (await gw.api("POST", "/doctors/search", { body: searchBody("Ndiaye-Gueye") })).body.data

@@ -1,4 +1,5 @@
 import type { TestGateway } from "../../server/testing/testGateway.ts"
+import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
 import { patientFormOf } from "./patientForm.ts"
 
@@ -51,20 +52,7 @@ export async function currentPatientForm(ctx: RowContext, f: Fixtures) {
 
 /** The doctor form as it stands. */
 export async function currentDoctorForm(ctx: RowContext, f: Fixtures) {
-  const d = await ownerGet(ctx, "doctorA", `/doctors/${f.doctorA}`)
-  return {
-    firstName: d.firstName,
-    lastName: d.lastName,
-    refNumber: d.refNumber ?? "SN-0001",
-    careerStartYear: d.careerStartYear ?? 2005,
-    biography: d.biography,
-    website: d.website,
-    phoneNumber: d.phoneNumber,
-    locations: d.locations,
-    providedServices: d.providedServices.map((s: { code: string; price: number }) => ({ code: s.code, price: s.price })),
-    doctorSpokenLanguages: d.doctorSpokenLanguages,
-    insuranceAccepted: d.insuranceAccepted,
-  }
+  return doctorFormOf(await ownerGet(ctx, "doctorA", `/doctors/${f.doctorA}`))
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
