@@ -9,7 +9,7 @@ function clock() {
 describe("ReadCache", () => {
   it("keeps a body for its time limit, then loads it again", async () => {
     const time = clock()
-    const cache = new ReadCache(5_000, 10, time.now)
+    const cache = new ReadCache(5_000, 1_000, time.now)
     let loads = 0
     const load = async () => ({ n: ++loads })
     expect(await cache.json("k", load)).toBe('{"n":1}')
@@ -41,18 +41,19 @@ describe("ReadCache", () => {
     expect(await cache.json("k", async () => "up")).toBe('"up"')
   })
 
-  it("is emptied by clear, and drops its oldest entry when full", async () => {
-    const cache = new ReadCache(5_000, 2)
+  it("is emptied by clear, and drops its oldest bodies when over its size", async () => {
+    const cache = new ReadCache(5_000, 12) // two bodies of 6 characters
     let loads = 0
-    const load = async () => ++loads
+    const load = async () => `${++loads}`.padEnd(4, "x")
     await cache.json("a", load)
     await cache.json("b", load)
+    expect(cache.size).toBe(2)
     await cache.json("c", load)
     expect(cache.size).toBe(2)
-    expect(await cache.json("a", load)).toBe("4")
+    expect(await cache.json("a", load)).toBe('"4xxx"')
     cache.clear()
     expect(cache.size).toBe(0)
-    expect(await cache.json("b", load)).toBe("5")
+    expect(await cache.json("b", load)).toBe('"5xxx"')
   })
 
   it("loads every time when its time limit is 0", async () => {

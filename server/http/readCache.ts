@@ -4,23 +4,27 @@ import type { AppEnv } from "./context.ts"
 interface Entry {
   readonly expires: number
   readonly body: Promise<string>
+  /** Characters of the body once loaded (0 while loading). */
+  size: number
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
 /**
  * A short-lived cache of the public reads that every visitor shares (doctor search, profiles, week
- * slots), holding their JSON bodies. A miss is loaded once however many requests wait for it. Any
- * successful write through this gateway empties the cache, so everyone reads a change as soon as it
- * is answered; the time limit bounds what writes made elsewhere (another instance, the seed script)
- * can leave stale. A time limit of 0 turns it off (the cost-growth bench measures the database).
+ * slots), holding their JSON bodies, at most `maxChars` characters of them (oldest dropped first).
+ * A miss is loaded once however many requests wait for it. Any successful write through this
+ * gateway empties the cache, so everyone reads a change as soon as it is answered; the time limit
+ * bounds what writes made elsewhere (another instance, the seed script) can leave stale. A time
+ * limit of 0 turns it off (the cost-growth bench measures the database).
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>()
+  #chars = 0
 
   constructor(
     readonly ttlMs: number,
-    readonly maxEntries = 5_000,
+    readonly maxChars = 16_000_000,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -34,19 +38,39 @@ export class ReadCache {
     const now = this.now()
     const hit = this.#entries.get(key)
     if (hit && hit.expires > now) return hit.body
-    if (hit) this.#entries.delete(key)
-    // Oldest first: a Map iterates in insertion order.
-    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
-    const entry: Entry = { expires: now + this.ttlMs, body: load().then((value) => JSON.stringify(value)) }
+    if (hit) this.#drop(key, hit)
+    const entry: Entry = { expires: now + this.ttlMs, body: load().then((value) => JSON.stringify(value)), size: 0 }
     this.#entries.set(key, entry)
-    entry.body.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key)
-    })
+    entry.body.then(
+      (body) => {
+        if (this.#entries.get(key) !== entry) return
+        entry.size = body.length
+        this.#chars += body.length
+        this.#trim()
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#drop(key, entry)
+      },
+    )
     return entry.body
   }
 
   clear(): void {
     this.#entries.clear()
+    this.#chars = 0
+  }
+
+  #drop(key: string, entry: Entry): void {
+    this.#entries.delete(key)
+    this.#chars -= entry.size
+  }
+
+  /** Oldest first: a Map iterates in insertion order. */
+  #trim(): void {
+    for (const [key, entry] of this.#entries) {
+      if (this.#chars <= this.maxChars) return
+      this.#drop(key, entry)
+    }
   }
 }
 
