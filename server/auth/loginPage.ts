@@ -73,6 +73,7 @@ export function renderLoginPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
 <link rel="stylesheet" href="/auth/login.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main class="card">

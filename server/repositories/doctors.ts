@@ -13,6 +13,7 @@ import {
   users,
 } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
+import { ApiError } from "../http/errors.ts"
 import { locationsByUser } from "./locations.ts"
 
 function groupBy<T, K>(rows: ReadonlyArray<T>, key: (row: T) => K): Map<K, T[]> {
@@ -148,4 +149,10 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: string | null)
     FROM users u
     WHERE u.id = d.user_id AND (${doctorId}::uuid IS NULL OR d.id = ${doctorId}::uuid)
   `)
+}
+
+/** DOCTOR_NOT_FOUND unless a doctor has this id. */
+export async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
+  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
+  if (!row) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
 }

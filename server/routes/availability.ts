@@ -14,14 +14,10 @@ import { readBody, readParam, readQuery } from "../http/validate.ts"
 import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
 import { loadAvailabilities, loadTimeSlots, todayIn, toAvailability, topUpSlots } from "../scheduling/schedule.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
+import { requireDoctorExists } from "../repositories/doctors.ts"
 
 /** The longest range the doctor's slot read answers at once (a month view and a bit). */
 const RANGE_MAX_DAYS = 62
-
-async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
-  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
-  if (!row) throw new ApiError("DOCTOR_NOT_FOUND")
-}
 
 /**
  * Where an availability takes place and so which zone its times are in: the facility asked for

@@ -14,6 +14,7 @@ import { healthcareFacilities } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
 import { readBody } from "../http/validate.ts"
 import { containing } from "./doctors.ts"
+import { markReadOnly } from "../http/readCache.ts"
 
 type FacilityRow = typeof healthcareFacilities.$inferSelect
 const f = healthcareFacilities
@@ -105,6 +106,7 @@ export function facilitiesRoutes() {
   const app = new Hono<AppEnv>()
   app.post("/healthcare-facilities/search", async (c) => {
     const body = await readBody(c, FacilitySearchRequest)
+    markReadOnly(c)
     return c.json(await searchFacilities(c.get("deps").db, body))
   })
   return app

@@ -70,11 +70,13 @@ describe("the public reads' cache", () => {
     expect(user?.lastName).toBe("Ndiaye-Gueye")
   })
 
-  it("does not let a refused write or a search empty it", async () => {
+  it("does not let a refused write, a search or a session check empty it", async () => {
     const before = (await gw.api("GET", `/doctors/${doctor.doctorId}`)).body.biography
     await gw.db.update(doctors).set({ biography: "Another change made straight in the database." }).where(eq(doctors.id, doctor.doctorId))
     expect((await gw.api("PUT", `/doctors/${doctor.doctorId}`, { token: doctor.token, body: { firstName: "" } })).status).toBe(400)
     await gw.api("POST", "/doctors/search", { body: searchBody("diop") })
+    expect((await gw.api("POST", "/healthcare-facilities/search", { body: { paginationSettings: { offset: 0, limit: 10 } } })).status).toBe(200)
+    expect((await gw.api("POST", "/validate-session", { token: patient.token })).status).toBe(200)
     expect((await gw.api("GET", `/doctors/${doctor.doctorId}`)).body.biography).toBe(before)
   })
 })

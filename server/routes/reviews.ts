@@ -2,19 +2,14 @@ import { and, eq } from "drizzle-orm"
 import { Hono, type Context } from "hono"
 import { Id } from "../../schemas/fields.ts"
 import { ReactionInput, ReviewInput } from "../../schemas/review.ts"
-import type { Db } from "../db/client.ts"
-import { doctors, reviewReactions, reviews } from "../db/schema.ts"
+import { reviewReactions, reviews } from "../db/schema.ts"
 import { optionalCaller, requireCaller, requirePatient } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { readBody, readParam } from "../http/validate.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
 import { findReview, listDoctorReviews, loadReview, refreshDoctorRating, reviewEligibility } from "../repositories/reviews.ts"
-
-async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
-  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
-  if (!row) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
-}
+import { requireDoctorExists } from "../repositories/doctors.ts"
 
 /** Only patients write reviews; a doctor is told why (SPEC §6: no self review). */
 async function requireReviewer(c: Context<AppEnv>, doctorId: string) {

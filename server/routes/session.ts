@@ -15,6 +15,7 @@ import { appointmentsOfDoctor, appointmentsOfPatient } from "../repositories/app
 import { loadDoctor } from "../repositories/doctors.ts"
 import { loadPatient } from "../repositories/patients.ts"
 import { loadDoctorSettings } from "../repositories/settings.ts"
+import { markReadOnly } from "../http/readCache.ts"
 
 /** The signed-in user with the record of their role, as GET /session answers it. */
 export async function buildSession(db: Db, caller: Caller): Promise<SessionResponse> {
@@ -72,6 +73,7 @@ export function sessionRoutes() {
 
   app.post("/validate-session", async (c) => {
     const caller = await requireCaller(c)
+    markReadOnly(c)
     return c.json({
       sessionId: caller.sessionId,
       expiresAt: toUtcSeconds(caller.expiresAt),

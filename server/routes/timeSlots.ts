@@ -4,13 +4,14 @@ import { Temporal } from "temporal-polyfill"
 import { PublicDaySlotsQuery, PublicSlotsQuery, SLOT_RANGE_MAX_DAYS, type TimeSlot } from "../../schemas/availability.ts"
 import { Id, IsoDate } from "../../schemas/fields.ts"
 import type { Db } from "../db/client.ts"
-import { appointments, doctors, timeSlots } from "../db/schema.ts"
+import { appointments, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { optionalCaller } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { cachedJson } from "../http/readCache.ts"
 import { readParam, readQuery } from "../http/validate.ts"
+import { requireDoctorExists } from "../repositories/doctors.ts"
 
 interface SlotRange {
   readonly doctorId: string
@@ -70,11 +71,6 @@ function checkRange(startDate: string, endDate: string): void {
   if (days >= SLOT_RANGE_MAX_DAYS) {
     throw new ApiError("INVALID_PARAMETER", `At most ${SLOT_RANGE_MAX_DAYS} days at once`, [{ name: "endDate", message: "validation.invalid" }])
   }
-}
-
-async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
-  const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
-  if (!row) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
 }
 
 /**
