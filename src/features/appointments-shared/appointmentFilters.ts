@@ -82,3 +82,6 @@ export function filterAppointments(list: ReadonlyArray<Appointment>, filters: Ap
 /** Confirmed appointments still ahead, soonest first: what the notification bell counts. */
 export const upcomingConfirmed = (list: ReadonlyArray<Appointment>, nowMs: number): Appointment[] =>
   list.filter((a) => a.status === "CONFIRMED" && isUpcoming(a, nowMs)).sort((x, y) => x.appointmentTime.localeCompare(y.appointmentTime))
+
+/** Whether any search text or filter narrows the list (the clear button's condition). */
+export const hasAnyFilter = (filters: AppointmentFilters): boolean => Boolean(filters.q.trim() || filters.status || filters.type || filters.date)
