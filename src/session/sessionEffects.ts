@@ -16,7 +16,8 @@ export function followSession(session: SessionActor, router: AppRouter, queryCli
     previous = snapshot
     if (snapshot.matches("signedIn") && !was.matches("signedIn") && snapshot.context.user) {
       const target = landingAfterSignIn(router.state.location.pathname, snapshot.context.user.roleName)
-      if (target) void router.navigate({ to: target, replace: true })
+      // The address was stripped of the login parameters already; any other parameter is kept (SPEC §2).
+      if (target) void router.navigate({ href: `${target}${window.location.search}`, replace: true })
       // Back from an unreachable gateway: the page's guards have not checked the role yet.
       else if (was.matches("unavailable")) void router.invalidate()
       return

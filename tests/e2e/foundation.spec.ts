@@ -52,6 +52,14 @@ test("a forged token leads to the signed-out experience and leaves the address b
   await expect(page.getByTestId("user-menu")).toHaveCount(0)
 })
 
+test("the redirect helper sends a signed-in patient home, dropping only the login parameters", async ({ page, request }) => {
+  const response = await request.post("/auth/token", { data: { email: ACCOUNTS.patient.email, password: "Passw0rd!" } })
+  const { token } = (await response.json()) as { token: string }
+  await page.goto(`/?ref=sms&login=true&sessionToken=${token}&lang=fr`)
+  await expect(page).toHaveURL(/\/profile\?ref=sms$/)
+  expect(page.url()).not.toContain(token)
+})
+
 test("a patient opening a doctor screen is sent to /", async ({ page }) => {
   await signIn(page, ACCOUNTS.patient.email, "/profile")
   await page.goto("/doctor/profile")
