@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 /**
  * Field rules of SPEC §5, shared by the SPA forms and the gateway. Every message is an i18n key
@@ -45,17 +46,60 @@ const PASSWORD_ALPHABET = /^[A-Za-z0-9@$!%*?&]+$/
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** A string that is not blank once trimmed. */
+/**
+ * Control characters (C0, DEL, C1) and lone surrogates have no place in anything a person types:
+ * PostgreSQL refuses NUL, terminals and logs obey escapes, and half a surrogate pair is not text.
+ * Line breaks and tabs are allowed only where text spans lines (messages, biographies, notes).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** True when a single-line text holds no control character and is well-formed Unicode. */
+export const isCleanLine = (s: string) => !CONTROL_CHARACTER.test(s) && !LONE_SURROGATE.test(s)
+/** Same as isCleanLine, line breaks and tabs allowed. */
+export const isCleanText = (s: string) => !CONTROL_BUT_LINE_BREAK.test(s) && !LONE_SURROGATE.test(s)
+
+const cleanLine = Schema.makeFilter(isCleanLine, { message: "validation.controlCharacters" })
+const cleanText = Schema.makeFilter(isCleanText, { message: "validation.controlCharacters" })
+
+/** A single line of text: a name, a title, a keyword, an id. The base of every text field of a request. */
+export const Line = Schema.String.check(cleanLine)
+/** Text that may span lines: a message, a biography, a description. */
+export const MultilineText = Schema.String.check(cleanText)
+
+/** A single line of at most `max` characters. */
+export const boundedLine = (max: number) => Line.check(Schema.isMaxLength(max, { message: "validation.tooLong" }))
+/** Text of several lines of at most `max` characters. */
+export const boundedText = (max: number) => MultilineText.check(Schema.isMaxLength(max, { message: "validation.tooLong" }))
+
+/** A single line that is not blank once trimmed. */
 export const requiredText = (message: string, max: number = LIMITS.textMax) =>
-  Schema.String.check(
+  Line.check(
     Schema.makeFilter((s: string) => s.trim().length > 0, { message }),
     Schema.isMaxLength(max, { message: "validation.tooLong" }),
   )
 
-export const Email = Schema.String.check(
+/** Text of several lines that is not blank once trimmed. */
+export const requiredMultilineText = (message: string, max: number = LIMITS.textMax) =>
+  MultilineText.check(
+    Schema.makeFilter((s: string) => s.trim().length > 0, { message }),
+    Schema.isMaxLength(max, { message: "validation.tooLong" }),
+  )
+
+/**
+ * The one form of an email address everywhere (sign-in, token, limits, profile, contact): trimmed,
+ * Unicode NFC, lower case. " Patient2@Demo.SN" and "patient2@demo.sn" are one account.
+ */
+export const canonicalEmail = (value: string): string => value.normalize("NFC").trim().toLowerCase()
+
+/** An email address, decoded to its canonical form (canonicalEmail) before it is checked. */
+export const Email = Schema.String.pipe(Schema.decode(SchemaTransformation.transform({ decode: canonicalEmail, encode: (s: string) => s }))).check(
   Schema.isMinLength(1, { message: "validation.emailRequired" }),
   Schema.isMaxLength(254, { message: "validation.emailInvalid" }),
   Schema.isPattern(EMAIL_PATTERN, { message: "validation.emailInvalid" }),
+  // Invisible and control characters (\p{C}: zero-width spaces, bidi marks, NUL) make look-alikes of addresses.
+  Schema.makeFilter((s: string) => !/\p{C}/u.test(s), { message: "validation.emailInvalid" }),
 )
 
 export const Phone = Schema.String.check(
@@ -82,10 +126,24 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const IsoDate = Schema.String.check(
-  Schema.isPattern(ISO_DATE_PATTERN, { message: "validation.dateInvalid" }),
-  Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: "validation.dateInvalid" }),
-)
+/** Years a date of this product can fall in: dates of birth to bookings, nothing a database or calendar chokes on. */
+export const YEAR_MIN = 1900
+export const YEAR_MAX = 2100
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * A real calendar date as yyyy-MM-dd: 2026-02-30, 2026-11-31 and 0000-01-01 are not dates
+ * (Date.parse rolls them over to the next month, so it cannot be the judge).
+ */
+export function isCalendarDate(s: string): boolean {
+  const match = ISO_DATE_PATTERN.exec(s)
+  if (!match) return false
+  const [year, month, day] = s.split("-").map(Number) as [number, number, number]
+  return year >= YEAR_MIN && year <= YEAR_MAX && day <= daysInMonth(year, month)
+}
+
+export const IsoDate = Schema.String.check(Schema.makeFilter(isCalendarDate, { message: "validation.dateInvalid" }))
 
 /** A calendar date strictly before today (UTC), as required of dates of birth. */
 export const PastIsoDate = IsoDate.check(
@@ -96,7 +154,13 @@ export const HourMinute = Schema.String.check(Schema.isPattern(HH_MM_PATTERN, { 
 
 /** An instant as the API sends it: UTC, second precision, e.g. 2026-11-23T09:30:00Z. */
 export const UtcInstant = Schema.String.check(
-  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { message: "validation.dateInvalid" }),
+  Schema.makeFilter(
+    (s: string) => {
+      const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/.exec(s)
+      return match !== null && isCalendarDate(match[1]!) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 60
+    },
+    { message: "validation.dateInvalid" },
+  ),
 )
 
 export const Password = Schema.String.check(
