@@ -1,6 +1,7 @@
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { compress } from "hono/compress"
+import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
 import { loginSiteRoutes } from "./auth/loginSite.ts"
 import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
@@ -16,12 +17,16 @@ export const API_PREFIX = "/api/v1"
 /** JSON bodies above this are refused before they are parsed. */
 export const MAX_JSON_BYTES = 256 * 1024
 
-/** What the app is made from; the read cache is made from the config unless a test brings one. */
-export type AppInput = Omit<Deps, "readCache"> & { readonly readCache?: ReadCache }
+/** What the app is made from; the read cache and credential limits are made here unless a test brings them. */
+export type AppInput = Omit<Deps, "readCache" | "credentialLimits"> & { readonly readCache?: ReadCache; readonly credentialLimits?: CredentialLimits }
 
 /** The whole product behind one Hono app: gateway, login site, storage surface and the SPA. */
 export function createApp(given: AppInput) {
-  const deps: Deps = { ...given, readCache: given.readCache ?? new ReadCache(given.config.readCacheMs) }
+  const deps: Deps = {
+    ...given,
+    readCache: given.readCache ?? new ReadCache(given.config.readCacheMs),
+    credentialLimits: given.credentialLimits ?? new MemoryCredentialLimits(),
+  }
   const app = new Hono<AppEnv>()
   const site = new StaticSite(deps.config.staticDir)
 

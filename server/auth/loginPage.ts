@@ -12,6 +12,7 @@ const TEXTS = {
     badCredentials: "E-mail ou mot de passe incorrect.",
     tooMany: "Trop de tentatives. Réessayez dans 15 minutes.",
     missing: "Saisissez votre e-mail et votre mot de passe.",
+    crossSite: "Ce formulaire ne venait pas de la page de connexion de Promed : personne n'a été connecté. Connectez-vous ci-dessous si vous le souhaitez.",
     demo: "Comptes de démonstration (mot de passe Passw0rd!)",
   },
   en: {
@@ -24,6 +25,7 @@ const TEXTS = {
     badCredentials: "Incorrect email or password.",
     tooMany: "Too many attempts. Try again in 15 minutes.",
     missing: "Enter your email and password.",
+    crossSite: "This form did not come from the Promed sign-in page, so nobody was signed in. Sign in below if you wish.",
     demo: "Demo accounts (password Passw0rd!)",
   },
   ar: {
@@ -36,11 +38,12 @@ const TEXTS = {
     badCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
     tooMany: "محاولات كثيرة. أعد المحاولة بعد 15 دقيقة.",
     missing: "أدخل بريدك الإلكتروني وكلمة المرور.",
+    crossSite: "لم يأتِ هذا النموذج من صفحة تسجيل الدخول في بروميد، لذا لم يُسجَّل دخول أي أحد. سجّل الدخول أدناه إن أردت.",
     demo: "حسابات تجريبية (كلمة المرور Passw0rd!)",
   },
 } as const
 
-export type LoginError = "badCredentials" | "tooMany" | "missing"
+export type LoginError = "badCredentials" | "tooMany" | "missing" | "crossSite"
 
 export const parseLoginLang = (value: string | undefined): LoginLang =>
   value === "en" || value === "ar" ? value : "fr"
@@ -48,6 +51,11 @@ export const parseLoginLang = (value: string | undefined): LoginLang =>
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!)
 
+/**
+ * The login page. Its referrer policy is same-origin (the site's header says no-referrer) so that
+ * browsers without Fetch Metadata send our Origin with the form, which the post is judged by
+ * (sameOriginForm.ts); other sites still get no referrer.
+ */
 export function renderLoginPage(options: {
   lang: LoginLang
   returnTo: string
@@ -71,6 +79,7 @@ export function renderLoginPage(options: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${t.title}</title>
 <link rel="stylesheet" href="/auth/login.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">

@@ -1,6 +1,7 @@
 import type { Role } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
+import type { CredentialLimits } from "../auth/credentialLimits.ts"
 import type { ReadCache } from "./readCache.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
@@ -18,6 +19,8 @@ export interface Deps {
   readonly config: ServerConfig
   /** The public reads' cache, made by createApp from config.readCacheMs when not given. */
   readonly readCache: ReadCache
+  /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
+  readonly credentialLimits: CredentialLimits
 }
 
 export type AppEnv = {

@@ -168,9 +168,10 @@ describe("the login site", () => {
     expect(en.text).toContain("Password")
   })
 
+  // What Chromium sends with the login page's own form: cross-site posts are refused (tests/security/loginCsrf.test.ts).
   const form = (fields: Record<string, string>) => ({
     body: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
   })
 
   it("redirects to the SPA with the token and language after a good sign-in", async () => {

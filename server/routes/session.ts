@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm"
 import { Hono } from "hono"
 import type { SessionResponse } from "../../schemas/session.ts"
 import { ChangePasswordRequest } from "../../schemas/session.ts"
-import { hashPassword, verifyPassword } from "../auth/passwords.ts"
+import { verifyCurrentPassword } from "../auth/credentialChecks.ts"
+import { hashPassword } from "../auth/passwords.ts"
 import { revokeAllSessions, revokeSession } from "../auth/sessions.ts"
 import type { Db } from "../db/client.ts"
 import { managers, healthcareFacilities, users } from "../db/schema.ts"
@@ -97,15 +98,9 @@ export function sessionRoutes() {
     const caller = await requireRole(c, "PATIENT", "DOCTOR")
     const body = await readBody(c, ChangePasswordRequest)
     const { db } = c.get("deps")
-    const [user] = await db.select().from(users).where(eq(users.id, caller.userId))
-    if (!user) throw new ApiError("USER_NOT_FOUND")
-    if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-      throw new ApiError("INVALID_PASSWORD", "The current password is not correct", [
-        { name: "oldPassword", message: "validation.currentPasswordWrong" },
-      ])
-    }
-    await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id))
-    await revokeAllSessions(db, user.id)
+    await verifyCurrentPassword(c, caller.userId, body.oldPassword, "oldPassword")
+    await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, caller.userId))
+    await revokeAllSessions(db, caller.userId)
     return c.json({ ok: true as const })
   })
 

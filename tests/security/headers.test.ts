@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { createApp } from "../../server/app.ts"
 import { loadConfig } from "../../server/config.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
+import { SAME_ORIGIN_FORM } from "./loginCalls.ts"
 
 let gw: TestGateway
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe("the session token never reaches the logs", () => {
       await app.request("/api/v1/session", { headers: { Authorization: `Bearer ${token}` } })
       const login = await app.request("/auth/login", {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...SAME_ORIGIN_FORM },
         body: "email=patient%40demo.sn&password=Passw0rd%21&returnTo=%2F&lang=fr",
       })
       const issued = new URL(login.headers.get("location")!, "http://x").searchParams.get("sessionToken")!
