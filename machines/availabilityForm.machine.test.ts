@@ -11,7 +11,8 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 
-const input: AvailabilityFormInput = { doctorId: "d-1", dayOfWeek: "TUESDAY", healthcareFacilityId: "f-1" }
+const FACILITY_ID = "5b0c8a34-6f1d-4c2e-9a57-2d3e4f5a6b7c"
+const input: AvailabilityFormInput = { doctorId: "d-1", dayOfWeek: "TUESDAY", healthcareFacilityId: FACILITY_ID }
 
 const created = createdAvailability
 const overlap = { code: "AVAILABILITY_ALREADY_EXISTS", message: "overlap" }
@@ -62,7 +63,7 @@ describe("availability form machine (model-based)", () => {
           },
           "editing.pristine": () => {
             const snap = sut.actor.getSnapshot()
-            expect(snap.context.values).toEqual({ ...AVAILABILITY_DEFAULTS, dayOfWeek: "TUESDAY", healthcareFacilityId: "f-1" })
+            expect(snap.context.values).toEqual({ ...AVAILABILITY_DEFAULTS, dayOfWeek: "TUESDAY", healthcareFacilityId: FACILITY_ID })
             // The defaults are valid: the submit button is enabled from the start.
             expect(snap.can({ type: "availability.submit" })).toBe(true)
           },

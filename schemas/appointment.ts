@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { AppointmentStatus, AppointmentType, Civility, SERVICE_CODES } from "./enums.ts"
-import { Id, requiredText, UtcInstant } from "./fields.ts"
+import { boundedLine, Id, Line, requiredMultilineText, UtcInstant } from "./fields.ts"
 
 export const AppointmentPerson = Schema.Struct({
   id: Schema.String,
@@ -63,9 +63,9 @@ export const CreateAppointmentRequest = Schema.Struct({
   appointmentTime: UtcInstant,
   appointmentType: AppointmentType,
   status: Schema.optionalKey(AppointmentStatus),
-  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  reason: requiredText("validation.reasonRequired", 500),
-  location: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(500)))),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Id)),
+  reason: requiredMultilineText("validation.reasonRequired", 500),
+  location: Schema.optionalKey(Schema.NullOr(boundedLine(500))),
 })
 export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
 
@@ -73,7 +73,7 @@ export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
 export const UpdateAppointmentRequest = Schema.Struct({
   timeSlotId: Schema.optionalKey(Id),
   appointmentTime: Schema.optionalKey(UtcInstant),
-  reason: Schema.optionalKey(requiredText("validation.reasonRequired", 500)),
+  reason: Schema.optionalKey(requiredMultilineText("validation.reasonRequired", 500)),
 })
 export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type
 
@@ -82,8 +82,8 @@ export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type
  * not blank once trimmed, and an appointment type. The slot (the date) is chosen in step 2.
  */
 export const BookingDetails = Schema.Struct({
-  forWhom: Schema.String.check(Schema.isMinLength(1, { message: "validation.patientRequired" })),
-  reason: requiredText("validation.reasonRequired", 500),
+  forWhom: Line.check(Schema.isMinLength(1, { message: "validation.patientRequired" })),
+  reason: requiredMultilineText("validation.reasonRequired", 500),
   appointmentType: Schema.String.check(
     Schema.makeFilter((s: string) => (SERVICE_CODES as ReadonlyArray<string>).includes(s), { message: "validation.typeRequired" }),
   ),

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "./enums.ts"
-import { crossFieldRule, HourMinute, IsoDate, LIMITS } from "./fields.ts"
+import { crossFieldRule, HourMinute, Id, IsoDate, LIMITS } from "./fields.ts"
 
 export const TimeSlot = Schema.Struct({
   id: Schema.String,
@@ -47,7 +47,7 @@ export const AvailabilityInput = Schema.Struct({
     Schema.isLessThanOrEqualTo(480, { message: "validation.slotDurationMax" }),
     Schema.makeFilter((n: number) => n % LIMITS.slotDurationStep === 0, { message: "validation.slotDurationStep" }),
   ),
-  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Id)),
 }).check(
   crossFieldRule<{ startTime: string; endTime: string }>("endTime", (a) => a.startTime < a.endTime, "validation.endAfterStart"),
 )

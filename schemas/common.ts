@@ -1,17 +1,21 @@
 import * as Schema from "effect/Schema"
 import { Country, Residency } from "./enums.ts"
-import { requiredText } from "./fields.ts"
+import { boundedLine, requiredText } from "./fields.ts"
 
-export const Coordinates = Schema.Struct({ lat: Schema.Number, lng: Schema.Number })
+/** A point on Earth: latitude -90 to 90, longitude -180 to 180 (finite numbers only). */
+export const Coordinates = Schema.Struct({
+  lat: Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 }, { message: "validation.coordinatesInvalid" })),
+  lng: Schema.Finite.check(Schema.isBetween({ minimum: -180, maximum: 180 }, { message: "validation.coordinatesInvalid" })),
+})
 export type Coordinates = typeof Coordinates.Type
 
 /** A postal location of a patient or a doctor (SPEC §3); at most 3, exactly one primary. */
 export const Location = Schema.Struct({
-  id: Schema.optionalKey(Schema.String),
+  id: Schema.optionalKey(boundedLine(100)),
   address: requiredText("validation.addressRequired", 200),
   city: requiredText("validation.cityRequired", 100),
-  state: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(100)))),
-  zip: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(20)))),
+  state: Schema.optionalKey(Schema.NullOr(boundedLine(100))),
+  zip: Schema.optionalKey(Schema.NullOr(boundedLine(20))),
   country: Country,
   isPrimary: Schema.Boolean,
   residency: Schema.optionalKey(Schema.NullOr(Residency)),

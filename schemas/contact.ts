@@ -1,9 +1,9 @@
 import * as Schema from "effect/Schema"
 import { ContactRole } from "./enums.ts"
-import { Email, LIMITS } from "./fields.ts"
+import { boundedLine, Email, Line, LIMITS, MultilineText } from "./fields.ts"
 
-const bounded = (min: number, max: number, key: string) =>
-  Schema.String.check(
+const bounded = (base: typeof Line, min: number, max: number, key: string) =>
+  base.check(
     Schema.makeFilter((s: string) => s.trim().length > 0, { message: `validation.${key}Required` }),
     Schema.makeFilter((s: string) => s.trim().length >= min, { message: `validation.${key}Min` }),
     Schema.makeFilter((s: string) => s.trim().length <= max, { message: `validation.${key}Max` }),
@@ -11,20 +11,20 @@ const bounded = (min: number, max: number, key: string) =>
 
 /** The contact form of SPEC §5. */
 export const ContactMessage = Schema.Struct({
-  firstName: bounded(LIMITS.contactFirstNameMin, LIMITS.contactFirstNameMax, "contactFirstName"),
-  lastName: bounded(LIMITS.contactLastNameMin, LIMITS.contactLastNameMax, "contactLastName"),
+  firstName: bounded(Line, LIMITS.contactFirstNameMin, LIMITS.contactFirstNameMax, "contactFirstName"),
+  lastName: bounded(Line, LIMITS.contactLastNameMin, LIMITS.contactLastNameMax, "contactLastName"),
   role: ContactRole,
   email: Email.check(
     Schema.isMinLength(LIMITS.contactEmailMin, { message: "validation.emailInvalid" }),
     Schema.isMaxLength(LIMITS.contactEmailMax, { message: "validation.emailInvalid" }),
   ),
   phone: Schema.optionalKey(
-    Schema.String.check(
+    Line.check(
       Schema.isMaxLength(LIMITS.phoneMax, { message: "validation.phoneInvalid" }),
       Schema.isPattern(/^([0-9]{2,18})?$/, { message: "validation.phoneInvalid" }),
     ),
   ),
-  message: bounded(LIMITS.contactMessageMin, LIMITS.contactMessageMax, "contactMessage"),
+  message: bounded(MultilineText, LIMITS.contactMessageMin, LIMITS.contactMessageMax, "contactMessage"),
 })
 export type ContactMessage = typeof ContactMessage.Type
 
@@ -56,8 +56,8 @@ export const CONTACT_SMTP_CONFIG = "default"
  */
 export const ContactEmailContext = Schema.Struct({
   ...ContactMessage.fields,
-  name: Schema.String.check(Schema.isMaxLength(200)),
-  subject: Schema.String.check(Schema.isMaxLength(200)),
+  name: boundedLine(200),
+  subject: boundedLine(200),
 })
 export type ContactEmailContext = typeof ContactEmailContext.Type
 
@@ -65,7 +65,7 @@ export type ContactEmailContext = typeof ContactEmailContext.Type
 export const ContactEmailRequest = Schema.Struct({
   data: Schema.Struct({
     template: Schema.Literals([CONTACT_TEMPLATE]),
-    smtpConfigId: Schema.String.check(Schema.isMaxLength(100)),
+    smtpConfigId: boundedLine(100),
     context: ContactEmailContext,
   }),
 })

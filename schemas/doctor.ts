@@ -1,14 +1,14 @@
 import * as Schema from "effect/Schema"
 import { Location, PaginationRequest, PaginationResponse } from "./common.ts"
 import { Civility, ServiceCode, SpokenLanguage } from "./enums.ts"
-import { LIMITS, Phone, requiredText, Website } from "./fields.ts"
+import { boundedLine, LIMITS, MultilineText, Phone, requiredText, Website } from "./fields.ts"
 import { FacilityAddress, SearchKeyword } from "./facility.ts"
 
 export const Specialty = Schema.Struct({ id: Schema.String, code: Schema.String, label: Schema.String })
 export type Specialty = typeof Specialty.Type
 
 export const ProvidedService = Schema.Struct({
-  id: Schema.optionalKey(Schema.String),
+  id: Schema.optionalKey(boundedLine(100)),
   code: ServiceCode,
   price: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 }, { message: "validation.priceInvalid" })),
 })
@@ -79,7 +79,7 @@ export const DoctorUpdate = Schema.Struct({
   ),
   biography: Schema.optionalKey(
     Schema.NullOr(
-      Schema.String.check(
+      MultilineText.check(
         Schema.isMinLength(LIMITS.biographyMin, { message: "validation.biographyMin" }),
         Schema.isMaxLength(4000, { message: "validation.tooLong" }),
       ),
@@ -104,8 +104,8 @@ export const DoctorUpdate = Schema.Struct({
     ),
   ),
   doctorSpokenLanguages: Schema.Array(SpokenLanguage),
-  insuranceAccepted: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(Schema.isMaxLength(30)),
-  photoUrl: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(1000)))),
+  insuranceAccepted: Schema.Array(boundedLine(100)).check(Schema.isMaxLength(30)),
+  photoUrl: Schema.optionalKey(Schema.NullOr(boundedLine(1000))),
 })
 export type DoctorUpdate = typeof DoctorUpdate.Type
 
@@ -125,11 +125,11 @@ export const DoctorSearchRequest = Schema.Struct({
   query: Schema.optionalKey(
     Schema.Struct({
       keyword: Schema.optionalKey(SearchKeyword),
-      specialtyCodes: Schema.optionalKey(Schema.Array(Schema.String.check(Schema.isMaxLength(60))).check(Schema.isMaxLength(50))),
-      location: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      specialtyCodes: Schema.optionalKey(Schema.Array(boundedLine(60)).check(Schema.isMaxLength(50))),
+      location: Schema.optionalKey(boundedLine(100)),
       rating: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 5 }))),
       language: Schema.optionalKey(SpokenLanguage),
-      insurance: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      insurance: Schema.optionalKey(boundedLine(100)),
       providedServiceCodes: Schema.optionalKey(Schema.Array(ServiceCode).check(Schema.isMaxLength(3))),
     }),
   ),

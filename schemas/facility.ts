@@ -1,10 +1,10 @@
 import * as Schema from "effect/Schema"
 import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
 import { DayOfWeek, FacilityTimeZone, FacilityType } from "./enums.ts"
-import { HourMinute, LIMITS } from "./fields.ts"
+import { boundedLine, HourMinute, Line, LIMITS } from "./fields.ts"
 
 /** A search box's text: empty, or 2 characters at least (SPEC §5), at most 100. */
-export const SearchKeyword = Schema.String.check(
+export const SearchKeyword = Line.check(
   Schema.makeFilter((s: string) => s.trim().length === 0 || s.trim().length >= LIMITS.searchMin, {
     message: "validation.searchMin",
   }),
@@ -56,7 +56,7 @@ export const FacilitySearchRequest = Schema.Struct({
     Schema.Struct({
       /** Name or city. */
       keyword: Schema.optionalKey(SearchKeyword),
-      healthcare_facility_name: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+      healthcare_facility_name: Schema.optionalKey(boundedLine(100)),
       facilityType: Schema.optionalKey(FacilityType),
       emergency: Schema.optionalKey(Schema.Boolean),
       near: Schema.optionalKey(Coordinates),

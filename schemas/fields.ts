@@ -136,17 +136,19 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
  * A real calendar date as yyyy-MM-dd: 2026-02-30, 2026-11-31 and 0000-01-01 are not dates
  * (Date.parse rolls them over to the next month, so it cannot be the judge).
  */
-export function isCalendarDate(s: string): boolean {
+export function isCalendarDate(s: string, maxYear: number = YEAR_MAX): boolean {
   const match = ISO_DATE_PATTERN.exec(s)
   if (!match) return false
   const [year, month, day] = s.split("-").map(Number) as [number, number, number]
-  return year >= YEAR_MIN && year <= YEAR_MAX && day <= daysInMonth(year, month)
+  return year >= YEAR_MIN && year <= maxYear && day <= daysInMonth(year, month)
 }
 
-export const IsoDate = Schema.String.check(Schema.makeFilter(isCalendarDate, { message: "validation.dateInvalid" }))
+export const IsoDate = Schema.String.check(Schema.makeFilter((s: string) => isCalendarDate(s), { message: "validation.dateInvalid" }))
 
 /** A calendar date strictly before today (UTC), as required of dates of birth. */
-export const PastIsoDate = IsoDate.check(
+export const PastIsoDate = Schema.String.check(
+  // Any real date up to 9999 first, so that a date of birth in 2999 is told "must be in the past".
+  Schema.makeFilter((s: string) => isCalendarDate(s, 9999), { message: "validation.dateInvalid" }),
   Schema.makeFilter((s: string) => s < new Date().toISOString().slice(0, 10), { message: "validation.dateOfBirthPast" }),
 )
 

@@ -10,14 +10,14 @@ import {
   NotificationMethod,
   Severity,
 } from "./enums.ts"
-import { Email, InternationalPhone, IsoDate, LIMITS, PastIsoDate, Phone, requiredText } from "./fields.ts"
+import { boundedLine, Email, InternationalPhone, IsoDate, LIMITS, PastIsoDate, Phone, requiredMultilineText, requiredText } from "./fields.ts"
 import { PatientSettings } from "./settings.ts"
 
 const nameField = (key: string) => requiredText(`validation.${key}`, LIMITS.nameMax)
-const textList = Schema.Array(Schema.String.check(Schema.isMaxLength(200))).check(Schema.isMaxLength(50))
+const textList = Schema.Array(boundedLine(200)).check(Schema.isMaxLength(50))
 
 export const Dependant = Schema.Struct({
-  id: Schema.optionalKey(Schema.String),
+  id: Schema.optionalKey(boundedLine(100)),
   firstName: nameField("firstNameRequired"),
   lastName: nameField("lastNameRequired"),
   dateOfBirth: PastIsoDate,
@@ -52,15 +52,18 @@ export const EmergencyContactInput = Schema.Struct({
 export type EmergencyContactInput = typeof EmergencyContactInput.Type
 
 export const MedicalAlert = Schema.Struct({
-  id: Schema.optionalKey(Schema.String),
+  id: Schema.optionalKey(boundedLine(100)),
   type: requiredText("validation.alertTypeRequired", 100),
-  description: requiredText("validation.alertDescriptionRequired", 500),
+  description: requiredMultilineText("validation.alertDescriptionRequired", 500),
   severity: Severity,
 })
 export type MedicalAlert = typeof MedicalAlert.Type
 
 export const Attachment = Schema.Struct({ id: Schema.String, name: Schema.String, url: Schema.String })
 export type Attachment = typeof Attachment.Type
+
+/** An attachment as a record form sends it: the stored file's name and its download URL (checked by the gateway). */
+export const AttachmentInput = Schema.Struct({ id: boundedLine(300), name: requiredText("validation.fileRequired", 255), url: boundedLine(1000) })
 
 export const MedicalRecord = Schema.Struct({
   id: Schema.String,
@@ -119,7 +122,7 @@ export const PatientUpdate = Schema.Struct({
       message: "validation.onePrimaryLocation",
     }),
   ),
-  photoUrl: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(1000)))),
+  photoUrl: Schema.optionalKey(Schema.NullOr(boundedLine(1000))),
   dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(20))),
   medicalAlerts: Schema.optionalKey(Schema.Array(MedicalAlert).check(Schema.isMaxLength(50))),
 })
@@ -130,11 +133,11 @@ export const PatientUpdateResponse = Schema.Struct({ data: Patient })
 export type PatientUpdateResponse = typeof PatientUpdateResponse.Type
 
 export const MedicalRecordInput = Schema.Struct({
-  title: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  title: Schema.optionalKey(boundedLine(200)),
   type: MedicalRecordType,
-  description: requiredText("validation.descriptionRequired", 1000),
+  description: requiredMultilineText("validation.descriptionRequired", 1000),
   date: Schema.optionalKey(IsoDate),
-  attachments: Schema.Array(Attachment).check(Schema.isMaxLength(10)),
+  attachments: Schema.Array(AttachmentInput).check(Schema.isMaxLength(10)),
 })
 export type MedicalRecordInput = typeof MedicalRecordInput.Type
 

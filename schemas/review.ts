@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ReactionType } from "./enums.ts"
-import { Id, LIMITS } from "./fields.ts"
+import { Id, LIMITS, MultilineText } from "./fields.ts"
 
 export const Review = Schema.Struct({
   id: Schema.String,
@@ -33,7 +33,7 @@ export const ReviewListResponse = Schema.Struct({
 export type ReviewListResponse = typeof ReviewListResponse.Type
 
 /** The comment is trimmed before its length is checked (SPEC §5). */
-export const ReviewComment = Schema.String.check(
+export const ReviewComment = MultilineText.check(
   Schema.makeFilter((s: string) => s.trim().length >= LIMITS.commentMin, { message: "validation.commentMinCharacters" }),
   Schema.makeFilter((s: string) => s.trim().length <= LIMITS.commentMax, { message: "validation.commentMaxCharacters" }),
 )

@@ -5,6 +5,7 @@ import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credential
 import { loginSiteRoutes } from "./auth/loginSite.ts"
 import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
+import { isBadInputFromDatabase, logFailure } from "./http/errorLog.ts"
 import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
 import { clearReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
@@ -41,7 +42,11 @@ export function createApp(given: AppInput) {
     if (error instanceof ApiError) {
       return c.json({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status)
     }
-    console.error("[gateway] unexpected error", error)
+    if (isBadInputFromDatabase(error)) {
+      logFailure("gateway", c, error, "warn")
+      return c.json({ code: "INVALID_PAYLOAD", message: "The request holds a value that cannot be stored" }, 400)
+    }
+    logFailure("gateway", c, error)
     return c.json({ code: "SERVER_ERROR", message: "Something went wrong on our side" }, 500)
   })
 

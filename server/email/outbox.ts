@@ -3,6 +3,10 @@ import type { ContactEmailContext } from "../../schemas/contact.ts"
 import type { Db } from "../db/client.ts"
 import { contactMessages } from "../db/schema.ts"
 import { composeContactMail, type Mail, type MailLanguage } from "./contactMail.ts"
+import { errorFacts } from "../http/errorLog.ts"
+
+/** The SMTP reply code of a refused send (550, 421…), when the mailer gives one. */
+const smtpCodeOf = (error: unknown) => String((error as { responseCode?: unknown }).responseCode ?? (error as { code?: unknown }).code ?? "")
 
 export type SendMail = (mail: Mail) => Promise<void>
 export type OutboxStatus = "QUEUED" | "SENT" | "FAILED"
@@ -42,7 +46,8 @@ export async function deliver(db: Db, id: string, send: SendMail, to: string): P
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
     await db.update(contactMessages).set({ status: "FAILED", attempts, lastError }).where(eq(contactMessages.id, id))
-    console.warn(`[email] contact message ${id} not sent (attempt ${attempts}): ${lastError}`)
+    // The SMTP server's words stay in the outbox row; the log gets the kind and code, no addresses.
+    console.warn(`[email] contact message ${id} not sent (attempt ${attempts}): ${errorFacts(error).name} ${smtpCodeOf(error)}`)
     return "FAILED"
   }
 }

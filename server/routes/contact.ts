@@ -6,6 +6,7 @@ import { smtpSender } from "../email/smtp.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { readBody, readQuery } from "../http/validate.ts"
+import { errorFacts } from "../http/errorLog.ts"
 
 /** Messages one address may send per window: enough for a person, not for a spam script. */
 const PER_ADDRESS = 10
@@ -51,7 +52,7 @@ export function contactRoutes() {
       if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
         status = "SENT"
         // The server answers again: earlier failures get another chance, without holding this request.
-        void retryFailed(db, send, config.mailTo).catch((error) => console.warn("[email] retry failed", error))
+        void retryFailed(db, send, config.mailTo).catch((error) => console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`))
       }
     }
     return c.json({ id, status } satisfies EmailFunctionResponse)
