@@ -55,6 +55,7 @@ describe("control characters in any string of a body: a 4xx with a catalogue cod
             token: w.tokens[route.as],
             body: withLeaf(valid, leaf.path, variant.value),
             encoding: route.encoding,
+            headers: route.headers,
           })
           requests += 1
           const expected = `${field}: validation.controlCharacters`

@@ -15,7 +15,7 @@ import { createApp } from "../../server/app.ts"
 import { loadConfig } from "../../server/config.ts"
 import { appointments, doctors, reviews, timeSlots } from "../../server/db/schema.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
-import { currentDoctorForm, currentPatientForm, ownerGet, type RowContext } from "./accessRows.ts"
+import { currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
 import { createFixtures, signInEveryone, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
 import { stringLeaves, type Json, type Path, pathPattern } from "./hostileInput.ts"
 
@@ -33,6 +33,7 @@ export interface CallOptions {
   body?: Json
   /** JSON by default; the login site takes a form post. */
   encoding?: "json" | "form"
+  headers?: Record<string, string>
 }
 
 export interface World {
@@ -46,12 +47,16 @@ export interface World {
   doctorToReview: string
   /** A facility doctor A works at. */
   facilityOfDoctorA: string
+  /** A file patient A uploaded for a medical record: its object name and download URL. */
+  recordFile: { name: string; url: string }
   /**
    * Calls the product through an app of its own with the request log on (the harness has it off),
    * each request from another client address so that no rate limit answers for the input.
    */
   call: (method: string, path: string, options?: CallOptions) => Promise<Answer>
 }
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")
 
 let addresses = 0
 const nextAddress = () => {
@@ -89,10 +94,26 @@ export async function prepareWorld(): Promise<World> {
   })
 
   const doctorA = await ownerGet(ctx, "doctorA", `/doctors/${f.doctorA}`)
-  const app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: true, staticDir: "/nonexistent" } })
+
+  // Attachments must be files the patient uploaded, still in storage, with their download token.
+  const recordName = recordObject(f, "k3j9_radio-thorax.pdf")
+  const upload = multipart(recordName, "application/pdf", PDF)
+  const uploaded = await gw.call("POST", `/v0/b/${ctx.bucket}/o?name=${encodeURIComponent(recordName)}`, {
+    body: upload.body,
+    headers: { ...upload.headers, Authorization: `Firebase ${tokens.patientA}` },
+  })
+  if (uploaded.status !== 200) throw new Error(`fixture upload failed: ${uploaded.status} ${uploaded.text}`)
+  const recordFile = {
+    name: recordName,
+    url: `http://localhost/v0/b/${encodeURIComponent(ctx.bucket)}/o/${encodeURIComponent(recordName)}?alt=media&token=${uploaded.body.downloadTokens}`,
+  }
+  // Guess limits are not what these suites judge, and a locked account would answer 429 before the
+  // input is read: this app counts no failed password (the sign-in suites test the limits).
+  const noGuessLimits = { attempt: async () => 0, succeeded: async () => {} }
+  const app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: true, staticDir: "/nonexistent" }, credentialLimits: noGuessLimits })
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.Authorization = `Bearer ${options.token}`
     let payload: string | undefined
     if (options.body !== undefined) {
@@ -115,7 +136,7 @@ export async function prepareWorld(): Promise<World> {
     return { status: response.status, body, text }
   }
 
-  return { gw, tokens, f, ctx, farAppointment: booked.body.id, doctorToReview: unreviewed!.id, facilityOfDoctorA: doctorA.healthcareFacilities[0].id, call }
+  return { gw, tokens, f, ctx, farAppointment: booked.body.id, doctorToReview: unreviewed!.id, facilityOfDoctorA: doctorA.healthcareFacilities[0].id, recordFile, call }
 }
 
 /** Free slots of doctor A three days ahead or more, earliest first (none of them booked by this suite yet). */
@@ -147,6 +168,7 @@ export interface HostileRoute {
    */
   readonly text: Readonly<Record<string, TextKind>>
   readonly encoding?: "json" | "form"
+  readonly headers?: Readonly<Record<string, string>>
   /** The status a valid body gets. */
   readonly ok: number
   /** Undoes an accepted request, so the next one is accepted for the same reason (the acceptance suite). */
@@ -361,13 +383,7 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
       type: "IMAGING",
       description: "Radiographie du thorax de face",
       date: "2026-01-12",
-      attachments: [
-        {
-          id: `medical-records/${w.f.userA}/k3j9_radio-thorax.pdf`,
-          name: "radio-thorax.pdf",
-          url: `http://localhost/v0/b/promed-local.appspot.com/o/medical-records%2F${w.f.userA}%2Fk3j9_radio-thorax.pdf?alt=media&token=t`,
-        },
-      ],
+      attachments: [{ id: w.recordFile.name, name: "radio-thorax.pdf", url: w.recordFile.url }],
     }),
     text: { title: "line", description: "multiline", "attachments.*.name": "line" },
     ok: 201,
@@ -422,6 +438,8 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     path: () => "/auth/login",
     as: "visitor",
     encoding: "form",
+    // As a browser posts the login page's own form (other sites' posts are refused before any check).
+    headers: { "Sec-Fetch-Site": "same-origin" },
     body: () => ({ email: "patient2@demo.sn", password: "Passw0rd!" }),
     text: {},
     ok: 303,
