@@ -21,12 +21,19 @@ const hostileStrings = fc.constantFrom(
   "",
   " ",
   "\u0000",
+  "Awa\u0000Diop",
+  "\u0001\u001b[2J\u007f\u0085\u009b",
+  "\ud800",
+  "ligne\nsuivante",
   "'; DROP TABLE users; --",
   "<script>alert(1)</script>",
   "\u202eevil\u202c",
   "👩🏽‍⚕️🏥".repeat(40),
   "2026-13-45",
   "2026-02-30",
+  "2026-11-31",
+  "0000-01-01",
+  "2026-02-28T24:00:00Z",
   "25:61",
   "not-a-uuid",
   "00000000-0000-0000-0000-00000000000Z",
@@ -54,36 +61,51 @@ function wrongValue(value: Json): fc.Arbitrary<Json> {
   return fc.oneof(...others)
 }
 
-type Path = ReadonlyArray<string>
+type Path = ReadonlyArray<string | number>
 
-/** Every field of a body, nested ones included (arrays are treated as values). */
-function fieldPaths(body: Body, prefix: Path = []): Path[] {
-  return Object.entries(body).flatMap(([key, value]) => {
+const isContainer = (node: Json | undefined): node is Body | Json[] => node !== null && typeof node === "object"
+
+/** Every field of a body, nested ones included, and the items of arrays and the fields of objects inside them. */
+function fieldPaths(node: Json, prefix: Path = []): Path[] {
+  const entries: Array<[string | number, Json]> = Array.isArray(node) ? node.map((v, i) => [i, v]) : isContainer(node) ? Object.entries(node) : []
+  return entries.flatMap(([key, value]) => {
     const path = [...prefix, key]
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? [path, ...fieldPaths(value, path)] : [path]
+    return isContainer(value) ? [path, ...fieldPaths(value, path)] : [path]
   })
 }
 
-const isBody = (node: Json | undefined): node is Body => node !== null && typeof node === "object" && !Array.isArray(node)
-
-/** The value at `path`, or undefined once an earlier breakage replaced a parent with a non-object. */
+/** The value at `path`, or undefined once an earlier breakage replaced a parent with something else. */
 const valueAt = (body: Json, path: Path): Json | undefined =>
-  path.reduce<Json | undefined>((node, key) => (isBody(node) ? node[key] : undefined), body)
+  path.reduce<Json | undefined>((node, key) => {
+    if (Array.isArray(node)) return typeof key === "number" ? node[key] : undefined
+    return isContainer(node) && typeof key === "string" ? node[key] : undefined
+  }, body)
 
-/** A copy of `body` with the field at `path` replaced (or removed when `value` is undefined). */
-function withField(body: Body, path: Path, value: Json | undefined): Body {
-  const [key, ...rest] = path as [string, ...string[]]
-  const copy: Body = { ...body }
-  if (rest.length > 0) copy[key] = withField(body[key] as Body, rest, value)
-  else if (value === undefined) delete copy[key]
-  else copy[key] = value
-  return copy
+/** A copy of `body` with the field at `path` replaced (or removed, an array item taken out, when `value` is undefined). */
+function withField<T extends Json>(body: T, path: Path, value: Json | undefined): T {
+  const [key, ...rest] = path as [string | number, ...Array<string | number>]
+  if (Array.isArray(body)) {
+    const copy = [...body]
+    if (rest.length > 0) copy[key as number] = withField(body[key as number]!, rest, value)
+    else if (value === undefined) copy.splice(key as number, 1)
+    else copy[key as number] = value
+    return copy as T
+  }
+  const copy: Body = { ...(body as Body) }
+  if (rest.length > 0) copy[key as string] = withField((body as Body)[key as string]!, rest, value)
+  else if (value === undefined) delete copy[key as string]
+  else copy[key as string] = value
+  return copy as T
 }
 
 /**
- * Bodies built from a valid one and then broken: a field (nested ones too) of the wrong type or
- * hostile, a field missing, several at once, or not an object at all; privileged extras ride
- * along. Only bodies the route's own schema refuses are kept, so every one must be answered 4xx.
+ * Bodies built from a valid one and then broken: a field (nested ones, array items and fields of
+ * objects in arrays too) of the wrong type or hostile, a field missing, several at once, or not an
+ * object at all; privileged extras ride along. Only bodies the route's own schema refuses are kept,
+ * so every one must be answered 4xx. That filter makes the schema the judge of what is sent: what
+ * a schema wrongly accepts is never tried here, which is why control characters and impossible
+ * dates are enumerated field by field, whatever the schema says, in controlCharacters.test.ts and
+ * impossibleDates.test.ts.
  */
 export function brokenBodies(schema: Schema.Codec<unknown, unknown, never, never>, valid: Body): fc.Arbitrary<Json> {
   const paths = fieldPaths(valid)
@@ -93,7 +115,7 @@ export function brokenBodies(schema: Schema.Codec<unknown, unknown, never, never
   const severalWrong = fc
     .uniqueArray(path, { minLength: 2, maxLength: Math.min(4, Math.max(2, paths.length)), selector: (p) => p.join(".") })
     .chain((chosen) => fc.tuple(...chosen.map((p) => wrongValue(valueAt(valid, p) ?? null).map((v) => [p, v] as const))))
-    .map((pairs) => pairs.reduce((body, [p, v]) => (p.length === 1 || isBody(valueAt(body, p.slice(0, -1))) ? withField(body, p, v) : body), valid))
+    .map((pairs) => pairs.reduce((body, [p, v]) => (p.length === 1 || isContainer(valueAt(body, p.slice(0, -1))) ? withField(body, p, v) : body), valid))
   const notAnObject: fc.Arbitrary<Json> = fc.oneof(fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }).map((v) => v as Json), hostileStrings, hostileNumbers, fc.boolean())
   const withExtras = (body: fc.Arbitrary<Body>) =>
     fc.tuple(body, fc.subarray(Object.keys(PRIVILEGED_EXTRAS))).map(([b, extras]) => ({ ...b, ...Object.fromEntries(extras.map((k) => [k, PRIVILEGED_EXTRAS[k]!])) }))
