@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { captureConsole, EDGE_DATES, FAR_DATES, leaks, lineBreakVariants, pathName, stringLeaves, withLeaf, type ConsoleCapture, type Json, type Path } from "./hostileInput.ts"
+import { captureConsole, EDGE_DATES, FAR_DATES, leaks, lineBreakVariants, pathName, stringLeaves, visible, withLeaf, type ConsoleCapture, type Json, type Path } from "./hostileInput.ts"
 import { DATE_READS, HOSTILE_ROUTES, personalValues, prepareWorld, textKindOf, worldSecrets, type Answer, type HostileRoute, type World } from "./hostileRoutes.ts"
 
 // The other side of the hostile suites, on a gateway of its own since everything here is written:
@@ -46,7 +46,7 @@ describe("what must stay accepted", () => {
         for (const variant of lineBreakVariants(leaf.value)) {
           const answer = await sendWith(r, (body) => withLeaf(body, leaf.path, variant.value))
           const problem = acceptedProblem(r, answer)
-          if (problem) failures.push(`${r.method} ${r.name} | ${pathName(leaf.path)} | ${variant.label} ${JSON.stringify(variant.value).slice(0, 80)} | ${problem}`)
+          if (problem) failures.push(`${r.method} ${r.name} | ${pathName(leaf.path)} | ${variant.label} ${visible(variant.value)} | ${problem}`)
         }
       }
     }

@@ -174,6 +174,13 @@ export function captureConsole(spyOn: (target: Console, method: (typeof CONSOLE_
   return { lines, restore: () => spies.forEach((s) => s.mockRestore()) }
 }
 
+/** A value quoted with every control character and lone surrogate spelled out (DEL and C1 too, which JSON leaves raw). */
+export const visible = (value: string, max = 80): string =>
+  JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value).replace(
+    /[\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  )
+
 /** The forms a value takes in a log line: as is, and escaped inside JSON. */
 export function printedForms(value: string): string[] {
   const escaped = JSON.stringify(value).slice(1, -1)
@@ -186,7 +193,7 @@ export function leaks(lines: ReadonlyArray<string>, secrets: ReadonlyMap<string,
   for (const line of lines) {
     for (const [secret, what] of secrets) {
       if (printedForms(secret).some((form) => line.includes(form))) {
-        found.push(`${what} ${JSON.stringify(secret).slice(0, 60)} in: ${line.slice(0, 300)}`)
+        found.push(`${what} ${visible(secret, 60)} in: ${visible(line, 300)}`)
         break
       }
     }

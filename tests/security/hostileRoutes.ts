@@ -17,7 +17,7 @@ import { appointments, doctors, reviews, timeSlots } from "../../server/db/schem
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
 import { currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
 import { createFixtures, signInEveryone, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
-import { stringLeaves, type Json, type Path, pathPattern } from "./hostileInput.ts"
+import { pathPattern, stringLeaves, visible, type Json, type Path } from "./hostileInput.ts"
 
 type AnySchema = Schema.Codec<unknown, unknown, never, never>
 type Body = { [key: string]: Json }
@@ -527,7 +527,7 @@ export const fieldsOf = (answer: Answer): string[] =>
 
 /** One line per failure: route, field, variant, what came back. */
 export const describeFailure = (route: string, field: string, label: string, value: string, answer: Answer, problem: string) =>
-  `${route} | ${field} | ${label} ${JSON.stringify(value).slice(0, 80)} | ${problem} | ${answer.status} ${answer.text.slice(0, 160)}`
+  `${route} | ${field} | ${label} ${visible(value)} | ${problem} | ${answer.status} ${answer.text.slice(0, 160)}`
 
 /** The personal data in a valid body: what a log line must never show. */
 export function personalValues(route: HostileRoute, body: Json): Map<string, string> {
