@@ -87,6 +87,8 @@ export const Patient = Schema.Struct({
   civility: Schema.NullOr(Civility),
   bloodType: Schema.NullOr(BloodType),
   photoUrl: Schema.NullOr(Schema.String),
+  /** A sign-in address asked for and not confirmed yet (its link was mailed to it). */
+  pendingEmail: Schema.optionalKey(Schema.NullOr(Schema.String)),
   preferredNotificationMethods: Schema.Array(NotificationMethod),
   allergies: Schema.Array(Schema.String),
   chronicConditions: Schema.Array(Schema.String),
@@ -108,6 +110,8 @@ export const PatientUpdate = Schema.Struct({
   firstName: nameField("firstNameRequired"),
   lastName: nameField("lastNameRequired"),
   email: Email,
+  /** Needed only when `email` differs from the current sign-in address. */
+  currentPassword: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(128, { message: "validation.tooLong" }))),
   phoneNumber: Phone,
   dateOfBirth: PastIsoDate,
   civility: Civility,

@@ -2,6 +2,7 @@ import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { compress } from "hono/compress"
 import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
+import { emailConfirmationRoutes } from "./auth/emailConfirmation.ts"
 import { loginSiteRoutes } from "./auth/loginSite.ts"
 import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
@@ -60,6 +61,7 @@ export function createApp(given: AppInput) {
   app.route(API_PREFIX, apiRoutes())
   app.all(`${API_PREFIX}/*`, (c) => c.json({ code: "NOT_FOUND", message: "No such route" }, 404))
   app.route("/auth", loginSiteRoutes())
+  app.route("/auth", emailConfirmationRoutes())
   app.route("/v0", storageRoutes())
 
   // The public data pages are rendered with their data for visitors; the rest is the built SPA.

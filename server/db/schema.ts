@@ -455,6 +455,41 @@ export const contactMessages = pgTable("contact_messages", {
   sentAt: timestamp("sent_at", { withTimezone: true }),
 })
 
+/**
+ * A sign-in email change waiting for its link to be opened: one per user, the latest request wins.
+ * The address becomes the user's only when the link sent to it is opened, so that nobody signs in
+ * with an address they do not hold, and the answer to a change never tells whether it was taken.
+ */
+export const emailChanges = pgTable("email_changes", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
+  /** SHA-256 of the link's token; null when the address already had an account (no link was sent). */
+  tokenHash: text("token_hash").unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})
+
+/** Mails to account holders (an email change's link and notices), composed in their language and kept with their outcome. */
+export const accountMails = pgTable(
+  "account_mails",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: text("status").$type<"QUEUED" | "SENT" | "FAILED">().notNull().default("QUEUED"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("account_mails_user_idx").on(t.userId, t.createdAt)],
+)
+
 /** Objects of the local Storage surface; bytes live under .data/storage. */
 export const storageObjects = pgTable(
   "storage_objects",

@@ -13,42 +13,37 @@ import { toPatientSettings } from "./settings.ts"
 /** Trimmed entries, blanks dropped (SPEC §5: blank allergies and chronic conditions are dropped on save). */
 const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).filter((s) => s.length > 0)
 
-/** Saves the patient form of SPEC §5 in one transaction: user, patient, locations, and dependants and alerts when sent. */
+/**
+ * Saves the patient form of SPEC §5 in one transaction: user, patient, locations, and dependants and
+ * alerts when sent. The sign-in address is not saved here: it changes only through its emailed link.
+ */
 export async function updatePatientProfile(db: Db, patientId: string, userId: string, body: PatientUpdate): Promise<void> {
-  try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db
-      await tx
-        .update(users)
-        .set({
-          firstName: body.firstName.trim(),
-          lastName: body.lastName.trim(),
-          email: body.email.trim(),
-          phoneNumber: body.phoneNumber,
-          dateOfBirth: body.dateOfBirth,
-          civility: body.civility,
-          ...(body.photoUrl !== undefined ? { photoUrl: body.photoUrl } : {}),
-        })
-        .where(eq(users.id, userId))
-      await tx
-        .update(patients)
-        .set({
-          bloodType: body.bloodType,
-          allergies: cleanList(body.allergies),
-          chronicConditions: cleanList(body.chronicConditions),
-          preferredNotificationMethods: [...new Set(body.preferredNotificationMethods)],
-        })
-        .where(eq(patients.id, patientId))
-      await replaceLocations(tx, userId, body.locations)
-      if (body.dependants) await replaceDependants(tx, patientId, body.dependants)
-      if (body.medicalAlerts) await replaceAlerts(tx, patientId, body.medicalAlerts)
-    })
-  } catch (error) {
-    if (isUniqueViolation(error, "users_email_key")) {
-      throw new ApiError("USER_ALREADY_EXISTS", "This email address is already used", [{ name: "email", message: "validation.emailTaken" }])
-    }
-    throw error
-  }
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    await tx
+      .update(users)
+      .set({
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        phoneNumber: body.phoneNumber,
+        dateOfBirth: body.dateOfBirth,
+        civility: body.civility,
+        ...(body.photoUrl !== undefined ? { photoUrl: body.photoUrl } : {}),
+      })
+      .where(eq(users.id, userId))
+    await tx
+      .update(patients)
+      .set({
+        bloodType: body.bloodType,
+        allergies: cleanList(body.allergies),
+        chronicConditions: cleanList(body.chronicConditions),
+        preferredNotificationMethods: [...new Set(body.preferredNotificationMethods)],
+      })
+      .where(eq(patients.id, patientId))
+    await replaceLocations(tx, userId, body.locations)
+    if (body.dependants) await replaceDependants(tx, patientId, body.dependants)
+    if (body.medicalAlerts) await replaceAlerts(tx, patientId, body.medicalAlerts)
+  })
 }
 
 /** Keeps the dependants sent with an id (updated), adds those without, removes the others. */

@@ -6,6 +6,7 @@ import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients,
 import { toIsoDate } from "../db/time.ts"
 import { locationsByUser } from "./locations.ts"
 import { loadPatientSettings } from "./settings.ts"
+import { pendingEmailOf } from "./emailChanges.ts"
 
 /** An emergency_contacts row as the API sends it. */
 export const toEmergencyContact = (c: typeof emergencyContacts.$inferSelect): EmergencyContact => ({
@@ -27,7 +28,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
     .where(eq(patients.id, patientId))
   if (!row) return undefined
   const { patient, user } = row
-  const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings] = await Promise.all([
+  const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings, pendingEmail] = await Promise.all([
     db.select().from(dependants).where(eq(dependants.patientId, patientId)).orderBy(asc(dependants.firstName)),
     db
       .select()
@@ -38,6 +39,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
     db.select().from(medicalRecords).where(eq(medicalRecords.patientId, patientId)).orderBy(desc(medicalRecords.recordDate)),
     locationsByUser(db, [user.id]),
     loadPatientSettings(db, patientId),
+    pendingEmailOf(db, user.id),
   ])
   return {
     id: patient.id,
@@ -50,6 +52,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
     civility: user.civility,
     bloodType: patient.bloodType as BloodType | null,
     photoUrl: user.photoUrl,
+    pendingEmail,
     preferredNotificationMethods: patient.preferredNotificationMethods as NotificationMethod[],
     allergies: patient.allergies,
     chronicConditions: patient.chronicConditions,

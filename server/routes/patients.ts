@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono"
 import { Temporal } from "temporal-polyfill"
-import { Id } from "../../schemas/fields.ts"
+import { canonicalEmail, Id } from "../../schemas/fields.ts"
 import { EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
 import { PatientSettings } from "../../schemas/settings.ts"
 import { isOwnProfilePhoto, isOwnRecordFile, objectNameOf } from "../../schemas/storagePaths.ts"
@@ -9,6 +9,8 @@ import { requireRole } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { readBody, readParam } from "../http/validate.ts"
+import { startEmailChange } from "../accounts/emailChange.ts"
+import { cancelEmailChange } from "../repositories/emailChanges.ts"
 import { loadPatient } from "../repositories/patients.ts"
 import {
   addEmergencyContact,
@@ -65,7 +67,18 @@ export function patientsRoutes() {
     const { db } = c.get("deps")
     const current = await patientOrFail(db, self.patientId)
     checkPhotoUrl(body.photoUrl, current.photoUrl, self.userId)
+    if (body.email !== canonicalEmail(current.email)) {
+      await startEmailChange(c, { id: self.userId, email: current.email, firstName: current.firstName }, body.email, body.currentPassword)
+    }
     await updatePatientProfile(db, self.patientId, self.userId, body)
+    return c.json({ data: await patientOrFail(db, self.patientId) })
+  })
+
+  // Withdraws a sign-in address asked for and not confirmed: its link stops working.
+  app.delete("/patients/:id/email-change", async (c) => {
+    const self = await requireSelf(c)
+    const { db } = c.get("deps")
+    await cancelEmailChange(db, self.userId)
     return c.json({ data: await patientOrFail(db, self.patientId) })
   })
 

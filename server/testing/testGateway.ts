@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import pg from "pg"
 import { createApp } from "../app.ts"
 import { loadConfig } from "../config.ts"
@@ -60,7 +63,9 @@ export async function startTestGateway(
   }
   await seed(database.db, { doctors: options.seedDoctors })
   const defaults = loadConfig({})
-  const config = { ...defaults, logRequests: false, staticDir: options.staticDir ?? "/nonexistent", readCacheMs: options.readCacheMs ?? defaults.readCacheMs }
+  // Files a test writes (stored objects, mails of the local mailbox) go to a folder of its own.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-gw-"))
+  const config = { ...defaults, dataDir, logRequests: false, staticDir: options.staticDir ?? "/nonexistent", readCacheMs: options.readCacheMs ?? defaults.readCacheMs }
   const app = createApp({ db: database.db, config })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {
@@ -98,9 +103,11 @@ export async function startTestGateway(
     call,
     signIn,
     api: (method: string, path: string, opts?: CallOptions) => call(method, `/api/v1${path}`, opts),
+    config,
     async stop() {
       await database.close()
       await drop()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -26,6 +26,9 @@ export const patientQuery = (id: string) =>
 export const updatePatient = async (id: string, body: PatientUpdate) =>
   (await apiRequest(PatientUpdateResponse, at(id), { method: "PUT", body })).data
 
+/** Withdraws a sign-in address asked for and not confirmed yet; its mailed link stops working. */
+export const withdrawEmailChange = async (id: string) => (await apiRequest(PatientUpdateResponse, `${at(id)}/email-change`, { method: "DELETE" })).data
+
 export const updatePatientSettings = (id: string, body: PatientSettings) =>
   apiRequest(PatientSettings, `${at(id)}/settings`, { method: "PUT", body })
 

@@ -15,7 +15,8 @@ import { AlertsEditor } from "./form/AlertsEditor.tsx"
 import { DependantsEditor } from "./form/DependantsEditor.tsx"
 import { LocationsEditor } from "./form/LocationsEditor.tsx"
 import { TextListEditor } from "./form/TextListEditor.tsx"
-import { checkDraft, draftOf, type PatientDraft } from "./patientForm.ts"
+import { changesSignInEmail, checkDraft, draftOf, type PatientDraft } from "./patientForm.ts"
+import { PendingEmailNotice } from "./PendingEmailNotice.tsx"
 import { usePatientId } from "./usePatientId.ts"
 import "../patient.css"
 
@@ -53,8 +54,9 @@ function ProfileForm({ patient }: { patient: Patient }) {
     setErrors((list) => list.filter((e) => !names.some((n) => e.name === n || e.name.startsWith(`${n}.`))))
     form.edit()
   }
+  const changingEmail = changesSignInEmail(draft, patient.email)
   const submit = () => {
-    const checked = checkDraft(draft)
+    const checked = checkDraft(draft, patient.email)
     if (!checked.ok) {
       setErrors(checked.fields)
       return
@@ -78,12 +80,35 @@ function ProfileForm({ patient }: { patient: Patient }) {
         <h1>{t("patientProfile.editTitle")}</h1>
       </div>
       <ErrorSummary title={t("patientProfile.fixTheFollowing")} errors={errors} />
+      <PendingEmailNotice patient={patient} />
       <fieldset className="form-section">
         <legend>{t("patientProfile.identity")}</legend>
         <div className="form-grid">
           <TextField label={t("fields.firstName")} required autoComplete="given-name" maxLength={100} value={draft.firstName} onChange={(e) => change({ firstName: e.target.value })} error={errorOf("firstName")} />
           <TextField label={t("fields.lastName")} required autoComplete="family-name" maxLength={100} value={draft.lastName} onChange={(e) => change({ lastName: e.target.value })} error={errorOf("lastName")} />
-          <TextField label={t("fields.email")} type="email" required autoComplete="email" value={draft.email} onChange={(e) => change({ email: e.target.value })} error={errorOf("email")} />
+          <TextField
+            label={t("fields.email")}
+            type="email"
+            required
+            autoComplete="email"
+            value={draft.email}
+            // Back to the sign-in address: the password typed for the change is not kept.
+            onChange={(e) => change({ email: e.target.value, ...(changesSignInEmail({ ...draft, email: e.target.value }, patient.email) ? {} : { currentPassword: "" }) })}
+            error={errorOf("email")}
+          />
+          {changingEmail ? (
+            <TextField
+              label={t("patientProfile.currentPassword")}
+              type="password"
+              required
+              autoComplete="current-password"
+              maxLength={128}
+              hint={t("patientProfile.currentPasswordHint")}
+              value={draft.currentPassword}
+              onChange={(e) => change({ currentPassword: e.target.value })}
+              error={errorOf("currentPassword")}
+            />
+          ) : null}
           <TextField
             label={t("fields.phoneNumber")}
             type="tel"

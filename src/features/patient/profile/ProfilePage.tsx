@@ -14,6 +14,7 @@ import { SEVERITY_TONE } from "./form/AlertsEditor.tsx"
 import { EmergencyContactsSection } from "./EmergencyContactsSection.tsx"
 import { formatAge } from "./formatAge.ts"
 import { PatientPhoto } from "./PatientPhoto.tsx"
+import { PendingEmailNotice } from "./PendingEmailNotice.tsx"
 import { usePatientId } from "./usePatientId.ts"
 import "../patient.css"
 
@@ -52,6 +53,8 @@ export function ProfilePage() {
           </Link>
         </div>
       </section>
+
+      <PendingEmailNotice patient={patient} />
 
       <section className="stack" aria-labelledby="upcoming-title">
         <div className="section-head">

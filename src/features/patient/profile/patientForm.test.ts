@@ -38,6 +38,24 @@ describe("the patient form", () => {
     expect(updateOf(draft).chronicConditions).toEqual(["Asthme"])
   })
 
+  it("asks for the current password only when the sign-in address changes (another spelling is the same address)", () => {
+    expect(checkDraft({ ...draftOf(patient), email: " AWA@Mail.SN " }, patient.email).ok).toBe(true)
+    const changed = checkDraft({ ...draftOf(patient), email: "awa.diop@mail.sn" }, patient.email)
+    expect(changed.ok).toBe(false)
+    if (!changed.ok) expect(changed.fields).toContainEqual({ name: "currentPassword", message: "validation.currentPasswordRequired" })
+    const withPassword = checkDraft({ ...draftOf(patient), email: "awa.diop@mail.sn", currentPassword: "Passw0rd!" }, patient.email)
+    expect(withPassword.ok && withPassword.value.currentPassword).toBe("Passw0rd!")
+  })
+
+  it("reports control characters in a name, and an impossible date of birth, next to their fields", () => {
+    const checked = checkDraft({ ...draftOf(patient), firstName: "Awa\u0000", dateOfBirth: "2000-02-30" })
+    expect(checked.ok).toBe(false)
+    if (!checked.ok) {
+      expect(checked.fields).toContainEqual({ name: "firstName", message: "validation.controlCharacters" })
+      expect(checked.fields).toContainEqual({ name: "dateOfBirth", message: "validation.dateInvalid" })
+    }
+  })
+
   it("reports a bad phone and a date of birth in the future next to their fields", () => {
     const draft = { ...draftOf(patient), phoneNumber: "77 12", dateOfBirth: "2999-01-01" }
     const checked = checkDraft(draft)

@@ -1,5 +1,6 @@
 import type { Location } from "../../../../schemas/common.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
+import { canonicalEmail } from "../../../../schemas/fields.ts"
 import type { FieldError } from "../../../../schemas/errors.ts"
 import type { Dependant, MedicalAlert, Patient, PatientUpdate } from "../../../../schemas/patient.ts"
 import { PatientUpdate as PatientUpdateSchema } from "../../../../schemas/patient.ts"
@@ -17,6 +18,8 @@ export interface PatientDraft {
   firstName: string
   lastName: string
   email: string
+  /** Asked for only when the email differs from the sign-in address. */
+  currentPassword: string
   phoneNumber: string
   dateOfBirth: string
   civility: string
@@ -44,6 +47,7 @@ export function draftOf(p: Patient): PatientDraft {
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
+    currentPassword: "",
     phoneNumber: p.phoneNumber ?? "",
     dateOfBirth: p.dateOfBirth ?? "",
     civility: p.civility ?? "",
@@ -65,6 +69,7 @@ export function updateOf(d: PatientDraft): Record<keyof PatientUpdate, unknown> 
     firstName: d.firstName,
     lastName: d.lastName,
     email: d.email.trim(),
+    currentPassword: d.currentPassword || undefined,
     phoneNumber: d.phoneNumber.trim(),
     dateOfBirth: d.dateOfBirth,
     civility: d.civility || undefined,
@@ -81,10 +86,19 @@ export function updateOf(d: PatientDraft): Record<keyof PatientUpdate, unknown> 
 
 export type DraftCheck = { ok: true; value: PatientUpdate } | { ok: false; fields: ReadonlyArray<FieldError> }
 
-/** The shared schema's verdict on the draft: the same rules the gateway applies. */
-export function checkDraft(d: PatientDraft): DraftCheck {
+/** True when the draft asks to sign in with another address than `signInEmail` (spellings of one address are one). */
+export const changesSignInEmail = (d: PatientDraft, signInEmail: string) => canonicalEmail(d.email) !== canonicalEmail(signInEmail)
+
+/**
+ * The shared schema's verdict on the draft: the same rules the gateway applies, and, as the
+ * gateway asks, the current password when the sign-in address changes.
+ */
+export function checkDraft(d: PatientDraft, signInEmail: string = d.email): DraftCheck {
   const body = Object.fromEntries(Object.entries(updateOf(d)).filter(([, v]) => v !== undefined))
-  return decodeWithFields(PatientUpdateSchema, body)
+  const checked = decodeWithFields(PatientUpdateSchema, body)
+  if (!changesSignInEmail(d, signInEmail) || d.currentPassword) return checked
+  const missing = { name: "currentPassword", message: "validation.currentPasswordRequired" }
+  return { ok: false, fields: [...(checked.ok ? [] : checked.fields), missing] }
 }
 
 /** Removing the primary location makes the first remaining one primary (SPEC §5). */
