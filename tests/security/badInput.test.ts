@@ -1,12 +1,13 @@
 import fc from "fast-check"
 import type * as Schema from "effect/Schema"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { AvailableSlotsQuery, PublicSlotsQuery } from "../../schemas/availability.ts"
 import { ERROR_CODES } from "../../schemas/errors.ts"
 import { ACCESS_ROWS } from "./accessRows.ts"
 import { brokenBodies, brokenQueries } from "./breakers.ts"
 import type { CallerName, Fixtures } from "./fixtures.ts"
-import { databaseFingerprint, HOSTILE_ROUTES, prepareWorld, type World } from "./hostileRoutes.ts"
+import { captureConsole, leaks, type ConsoleCapture } from "./hostileInput.ts"
+import { databaseFingerprint, HOSTILE_ROUTES, prepareWorld, worldSecrets, type World } from "./hostileRoutes.ts"
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30)
 type AnySchema = Schema.Codec<unknown, unknown, never, never>
@@ -14,6 +15,8 @@ type AnySchema = Schema.Codec<unknown, unknown, never, never>
 let w: World
 let f: Fixtures
 let before: string
+let capture: ConsoleCapture
+let secrets: Map<string, string>
 
 /** Every JSON body route of the gateway with the schema it decodes the body with (hostileRoutes.ts). */
 const BODY_ROUTES = HOSTILE_ROUTES.filter((r) => r.schema !== undefined && r.encoding !== "form")
@@ -35,9 +38,12 @@ beforeAll(async () => {
   w = await prepareWorld()
   f = w.f
   before = await databaseFingerprint(w.gw)
+  secrets = await worldSecrets(w)
+  capture = captureConsole(vi.spyOn)
 })
 
 afterAll(async () => {
+  capture?.restore()
   await w?.gw.stop()
 })
 
@@ -91,5 +97,10 @@ describe("bad input is refused with a 4xx and a catalogue code, never a 5xx", ()
 
   it("leaves the database exactly as it was", async () => {
     expect(await databaseFingerprint(w.gw)).toBe(before)
+  })
+
+  it("no log line shows personal data or a token", () => {
+    const found = leaks(capture.lines, secrets)
+    expect(found, found.slice(0, 40).join("\n")).toEqual([])
   })
 })

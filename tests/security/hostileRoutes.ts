@@ -532,10 +532,12 @@ export const describeFailure = (route: string, field: string, label: string, val
 /** The personal data in a valid body: what a log line must never show. */
 export function personalValues(route: HostileRoute, body: Json): Map<string, string> {
   const personal = /(^|\.)(email|phoneNumber|phone|dateOfBirth|password|oldPassword|newPassword|firstName|lastName|name)$/
+  const notPersonal = /(^|\.)(city|state|zip|keyword|healthcare_facility_name)$/
   const found = new Map<string, string>()
   for (const leaf of stringLeaves(body)) {
     const pattern = pathPattern(leaf.path)
-    if (leaf.value.length < 4) continue
+    // A city, a zip or a search word alone says little about anyone, and "Dakar" is also in "Africa/Dakar".
+    if (leaf.value.length < 4 || notPersonal.test(pattern)) continue
     if (route.text[pattern] || personal.test(pattern)) found.set(leaf.value, `${route.name} ${pattern}`)
   }
   return found

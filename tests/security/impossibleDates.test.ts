@@ -100,7 +100,7 @@ describe("impossible dates: a 4xx with a catalogue code and a field error, never
         const url = read.url(w, dates)
         const answer: Answer = await w.call("GET", url, { token: w.tokens[read.as] })
         const problem = mustRefuse ? refusalProblem({}, answer) : answer.status >= 500 ? `server error ${answer.status}` : answer.status >= 400 ? refusalProblem({}, answer) : null
-        if (problem) failures.push(describeFailure(read.name, what, "date", JSON.stringify(dates), answer, problem))
+        if (problem) failures.push(describeFailure(read.name, what, "dates", `${dates.startDate} … ${dates.endDate}`, answer, problem))
       }
       for (const value of IMPOSSIBLE_DATES) {
         for (const param of read.params) {
