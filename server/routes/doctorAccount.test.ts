@@ -7,6 +7,7 @@ import { DoctorSettings } from "../../schemas/settings.ts"
 import { dailySlotTimes } from "../../schemas/slotTimes.ts"
 import { appointments, timeSlots } from "../db/schema.ts"
 import { doctorFormOf } from "../../tests/support/gatewayFixtures.ts"
+import { SAMPLE_BYTES, uploadedUrl } from "../storage/testing/uploadedFiles.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
 let gw: TestGateway
@@ -100,8 +101,9 @@ describe("the doctor's photo through PUT /doctors/{id}", () => {
     const body = doctorFormOf(doctor)
     const other = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo("00000000-0000-4000-8000-000000000009") } })
     expect(other.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
-    const own = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo(doctor.userId) } })
-    expect(own.body.photoUrl).toBe(photo(doctor.userId))
+    const upload = await uploadedUrl(gw, doctorToken, `profile-photos/user_${doctor.userId}.png`, SAMPLE_BYTES.png)
+    const own = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: upload } })
+    expect(own.body.photoUrl).toBe(upload)
     const cleared = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: null } })
     expect(cleared.body.photoUrl).toBeNull()
   })

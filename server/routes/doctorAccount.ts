@@ -3,7 +3,6 @@ import type { Context } from "hono"
 import { Hono } from "hono"
 import { DoctorUpdate } from "../../schemas/doctor.ts"
 import { Id } from "../../schemas/fields.ts"
-import { isOwnProfilePhoto, objectNameOf } from "../../schemas/storagePaths.ts"
 import { DoctorSettingsUpdate } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSettings, providedServices, users } from "../db/schema.ts"
@@ -15,6 +14,7 @@ import { loadDoctor, refreshDoctorSearchFields } from "../repositories/doctors.t
 import { replaceLocations } from "../repositories/locations.ts"
 import { loadDoctorSettings, toDoctorSettings } from "../repositories/settings.ts"
 import { replanFreeSlots } from "../scheduling/schedule.ts"
+import { requireOwnPhotoUrl, storageSiteOf, type StorageSite } from "../storage/ownedUrls.ts"
 
 /**
  * The access rule of everything a doctor owns (schedule, settings, profile, patients): only that
@@ -26,16 +26,8 @@ export async function requireDoctorSelf(c: Context<AppEnv>, doctorId: string): P
   return caller
 }
 
-/** A new photo must be the doctor's own upload (profile-photos/user_{id}.*); the current one may stay. */
-function requireOwnPhoto(url: string | null | undefined, current: string | null, userId: string): void {
-  if (url === undefined || url === null || url === current) return
-  const name = objectNameOf(url)
-  if (name && isOwnProfilePhoto(name, userId)) return
-  throw new ApiError("VALIDATION_ERROR", "The photo must be one you uploaded", [{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
-}
-
-/** Saves the doctor form: user fields, practice fields, and locations and services replaced as sent. */
-async function updateDoctor(db: Db, doctorId: string, body: DoctorUpdate): Promise<void> {
+/** Saves the doctor form: user fields, practice fields, and locations and services replaced as sent; a new photo must be the doctor's own upload. */
+async function updateDoctor(db: Db, site: StorageSite, doctorId: string, body: DoctorUpdate): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db
     const [row] = await tx
@@ -45,7 +37,7 @@ async function updateDoctor(db: Db, doctorId: string, body: DoctorUpdate): Promi
       .where(eq(doctors.id, doctorId))
       .for("update")
     if (!row) throw new ApiError("DOCTOR_NOT_FOUND")
-    requireOwnPhoto(body.photoUrl, row.photoUrl, row.userId)
+    await requireOwnPhotoUrl(tx, site, body.photoUrl, row.photoUrl, row.userId)
     // The email is read-only (SPEC §5): the body has no email field and the column is never set.
     await tx
       .update(users)
@@ -84,7 +76,7 @@ export function doctorAccountRoutes() {
     await requireDoctorSelf(c, doctorId)
     const body = await readBody(c, DoctorUpdate)
     const { db } = c.get("deps")
-    await updateDoctor(db, doctorId, body)
+    await updateDoctor(db, storageSiteOf(c), doctorId, body)
     const doctor = await loadDoctor(db, doctorId)
     if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND")
     return c.json(doctor)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { EmergencyContact, Patient, PatientUpdateResponse, type PatientUpdate } from "../../schemas/patient.ts"
 import { PatientSettings } from "../../schemas/settings.ts"
 import { patients, users } from "../db/schema.ts"
+import { SAMPLE_BYTES, uploadedUrl } from "../storage/testing/uploadedFiles.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
 
@@ -138,10 +139,10 @@ describe("PUT /patients/{id}", () => {
 
   it("accepts only a photo the user uploaded to their own place", async () => {
     const mine = await readMe()
-    const own = `http://localhost/v0/b/bucket/o/profile-photos%2Fuser_${me.userId}.jpg?alt=media&token=t`
+    const own = await uploadedUrl(gw, me.token, `profile-photos/user_${me.userId}.jpg`, SAMPLE_BYTES.jpeg)
     const ok = await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: own } })
     expect(ok.body.data.photoUrl).toBe(own)
-    const someoneElse = `http://localhost/v0/b/bucket/o/profile-photos%2Fuser_${other.userId}.jpg?alt=media&token=t`
+    const someoneElse = await uploadedUrl(gw, other.token, `profile-photos/user_${other.userId}.jpg`, SAMPLE_BYTES.jpeg)
     const refused = await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: someoneElse } })
     expect(refused.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
     expect((await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: "https://tracker.example/x.png" } })).status).toBe(400)
@@ -223,10 +224,10 @@ describe("emergency contacts", () => {
 })
 
 describe("medical records", () => {
-  const fileUrl = (userId: string) => `http://localhost/v0/b/bucket/o/medical-records%2F${userId}%2Fabc_bilan.pdf?alt=media&token=t`
+  const fileUrl = (who: typeof me) => uploadedUrl(gw, who.token, `medical-records/${who.userId}/abc_bilan.pdf`, SAMPLE_BYTES.pdf)
 
   it("adds a record with the patient's own files and deletes it", async () => {
-    const body = { type: "LAB_RESULT", description: "Bilan sanguin", attachments: [{ id: "f1", name: "bilan.pdf", url: fileUrl(me.userId) }] }
+    const body = { type: "LAB_RESULT", description: "Bilan sanguin", attachments: [{ id: "f1", name: "bilan.pdf", url: await fileUrl(me) }] }
     const created = await gw.api("POST", `/patients/${me.patientId}/medical-records`, { token: me.token, body })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ type: "LAB_RESULT", description: "Bilan sanguin", title: "bilan.pdf" })
@@ -239,7 +240,7 @@ describe("medical records", () => {
   it("refuses files from someone else's folder, a missing description and a missing type", async () => {
     const foreign = await gw.api("POST", `/patients/${me.patientId}/medical-records`, {
       token: me.token,
-      body: { type: "IMAGING", description: "Radio", attachments: [{ id: "f", name: "x.pdf", url: fileUrl(other.userId) }] },
+      body: { type: "IMAGING", description: "Radio", attachments: [{ id: "f", name: "x.pdf", url: await fileUrl(other) }] },
     })
     expect(foreign.body.fields).toEqual([{ name: "attachments.0.url", message: "validation.attachmentInvalid" }])
     const missing = await gw.api("POST", `/patients/${me.patientId}/medical-records`, { token: me.token, body: { description: " ", attachments: [] } })

@@ -3,7 +3,6 @@ import { Temporal } from "temporal-polyfill"
 import { canonicalEmail, Id } from "../../schemas/fields.ts"
 import { EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
 import { PatientSettings } from "../../schemas/settings.ts"
-import { isOwnProfilePhoto, isOwnRecordFile, objectNameOf } from "../../schemas/storagePaths.ts"
 import type { Db } from "../db/client.ts"
 import { requireRole } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
@@ -20,6 +19,7 @@ import {
   updateEmergencyContact,
   updatePatientProfile,
 } from "../repositories/patientUpdates.ts"
+import { requireOwnAttachments, requireOwnPhotoUrl, storageSiteOf } from "../storage/ownedUrls.ts"
 
 type Self = Caller & { patientId: string }
 
@@ -43,15 +43,6 @@ async function patientOrFail(db: Db, patientId: string) {
   return patient
 }
 
-/** A photo is the user's own upload (or the one already there): no address of someone else's file, no tracker. */
-function checkPhotoUrl(url: string | null | undefined, current: string | null, userId: string): void {
-  if (url === undefined || url === null || url === current) return
-  const name = objectNameOf(url)
-  if (!name || !isOwnProfilePhoto(name, userId)) {
-    throw new ApiError("VALIDATION_ERROR", "The photo must be one you uploaded", [{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
-  }
-}
-
 /** Patient records (SPEC §3, §7): profile, settings, emergency contacts, medical records. */
 export function patientsRoutes() {
   const app = new Hono<AppEnv>()
@@ -66,7 +57,7 @@ export function patientsRoutes() {
     const body = await readBody(c, PatientUpdate)
     const { db } = c.get("deps")
     const current = await patientOrFail(db, self.patientId)
-    checkPhotoUrl(body.photoUrl, current.photoUrl, self.userId)
+    await requireOwnPhotoUrl(db, storageSiteOf(c), body.photoUrl, current.photoUrl, self.userId)
     if (body.email !== canonicalEmail(current.email)) {
       await startEmailChange(c, { id: self.userId, email: current.email, firstName: current.firstName }, body.email, body.currentPassword)
     }
@@ -104,16 +95,8 @@ export function patientsRoutes() {
   app.post("/patients/:id/medical-records", async (c) => {
     const self = await requireSelf(c)
     const body = await readBody(c, MedicalRecordInput)
-    const foreign = body.attachments.findIndex((a) => {
-      const name = objectNameOf(a.url)
-      return !name || !isOwnRecordFile(name, self.userId)
-    })
-    if (foreign >= 0) {
-      throw new ApiError("VALIDATION_ERROR", "Attachments must be files you uploaded", [
-        { name: `attachments.${foreign}.url`, message: "validation.attachmentInvalid" },
-      ])
-    }
     const { db } = c.get("deps")
+    await requireOwnAttachments(db, storageSiteOf(c), body.attachments, self.userId)
     const id = await addMedicalRecord(db, self.patientId, body, Temporal.Now.plainDateISO("Africa/Dakar").toString())
     const patient = await patientOrFail(db, self.patientId)
     return c.json(patient.medicalRecords.find((r) => r.id === id), 201)

@@ -9,14 +9,14 @@ import {
   profilePhotoPrefix,
   RECORD_EXTENSIONS,
   RECORD_MAX_BYTES,
-  PHOTO_EXTENSIONS,
 } from "../../schemas/storagePaths.ts"
 import { resolveSession } from "../auth/sessions.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
+import type { AreaKind } from "./fileKinds.ts"
 
 /** What a user may write at a path: its size limit and the file kinds allowed there. */
 export interface WriteArea {
-  readonly kind: "photo" | "record"
+  readonly kind: AreaKind
   readonly maxBytes: number
 }
 
@@ -27,40 +27,6 @@ export function writeAreaOf(name: string, userId: string): WriteArea | null {
     return { kind: "record", maxBytes: RECORD_MAX_BYTES }
   }
   return null
-}
-
-type FileKind = "pdf" | "png" | "jpeg" | "gif" | "webp" | "ole" | "zip"
-
-const startsWith = (bytes: Uint8Array, signature: ReadonlyArray<number>, at = 0) => signature.every((b, i) => bytes[at + i] === b)
-
-/** The kind of file its first bytes say it is (magic numbers), whatever its name claims. */
-export function sniff(head: Uint8Array): FileKind | null {
-  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png"
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return "jpeg"
-  if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return "gif"
-  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return "webp"
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole"
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return "zip"
-  return null
-}
-
-const KIND_OF_EXTENSION: Record<string, FileKind> = {
-  ".pdf": "pdf",
-  ".png": "png",
-  ".jpg": "jpeg",
-  ".jpeg": "jpeg",
-  ".gif": "gif",
-  ".webp": "webp",
-  ".doc": "ole",
-  ".docx": "zip",
-}
-
-/** The bytes are what the name says, and a kind the area accepts (images for photos; PDF, PNG, JPEG, DOC, DOCX for records). */
-export function contentAllowed(name: string, area: WriteArea, head: Uint8Array): boolean {
-  const extension = extensionOf(name)
-  const allowed: ReadonlyArray<string> = area.kind === "photo" ? PHOTO_EXTENSIONS : RECORD_EXTENSIONS
-  return allowed.includes(extension) && sniff(head) === KIND_OF_EXTENSION[extension]
 }
 
 /** Which listings a user may see, and which of the listed names are theirs to see. */

@@ -24,6 +24,8 @@ export function parseMultipart(contentType: string | undefined, body: Uint8Array
   }
   if (parts.length !== 2) return null
   const [meta, data] = parts.map((part) => {
+    // A part without headers starts with its blank line (RFC 2046).
+    if (part.subarray(0, 2).toString() === "\r\n") return { headers: "", content: part.subarray(2) }
     const split = part.indexOf("\r\n\r\n")
     return split < 0 ? null : { headers: part.subarray(0, split).toString("utf8"), content: part.subarray(split + 4) }
   })

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto"
 import { createReadStream } from "node:fs"
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises"
+import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { and, asc, eq, like } from "drizzle-orm"
 import type { Db } from "../db/client.ts"
 import { storageObjects } from "../db/schema.ts"
+import { writeAreaOf } from "./access.ts"
+import { deliveryOf, kindOfMediaType, SNIFF_BYTES, type Delivery } from "./fileKinds.ts"
 
 export type StoredObject = typeof storageObjects.$inferSelect
 
@@ -39,6 +41,7 @@ export interface NewObject {
   readonly bucket: string
   readonly name: string
   readonly ownerUserId: string
+  /** The sniffed type (mediaTypeOfBytes), never the one the client declared. */
   readonly contentType: string
   readonly customMetadata: Record<string, string>
   /** A complete file already on disk (moved into place), or the bytes themselves. */
@@ -80,7 +83,8 @@ export async function putObject(db: Db, files: ObjectFiles, object: NewObject): 
   return row!
 }
 
-export async function updateObjectMetadata(db: Db, current: StoredObject, changes: { contentType?: string; customMetadata?: Record<string, string> }): Promise<StoredObject> {
+/** Custom metadata only: the type comes from the bytes and a metadata change never touches it. */
+export async function updateObjectMetadata(db: Db, current: StoredObject, changes: { customMetadata?: Record<string, string> }): Promise<StoredObject> {
   const [row] = await db
     .update(storageObjects)
     .set({ ...changes, metageneration: current.metageneration + 1, updatedAt: new Date() })
@@ -96,6 +100,18 @@ export async function deleteObject(db: Db, files: ObjectFiles, object: StoredObj
 
 export function readObject(files: ObjectFiles, object: StoredObject) {
   return createReadStream(files.objectPath(object.bucket, object.name))
+}
+
+/** The first bytes of an object's file, to tell its kind when it is served. */
+export async function readObjectHead(files: ObjectFiles, object: StoredObject): Promise<Uint8Array> {
+  const handle = await open(files.objectPath(object.bucket, object.name), "r")
+  try {
+    const head = new Uint8Array(SNIFF_BYTES)
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0)
+    return head.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
 }
 
 export async function objectFileExists(files: ObjectFiles, object: StoredObject): Promise<boolean> {
@@ -144,8 +160,14 @@ export async function listObjects(db: Db, bucket: string, options: ListOptions) 
   }
 }
 
-/** The object resource the SDK reads (getMetadata, getDownloadURL, an upload's answer). */
+/** How an object is served, as far as its row tells (downloads check its bytes again). */
+export function storedDeliveryOf(o: StoredObject): Delivery {
+  return deliveryOf(writeAreaOf(o.name, o.ownerUserId ?? "")?.kind ?? null, kindOfMediaType(o.contentType))
+}
+
+/** The object resource the SDK reads (getMetadata, getDownloadURL, an upload's answer), with the type it is served with. */
 export function resourceOf(o: StoredObject) {
+  const delivery = storedDeliveryOf(o)
   return {
     kind: "storage#object",
     id: `${o.bucket}/${o.name}/${o.generation}`,
@@ -153,12 +175,12 @@ export function resourceOf(o: StoredObject) {
     bucket: o.bucket,
     generation: o.generation,
     metageneration: String(o.metageneration),
-    contentType: o.contentType,
+    contentType: delivery.contentType,
     storageClass: "STANDARD",
     size: String(o.size),
     md5Hash: o.md5Hash,
     contentEncoding: "identity",
-    contentDisposition: "inline",
+    contentDisposition: delivery.inline ? "inline" : "attachment",
     etag: o.md5Hash,
     timeCreated: o.createdAt.toISOString(),
     updated: o.updatedAt.toISOString(),

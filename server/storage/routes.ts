@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto"
 import path from "node:path"
-import { Readable } from "node:stream"
 import { Hono, type Context } from "hono"
 import type { ContentfulStatusCode } from "hono/utils/http-status"
 import type { AppEnv, Caller } from "../http/context.ts"
-import { contentAllowed, listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
+import { listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
+import { serveDownload } from "./downloads.ts"
+import { contentAllowed, mediaTypeOfBytes, SNIFF_BYTES } from "./fileKinds.ts"
 import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts"
-import { deleteObject, findObject, listObjects, ObjectFiles, putObject, readObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
+import { deleteObject, findObject, listObjects, ObjectFiles, putObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
+import { oneAtATime, pendingRefusal, storedRefusal } from "./quota.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
 
 /** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
@@ -16,6 +18,9 @@ type StorageContext = Context<AppEnv>
 
 const fail = (c: StorageContext, status: ContentfulStatusCode, message: string) => c.json({ error: { code: status, message } }, status)
 
+/** The SDK reads 402 as storage/quota-exceeded and does not retry it (429 would be retried for minutes). */
+const QUOTA_EXCEEDED = 402
+
 /** One object folder and one set of uploads under way per data folder. */
 const stores = new Map<string, { files: ObjectFiles; uploads: ResumableUploads }>()
 function storeOf(c: StorageContext) {
@@ -24,6 +29,7 @@ function storeOf(c: StorageContext) {
   if (!store) {
     const files = new ObjectFiles(root)
     store = { files, uploads: new ResumableUploads(files) }
+    store.uploads.startSweeping()
     stores.set(root, store)
   }
   return store
@@ -50,6 +56,18 @@ function stringMetadata(value: unknown): Record<string, string> {
       .filter(([k, v]) => typeof v === "string" && k.length <= 100 && v.length <= 1000)
       .slice(0, 20) as Array<[string, string]>,
   )
+}
+
+/** A JSON metadata body: {} when empty, null when it is not a JSON object (or over the size limit). */
+function metadataJson(body: Uint8Array | null): Record<string, unknown> | null {
+  if (!body) return null
+  if (body.length === 0) return {}
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body))
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
 }
 
 async function requireCaller(c: StorageContext): Promise<Caller | Response> {
@@ -104,44 +122,55 @@ export function storageRoutes() {
     const bucket = c.req.param("bucket")
 
     if (protocol === "multipart") {
-      const body = await readBodyLimited(c.req.raw, area.maxBytes + METADATA_MAX_BYTES)
-      if (!body) return fail(c, 413, "The file is too large")
-      const upload = parseMultipart(c.req.header("content-type"), body)
-      if (!upload) return fail(c, 400, "The multipart body is malformed")
-      if (upload.bytes.length > area.maxBytes) return fail(c, 413, "The file is too large")
-      if (!contentAllowed(name, area, upload.bytes.subarray(0, 16))) return fail(c, 400, "This kind of file is not accepted here")
-      await files.ensureDirs()
-      const object = await putObject(c.get("deps").db, files, {
-        bucket,
-        name,
-        ownerUserId: caller.userId,
-        contentType: String(upload.metadata.contentType ?? upload.contentType),
-        customMetadata: stringMetadata(upload.metadata.metadata),
-        source: { bytes: upload.bytes },
-        md5Hash: md5Base64(upload.bytes),
-        size: upload.bytes.length,
-      })
-      return c.json(resourceOf(object))
+      // A body being read is an upload under way: it counts against the same limits as sessions.
+      const announced = Number(c.req.header("content-length"))
+      const reserved = Number.isSafeInteger(announced) && announced >= 0 ? Math.min(announced, area.maxBytes) : area.maxBytes
+      // The stored check before reading only turns away a user already full; the exact one follows the read.
+      const refusal = pendingRefusal(uploads.pendingOf(caller.userId), reserved) ?? (await storedRefusal(c.get("deps").db, bucket, caller.userId, name, 1))
+      if (refusal) return fail(c, QUOTA_EXCEEDED, refusal)
+      const release = uploads.hold(caller.userId, reserved)
+      try {
+        const body = await readBodyLimited(c.req.raw, area.maxBytes + METADATA_MAX_BYTES)
+        if (!body) return fail(c, 413, "The file is too large")
+        const upload = parseMultipart(c.req.header("content-type"), body)
+        if (!upload) return fail(c, 400, "The multipart body is malformed")
+        if (upload.bytes.length > area.maxBytes) return fail(c, 413, "The file is too large")
+        const head = upload.bytes.subarray(0, SNIFF_BYTES)
+        if (!contentAllowed(name, area.kind, head)) return fail(c, 400, "This kind of file is not accepted here")
+        await files.ensureDirs()
+        const stored = await storeWithinQuota(c, caller.userId, name, upload.bytes.length, () =>
+          putObject(c.get("deps").db, files, {
+            bucket,
+            name,
+            ownerUserId: caller.userId,
+            // The declared type (metadata or part header) is ignored: the bytes say what this is.
+            contentType: mediaTypeOfBytes(head),
+            customMetadata: stringMetadata(upload.metadata.metadata),
+            source: { bytes: upload.bytes },
+            md5Hash: md5Base64(upload.bytes),
+            size: upload.bytes.length,
+          }),
+        )
+        return stored instanceof Response ? stored : c.json(resourceOf(stored))
+      } finally {
+        release()
+      }
     }
 
     if (protocol === "resumable" && command === "start") {
       const total = Number(c.req.header("x-goog-upload-header-content-length"))
       if (!Number.isSafeInteger(total) || total < 1) return fail(c, 400, "The upload length is missing")
       if (total > area.maxBytes) return fail(c, 413, "The file is too large")
-      const body = await readBodyLimited(c.req.raw, METADATA_MAX_BYTES)
-      let metadata: Record<string, unknown> = {}
-      try {
-        const parsed: unknown = body && body.length ? JSON.parse(new TextDecoder().decode(body)) : {}
-        if (typeof parsed === "object" && parsed !== null) metadata = parsed as Record<string, unknown>
-      } catch {
-        return fail(c, 400, "The metadata is not JSON")
-      }
+      await uploads.sweep()
+      const refusal = pendingRefusal(uploads.pendingOf(caller.userId), total) ?? (await storedRefusal(c.get("deps").db, bucket, caller.userId, name, total))
+      if (refusal) return fail(c, QUOTA_EXCEEDED, refusal)
+      const metadata = metadataJson(await readBodyLimited(c.req.raw, METADATA_MAX_BYTES))
+      if (!metadata) return fail(c, 400, "The metadata is not JSON")
       const session = await uploads.start({
         bucket,
         name,
         userId: caller.userId,
         total,
-        contentType: c.req.header("x-goog-upload-header-content-type") ?? String(metadata.contentType ?? "application/octet-stream"),
         customMetadata: stringMetadata(metadata.metadata),
       })
       const origin = c.get("deps").config.publicOrigin || new URL(c.req.url).origin
@@ -162,6 +191,7 @@ export function storageRoutes() {
     const caller = await storageCaller(c)
     if (!caller) return fail(c, 401, "Sign in to use storage")
     if (caller.userId !== session.userId) return fail(c, 403, "This upload is not yours")
+    uploads.touch(session)
     const commands = (c.req.header("x-goog-upload-command") ?? "").split(",").map((s) => s.trim())
     const status = (value: "active" | "final" | "cancelled") => {
       c.header("X-Goog-Upload-Status", value)
@@ -210,25 +240,39 @@ export function storageRoutes() {
       return fail(c, 400, "The upload is not complete")
     }
     const area = writeAreaOf(session.name, session.userId)
-    if (!area || !contentAllowed(session.name, area, session.head)) {
+    if (!area || !contentAllowed(session.name, area.kind, session.head)) {
       await uploads.drop(session)
       return fail(c, 400, "This kind of file is not accepted here")
     }
-    const object = await putObject(c.get("deps").db, files, {
-      bucket: session.bucket,
-      name: session.name,
-      ownerUserId: session.userId,
-      contentType: session.contentType,
-      customMetadata: session.customMetadata,
-      source: { file: session.file },
-      md5Hash: session.md5.digest("base64"),
-      size: session.total,
-    })
+    const stored = await storeWithinQuota(c, session.userId, session.name, session.total, () =>
+      putObject(c.get("deps").db, files, {
+        bucket: session.bucket,
+        name: session.name,
+        ownerUserId: session.userId,
+        contentType: mediaTypeOfBytes(session.head),
+        customMetadata: session.customMetadata,
+        source: { file: session.file },
+        md5Hash: session.md5.digest("base64"),
+        size: session.total,
+      }),
+    )
+    if (stored instanceof Response) {
+      await uploads.drop(session)
+      return stored
+    }
     session.final = true
     await uploads.drop(session)
     c.header("X-Goog-Upload-Status", "final")
     c.header("X-Goog-Upload-Size-Received", String(session.total))
-    return c.json(resourceOf(object))
+    return c.json(resourceOf(stored))
+  }
+
+  /** Stores an object unless it would take the user past their stored limits (checked and written as one step per user); the refusal otherwise. */
+  async function storeWithinQuota(c: StorageContext, userId: string, name: string, size: number, store: () => Promise<StoredObject>): Promise<StoredObject | Response> {
+    return oneAtATime(userId, async () => {
+      const refusal = await storedRefusal(c.get("deps").db, c.req.param("bucket")!, userId, name, size)
+      return refusal ? fail(c, QUOTA_EXCEEDED, refusal) : store()
+    })
   }
 
   app.get("/b/:bucket/o", async (c) => {
@@ -260,11 +304,7 @@ export function storageRoutes() {
       const caller = token ? undefined : await storageCaller(c)
       if (!object) return fail(c, 404, "Not Found")
       if (token !== object.downloadToken && caller?.userId !== object.ownerUserId) return fail(c, 403, "Not allowed")
-      c.header("Content-Type", object.contentType)
-      c.header("Content-Length", String(object.size))
-      c.header("Cache-Control", "private, max-age=3600")
-      c.header("Content-Disposition", "inline")
-      return c.body(Readable.toWeb(readObject(storeOf(c).files, object)) as ReadableStream, 200)
+      return (await serveDownload(c, storeOf(c).files, object)) ?? fail(c, 404, "Not Found")
     }
     const caller = await requireCaller(c)
     if (caller instanceof Response) return caller
@@ -276,15 +316,10 @@ export function storageRoutes() {
   app.patch("/b/:bucket/o/*", async (c) => {
     const object = await ownObject(c)
     if (object instanceof Response) return object
-    const body = await readBodyLimited(c.req.raw, METADATA_MAX_BYTES)
-    let changes: Record<string, unknown> = {}
-    try {
-      changes = body ? (JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>) : {}
-    } catch {
-      return fail(c, 400, "The metadata is not JSON")
-    }
+    const changes = metadataJson(await readBodyLimited(c.req.raw, METADATA_MAX_BYTES))
+    if (!changes) return fail(c, 400, "The metadata is not JSON")
+    // A contentType here is ignored, like the one of an upload: the type is the bytes' (SDK updateMetadata still works).
     const updated = await updateObjectMetadata(c.get("deps").db, object, {
-      ...(typeof changes.contentType === "string" ? { contentType: changes.contentType.slice(0, 200) } : {}),
       ...(changes.metadata !== undefined ? { customMetadata: stringMetadata(changes.metadata) } : {}),
     })
     return c.json(resourceOf(updated))

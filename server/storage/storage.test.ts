@@ -159,6 +159,31 @@ describe("the web SDK against the storage surface", () => {
     expect(await codeOf(deleteObject(ref(me.storage, path_)))).toBe("storage/object-not-found")
   })
 
+  it("serves what the bytes are, whatever the SDK declared, and updateMetadata cannot change it", async () => {
+    const path_ = photoPath(me.userId, ".webp")
+    const webp = new Uint8Array(Buffer.from("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00<html><script>x()</script>", "latin1"))
+    const result = await uploadBytes(ref(me.storage, path_), webp, { contentType: "text/html" })
+    expect(result.metadata.contentType).toBe("image/webp")
+    const updated = await updateMetadata(ref(me.storage, path_), { contentType: "image/svg+xml", customMetadata: { caption: "moi" } })
+    expect(updated.contentType).toBe("image/webp")
+    expect(updated.customMetadata).toEqual({ caption: "moi" })
+    const response = await fetch(await getDownloadURL(ref(me.storage, path_)))
+    expect(response.headers.get("content-type")).toBe("image/webp")
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+    await deleteObject(ref(me.storage, path_))
+  })
+
+  it("reports a full quota as storage/quota-exceeded, at once (the SDK retries 429s, not this)", async () => {
+    const { token, storage } = other
+    const names = ["q1.pdf", "q2.pdf", "q3.pdf"].map((file) => recordPath(other.userId, file))
+    for (const name of names) expect((await start(name, 1000, token)).status).toBe(200)
+    const began = Date.now()
+    expect(await codeOf(uploadBytesResumable(ref(storage, recordPath(other.userId, "q4.pdf")), PDF(1000)) as unknown as Promise<unknown>)).toBe("storage/quota-exceeded")
+    expect(await codeOf(uploadBytes(ref(storage, recordPath(other.userId, "q5.pdf")), PDF(1000)))).toBe("storage/quota-exceeded")
+    expect(Date.now() - began).toBeLessThan(2000)
+  })
+
   it("keeps every user to their own paths: no writing, reading metadata or deleting someone else's", async () => {
     expect(await codeOf(uploadBytes(ref(me.storage, photoPath(other.userId)), PNG(100)))).toBe("storage/unauthorized")
     expect(await codeOf(uploadBytes(ref(me.storage, recordPath(other.userId)), PDF(100)))).toBe("storage/unauthorized")

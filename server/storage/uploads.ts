@@ -1,9 +1,19 @@
 import { createHash, type Hash } from "node:crypto"
-import { appendFile, rm, writeFile } from "node:fs/promises"
+import { appendFile, readdir, rm, stat, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { SNIFF_BYTES } from "./fileKinds.ts"
 import { newUploadId, type ObjectFiles } from "./objects.ts"
+import type { Usage } from "./quota.ts"
 
-/** An abandoned upload is dropped after this long without a chunk (the SDK never says it cancelled). */
-export const UPLOAD_TTL_MS = 60 * 60_000
+/**
+ * An abandoned upload is dropped after this long without a request (the SDK never says it
+ * cancelled). Every chunk, status query or retry of the owner starts it again, and a chunk being
+ * received is never dropped, so a 4 MiB chunk on slow 3G (about 90 s) is safe; the SDK itself gives
+ * up retrying after 10 minutes (maxUploadRetryTime), so a longer wait would keep nothing useful.
+ */
+export const UPLOAD_TTL_MS = 10 * 60_000
+/** How often the uploads under way are swept without waiting for a request. */
+export const SWEEP_EVERY_MS = 60_000
 
 export interface UploadSession {
   readonly id: string
@@ -11,7 +21,6 @@ export interface UploadSession {
   readonly name: string
   readonly userId: string
   readonly total: number
-  readonly contentType: string
   readonly customMetadata: Record<string, string>
   readonly file: string
   received: number
@@ -23,17 +32,22 @@ export interface UploadSession {
   final: boolean
 }
 
-/** Resumable uploads under way, kept in memory with their bytes in a file each. */
+/**
+ * Uploads under way: resumable sessions, kept in memory with their bytes in a file each, and
+ * multipart bodies being read (held), which count against the same per-user limits.
+ */
 export class ResumableUploads {
   private readonly sessions = new Map<string, UploadSession>()
+  private readonly holds = new Map<symbol, { userId: string; bytes: number }>()
 
   constructor(
     private readonly files: ObjectFiles,
     private readonly ttlMs: number = UPLOAD_TTL_MS,
-    private readonly now: () => number = Date.now,
+    // Read at each call, so a test that sets the system clock moves these sessions' clock too.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async start(init: Omit<UploadSession, "id" | "file" | "received" | "head" | "md5" | "lastActivity" | "busy" | "final">): Promise<UploadSession> {
+  async start(init: Pick<UploadSession, "bucket" | "name" | "userId" | "total" | "customMetadata">): Promise<UploadSession> {
     await this.sweep()
     await this.files.ensureDirs()
     const id = newUploadId()
@@ -59,11 +73,16 @@ export class ResumableUploads {
     return this.sessions.get(id)
   }
 
+  /** The owner is still at it (a query or a retry counts): the session's time to live starts again. */
+  touch(session: UploadSession): void {
+    session.lastActivity = this.now()
+  }
+
   /** Appends a chunk read in full; a chunk cut short never reaches the file. */
   async append(session: UploadSession, bytes: Uint8Array): Promise<void> {
     await appendFile(session.file, bytes)
     session.md5.update(bytes)
-    if (session.head.length < 16) session.head = new Uint8Array([...session.head, ...bytes.subarray(0, 16 - session.head.length)])
+    if (session.head.length < SNIFF_BYTES) session.head = new Uint8Array([...session.head, ...bytes.subarray(0, SNIFF_BYTES - session.head.length)])
     session.received += bytes.length
     session.lastActivity = this.now()
   }
@@ -74,11 +93,55 @@ export class ResumableUploads {
     await rm(session.file, { force: true })
   }
 
+  /** Counts a body being read as an upload under way until the returned release is called. */
+  hold(userId: string, bytes: number): () => void {
+    const key = Symbol(userId)
+    this.holds.set(key, { userId, bytes })
+    return () => this.holds.delete(key)
+  }
+
+  /** A user's uploads under way, with the bytes they announced (reserved, not yet received). */
+  pendingOf(userId: string): Usage {
+    let count = 0
+    let bytes = 0
+    for (const entry of [...this.sessions.values(), ...this.holds.values()]) {
+      if (entry.userId !== userId) continue
+      count += 1
+      bytes += "total" in entry ? entry.total : entry.bytes
+    }
+    return { count, bytes }
+  }
+
   async sweep(): Promise<void> {
     const limit = this.now() - this.ttlMs
     for (const session of [...this.sessions.values()]) {
       if (session.lastActivity < limit && !session.busy) await this.drop(session)
     }
+  }
+
+  /** Also removes upload files no session here knows (left by a process that stopped), once they are old. */
+  async sweepOrphans(): Promise<void> {
+    const folder = path.dirname(this.files.uploadPath("x"))
+    const known = new Set([...this.sessions.values()].map((s) => path.basename(s.file)))
+    const names = await readdir(folder).catch(() => [] as string[])
+    const limit = this.now() - this.ttlMs
+    for (const name of names) {
+      if (known.has(name)) continue
+      const file = path.join(folder, name)
+      const info = await stat(file).catch(() => null)
+      if (info && info.mtimeMs < limit) await rm(file, { force: true })
+    }
+  }
+
+  /** Sweeps every `everyMs` on a timer that never keeps the process alive; returns its stop. */
+  startSweeping(everyMs: number = SWEEP_EVERY_MS): () => void {
+    const timer = setInterval(() => {
+      this.sweep()
+        .then(() => this.sweepOrphans())
+        .catch((error: unknown) => console.error("[storage] sweeping uploads failed", error))
+    }, everyMs)
+    timer.unref()
+    return () => clearInterval(timer)
   }
 
   get size(): number {
