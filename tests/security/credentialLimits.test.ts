@@ -140,6 +140,19 @@ describe("every credential check is limited", () => {
     expect((await postToken(app, "2001:db8:1:2::1", "admin@demo.sn", RIGHT)).status).toBe(200)
   })
 
+  it("a password with control characters is wrong everywhere (scrypt's zero padding made Passw0rd!\\0 open Passw0rd!'s account)", async () => {
+    const { app } = appWithClock()
+    const token = issuedToken(await postToken(app, "192.0.2.8", "patient@demo.sn", RIGHT))!
+    // Two on each sign-in entry and one on change-password: five, all answered as wrong guesses before any block.
+    for (const password of [`${RIGHT}\u0000\u0000`, `${RIGHT}\ud800`]) {
+      expect((await postToken(app, "192.0.2.8", "patient@demo.sn", password)).status).toBe(401)
+      expect((await postLogin(app, "192.0.2.8", "patient@demo.sn", password)).status).toBe(401)
+    }
+    const change = await callFrom(app, "192.0.2.8", "POST", "/api/v1/account/change-password", { token, json: { oldPassword: `${RIGHT}\u0000`, newPassword: "N3wPass!x" } })
+    expect(change.status).toBe(400)
+    expect(change.body.code).toBe("INVALID_PASSWORD")
+  })
+
   it("a success forgets the account's earlier failures", async () => {
     const { app } = appWithClock()
     for (let i = 0; i < 4; i++) await postToken(app, "192.0.2.7", "doctor@demo.sn", `Wrong${i}!x`)
