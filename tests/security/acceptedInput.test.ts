@@ -120,6 +120,20 @@ describe("what must stay accepted", () => {
     expect(failures, failures.join("\n")).toEqual([])
   })
 
+  it("what the doctor form does not send (awards, publications, education) is dropped, control characters and all", async () => {
+    const r = route("doctor profile")
+    const before = await w.call("GET", `/api/v1/doctors/${w.f.doctorA}`)
+    const answer = await sendWith(r, (body) => ({
+      ...(body as object),
+      awards: [{ title: "Prix\u0000 d'excellence", issuer: "Ordre\u001b[2J", year: 2020 }],
+      publications: [{ title: "Étude\u0000", journal: "Dakar\ud800 Médical", year: 2021, url: null }],
+      education: ["Doctorat\u0000"],
+    }))
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200)
+    const after = await w.call("GET", `/api/v1/doctors/${w.f.doctorA}`)
+    for (const key of ["awards", "publications", "education"]) expect(after.body[key], key).toEqual(before.body[key])
+  })
+
   // Last: signing patient B in and changing B's password end what the tests above rely on.
   it("the valid bodies the hostile suites start from are accepted, route by route", async () => {
     const failures: string[] = []

@@ -247,7 +247,11 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     path: (w) => `/api/v1/doctors/${w.f.doctorA}`,
     as: "doctorA",
     schema: DoctorUpdate,
-    body: async (w) => ({ ...(await currentDoctorForm(w.ctx, w.f)), civility: "MAN" }) as unknown as Json,
+    body: async (w) => {
+      const doctor = await ownerGet(w.ctx, "doctorA", `/doctors/${w.f.doctorA}`)
+      // The services keep their ids, as the profile read gives them: one more string per service.
+      return { ...(await currentDoctorForm(w.ctx, w.f)), civility: "MAN", providedServices: doctor.providedServices } as unknown as Json
+    },
     text: { firstName: "line", lastName: "line", refNumber: "line", biography: "multiline", "insuranceAccepted.*": "line", ...locationText },
     ok: 200,
   },
