@@ -112,7 +112,7 @@ export const InternationalPhone = Schema.String.check(
   Schema.isPattern(INTERNATIONAL_PHONE_PATTERN, { message: "validation.invalidPhoneNumber" }),
 )
 
-export const Website = Schema.String.check(
+export const Website = Line.check(
   Schema.isMaxLength(500, { message: "validation.websiteInvalid" }),
   Schema.makeFilter((s: string) => isHttpUrl(s), { message: "validation.websiteInvalid" }),
 )
