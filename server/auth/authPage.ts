@@ -7,7 +7,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "
  * A page of the login site: no script at all, the login site's stylesheet, right to left in
  * Arabic, and a same-origin referrer policy so that its forms carry our Origin (sameOriginForm.ts).
  */
-export function renderAuthPage(lang: LoginLang, title: string, main: string): string {
+export function renderAuthPage(lang: LoginLang, title: string, main: string, nav = ""): string {
   return `<!doctype html>
 <html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
 <head>
@@ -20,7 +20,7 @@ export function renderAuthPage(lang: LoginLang, title: string, main: string): st
 </head>
 <body>
 <main class="card">
-  <p class="brand">Promed</p>
+  ${nav}<p class="brand">Promed</p>
   <h1>${escapeHtml(title)}</h1>
   ${main}
 </main>

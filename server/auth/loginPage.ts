@@ -1,3 +1,5 @@
+import { escapeHtml, renderAuthPage } from "./authPage.ts"
+
 /** Texts and markup of the login site: a small server-rendered page with no script at all. */
 export type LoginLang = "fr" | "en" | "ar"
 
@@ -48,14 +50,7 @@ export type LoginError = "badCredentials" | "tooMany" | "missing" | "crossSite"
 export const parseLoginLang = (value: string | undefined): LoginLang =>
   value === "en" || value === "ar" ? value : "fr"
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!)
-
-/**
- * The login page. Its referrer policy is same-origin (the site's header says no-referrer) so that
- * browsers without Fetch Metadata send our Origin with the form, which the post is judged by
- * (sameOriginForm.ts); other sites still get no referrer.
- */
+/** The login page, in the login site's frame (authPage.ts: no script, same-origin referrer policy). */
 export function renderLoginPage(options: {
   lang: LoginLang
   returnTo: string
@@ -74,22 +69,9 @@ export function renderLoginPage(options: {
         .map((a) => `<li><code>${escapeHtml(a)}</code></li>`)
         .join("")}</ul></details>`
     : ""
-  return `<!doctype html>
-<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>${t.title}</title>
-<link rel="stylesheet" href="/auth/login.css">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<main class="card">
-  <nav class="langs" aria-label="Language">${langLink("fr", "FR")} · ${langLink("en", "EN")} · ${langLink("ar", "AR")}</nav>
-  <p class="brand">Promed</p>
-  <h1>${t.title}</h1>
-  <p>${t.intro}</p>
+  const nav = `<nav class="langs" aria-label="Language">${langLink("fr", "FR")} · ${langLink("en", "EN")} · ${langLink("ar", "AR")}</nav>
+  `
+  const main = `<p>${t.intro}</p>
   ${options.error ? `<p class="error" role="alert">${t[options.error]}</p>` : ""}
   <form method="post" action="/auth/login">
     <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
@@ -101,10 +83,8 @@ export function renderLoginPage(options: {
     <button type="submit">${t.submit}</button>
   </form>
   <p><a href="${escapeHtml(returnTo)}">${t.back}</a></p>
-  ${demo}
-</main>
-</body>
-</html>`
+  ${demo}`
+  return renderAuthPage(lang, t.title, main, nav)
 }
 
 export const LOGIN_CSS = `
