@@ -8,7 +8,7 @@ import { serveDownload } from "./downloads.ts"
 import { contentAllowed, mediaTypeOfBytes, SNIFF_BYTES } from "./fileKinds.ts"
 import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts"
 import { deleteObject, findObject, listObjects, ObjectFiles, putObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
-import { oneAtATime, pendingRefusal, storedRefusal } from "./quota.ts"
+import { oneAtATime, storedRefusal } from "./quota.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
 
 /** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
@@ -125,11 +125,12 @@ export function storageRoutes() {
       // A body being read is an upload under way: it counts against the same limits as sessions.
       const announced = Number(c.req.header("content-length"))
       const reserved = Number.isSafeInteger(announced) && announced >= 0 ? Math.min(announced, area.maxBytes) : area.maxBytes
-      // The stored check before reading only turns away a user already full; the exact one follows the read.
-      const refusal = pendingRefusal(uploads.pendingOf(caller.userId), reserved) ?? (await storedRefusal(c.get("deps").db, bucket, caller.userId, name, 1))
-      if (refusal) return fail(c, QUOTA_EXCEEDED, refusal)
-      const release = uploads.hold(caller.userId, reserved)
+      const place = uploads.reserve(caller.userId, reserved)
+      if ("refusal" in place) return fail(c, QUOTA_EXCEEDED, place.refusal)
       try {
+        // This stored check only turns away a user already full; the exact one follows the read.
+        const full = await storedRefusal(c.get("deps").db, bucket, caller.userId, name, 1)
+        if (full) return fail(c, QUOTA_EXCEEDED, full)
         const body = await readBodyLimited(c.req.raw, area.maxBytes + METADATA_MAX_BYTES)
         if (!body) return fail(c, 413, "The file is too large")
         const upload = parseMultipart(c.req.header("content-type"), body)
@@ -153,7 +154,7 @@ export function storageRoutes() {
         )
         return stored instanceof Response ? stored : c.json(resourceOf(stored))
       } finally {
-        release()
+        place.release()
       }
     }
 
@@ -162,17 +163,18 @@ export function storageRoutes() {
       if (!Number.isSafeInteger(total) || total < 1) return fail(c, 400, "The upload length is missing")
       if (total > area.maxBytes) return fail(c, 413, "The file is too large")
       await uploads.sweep()
-      const refusal = pendingRefusal(uploads.pendingOf(caller.userId), total) ?? (await storedRefusal(c.get("deps").db, bucket, caller.userId, name, total))
-      if (refusal) return fail(c, QUOTA_EXCEEDED, refusal)
-      const metadata = metadataJson(await readBodyLimited(c.req.raw, METADATA_MAX_BYTES))
-      if (!metadata) return fail(c, 400, "The metadata is not JSON")
-      const session = await uploads.start({
-        bucket,
-        name,
-        userId: caller.userId,
-        total,
-        customMetadata: stringMetadata(metadata.metadata),
-      })
+      const place = uploads.reserve(caller.userId, total)
+      if ("refusal" in place) return fail(c, QUOTA_EXCEEDED, place.refusal)
+      let session: UploadSession
+      try {
+        const full = await storedRefusal(c.get("deps").db, bucket, caller.userId, name, total)
+        if (full) return fail(c, QUOTA_EXCEEDED, full)
+        const metadata = metadataJson(await readBodyLimited(c.req.raw, METADATA_MAX_BYTES))
+        if (!metadata) return fail(c, 400, "The metadata is not JSON")
+        session = await uploads.start({ bucket, name, userId: caller.userId, total, customMetadata: stringMetadata(metadata.metadata) })
+      } finally {
+        place.release()
+      }
       const origin = c.get("deps").config.publicOrigin || new URL(c.req.url).origin
       const url = `${origin}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${session.id}&upload_protocol=resumable`
       c.header("X-Goog-Upload-Status", "active")

@@ -60,18 +60,23 @@ describe("resumable upload sessions", () => {
     expect(session.received).toBe(36)
   })
 
-  it("counts each user's uploads under way, sessions and held bodies, with the bytes they announced", async () => {
+  it("counts each user's uploads under way, sessions and reserved places, with the bytes they announced", async () => {
     const uploads = new ResumableUploads(new ObjectFiles(root))
     await uploads.start(init(1000, "a"))
     const second = await uploads.start(init(500, "a"))
     await uploads.start(init(7, "b"))
-    const release = uploads.hold("a", 300)
+    const place = uploads.reserve("a", 300)
     expect(uploads.pendingOf("a")).toEqual({ count: 3, bytes: 1800 })
     expect(uploads.pendingOf("b")).toEqual({ count: 1, bytes: 7 })
-    release()
+    // Full: three under way.
+    expect(uploads.reserve("a", 1)).toEqual({ refusal: expect.stringMatching(/3 uploads/) })
+    if ("release" in place) place.release()
     await uploads.drop(second)
     expect(uploads.pendingOf("a")).toEqual({ count: 1, bytes: 1000 })
     expect(uploads.pendingOf("c")).toEqual({ count: 0, bytes: 0 })
+    const quota = { pendingUploads: 3, pendingBytes: 1500, storedObjects: 1, storedBytes: 1 }
+    expect(uploads.reserve("a", 501, quota)).toEqual({ refusal: expect.stringMatching(/1500 bytes/) })
+    expect(uploads.reserve("a", 500, quota)).toHaveProperty("release")
   })
 
   it("are swept on a timer that does not keep the process alive, old orphan files included", async () => {

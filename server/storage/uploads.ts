@@ -3,7 +3,7 @@ import { appendFile, readdir, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { SNIFF_BYTES } from "./fileKinds.ts"
 import { newUploadId, type ObjectFiles } from "./objects.ts"
-import type { Usage } from "./quota.ts"
+import { pendingRefusal, STORAGE_QUOTA, type StorageQuota, type Usage } from "./quota.ts"
 
 /**
  * An abandoned upload is dropped after this long without a request (the SDK never says it
@@ -93,11 +93,18 @@ export class ResumableUploads {
     await rm(session.file, { force: true })
   }
 
-  /** Counts a body being read as an upload under way until the returned release is called. */
-  hold(userId: string, bytes: number): () => void {
+  /**
+   * Holds a place for one more upload of `bytes` when the user's uploads under way leave room, in
+   * one synchronous step (concurrent requests cannot all see the same free place); the refusal
+   * otherwise. The place counts until released: a multipart body while it is read, a resumable
+   * session until it is registered (it then counts itself).
+   */
+  reserve(userId: string, bytes: number, quota: StorageQuota = STORAGE_QUOTA): { release: () => void } | { refusal: string } {
+    const refusal = pendingRefusal(this.pendingOf(userId), bytes, quota)
+    if (refusal) return { refusal }
     const key = Symbol(userId)
     this.holds.set(key, { userId, bytes })
-    return () => this.holds.delete(key)
+    return { release: () => void this.holds.delete(key) }
   }
 
   /** A user's uploads under way, with the bytes they announced (reserved, not yet received). */

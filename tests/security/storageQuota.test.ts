@@ -18,14 +18,14 @@ const BUCKET = "promed-local.appspot.com"
 let gw: TestGateway
 let app: ReturnType<typeof createApp>
 let dataDir: string
-const users: Record<"patient" | "patient2" | "doctor" | "doctor2", { token: string; userId: string }> = {} as never
+const users: Record<"patient" | "patient2" | "doctor" | "doctor2" | "manager", { token: string; userId: string }> = {} as never
 
 beforeAll(async () => {
   gw = await startTestGateway()
   // A data folder of its own: the clock is moved here, and no other suite's uploads are nearby.
   dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-quota-"))
   app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent", dataDir } })
-  for (const who of ["patient", "patient2", "doctor", "doctor2"] as const) {
+  for (const who of ["patient", "patient2", "doctor", "doctor2", "manager"] as const) {
     users[who] = { token: await gw.signIn(`${who}@demo.sn`), userId: (await idsOf(gw, `${who}@demo.sn`)).userId }
   }
 })
@@ -87,6 +87,13 @@ describe("uploads under way, per user", () => {
     const done = await chunk(token, started[0]!.headers.get("x-goog-upload-url")!, "upload, finalize", 0, pdf(1000))
     expect(done.headers.get("x-goog-upload-status")).toBe("final")
     expect((await start(token, record(userId, "d.pdf"), 1000)).status).toBe(200)
+  })
+
+  it("holds when many starts arrive at once: exactly three get a place", async () => {
+    const { token, userId } = users.manager
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => start(token, record(userId, `rush-${i}.pdf`), 1000)))
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(3)
+    expect(answers.filter((r) => r.status === 402)).toHaveLength(9)
   })
 
   it("at most 25 MiB announced at a time: two full records and a photo fit, a third full record does not", async () => {
