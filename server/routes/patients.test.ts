@@ -150,11 +150,14 @@ describe("PUT /patients/{id}", () => {
     expect(cleared.body.data.photoUrl).toBeNull()
   })
 
-  it("refuses an email already used by another account with USER_ALREADY_EXISTS", async () => {
+  it("does not save another sign-in email directly, taken or not: the current password is asked first (the rest in emailChange.test.ts)", async () => {
     const p = await readMe(other.token, other.patientId)
-    const response = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body: { ...formOf(p), email: "Doctor@demo.sn" } })
-    expect(response.status).toBe(409)
-    expect(response.body.code).toBe("USER_ALREADY_EXISTS")
+    for (const email of ["Doctor@demo.sn", "nobody.yet@example.sn"]) {
+      const response = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body: { ...formOf(p), email } })
+      expect(response.status).toBe(400)
+      expect(response.body.fields).toEqual([{ name: "currentPassword", message: "validation.currentPasswordRequired" }])
+      expect((await readMe(other.token, other.patientId)).email).toBe(p.email)
+    }
   })
 })
 

@@ -234,6 +234,12 @@ export const ACCESS_ROWS: ReadonlyArray<AccessRow> = [
     expect: only(["patientA"], 201),
   },
   {
+    route: "DELETE /api/v1/patients/:id/email-change",
+    rule: "a pending change of sign-in address is withdrawn by its patient only",
+    call: (f) => ({ path: `/api/v1/patients/${f.patientA}/email-change` }),
+    expect: only(["patientA"], 200),
+  },
+  {
     route: "DELETE /api/v1/patients/:id/medical-records/:recordId",
     rule: "a medical record is deleted by its patient only",
     call: (f) => ({ path: `/api/v1/patients/${f.patientA}/medical-records/${f.recordOfA}` }),
@@ -339,6 +345,9 @@ export const ROUTES_WITHOUT_ID: ReadonlySet<string> = new Set([
   "POST /api/v1/validate-session",
   "GET /auth/login",
   "POST /auth/login",
+  // The link's token is the whole permission (server/routes/emailChange.test.ts).
+  "GET /auth/confirm-email",
+  "POST /auth/confirm-email",
   "GET /auth/login.css",
   "POST /auth/token",
 ])
