@@ -81,8 +81,12 @@ export function deliveryOf(area: AreaKind | null, kind: FileKind | null): Delive
   return { contentType: MEDIA_TYPE[kind], inline: INLINE_KINDS.has(kind) }
 }
 
-/** The kind a stored type stands for (rows written before types came from the bytes may hold anything: null then). */
-export function kindOfMediaType(type: string): FileKind | null {
+/**
+ * The kind of a stored object from its row: its stored type, or for rows written before types
+ * came from the bytes (they hold whatever the client declared) its name's extension, which
+ * contentAllowed has always required to match the bytes' signature.
+ */
+export function kindOfStored(type: string, name: string): FileKind | null {
   const found = Object.entries(MEDIA_TYPE).find(([, t]) => t === type)
-  return found ? (found[0] as FileKind) : null
+  return found ? (found[0] as FileKind) : (KIND_OF_EXTENSION[extensionOf(name)] ?? null)
 }

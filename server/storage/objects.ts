@@ -6,7 +6,7 @@ import { and, asc, eq, like } from "drizzle-orm"
 import type { Db } from "../db/client.ts"
 import { storageObjects } from "../db/schema.ts"
 import { writeAreaOf } from "./access.ts"
-import { deliveryOf, kindOfMediaType, SNIFF_BYTES, type Delivery } from "./fileKinds.ts"
+import { deliveryOf, kindOfStored, SNIFF_BYTES, type Delivery } from "./fileKinds.ts"
 
 export type StoredObject = typeof storageObjects.$inferSelect
 
@@ -162,7 +162,7 @@ export async function listObjects(db: Db, bucket: string, options: ListOptions) 
 
 /** How an object is served, as far as its row tells (downloads check its bytes again). */
 export function storedDeliveryOf(o: StoredObject): Delivery {
-  return deliveryOf(writeAreaOf(o.name, o.ownerUserId ?? "")?.kind ?? null, kindOfMediaType(o.contentType))
+  return deliveryOf(writeAreaOf(o.name, o.ownerUserId ?? "")?.kind ?? null, kindOfStored(o.contentType, o.name))
 }
 
 /** The object resource the SDK reads (getMetadata, getDownloadURL, an upload's answer), with the type it is served with. */

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto"
+import { eq } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { storageObjects } from "../../server/db/schema.ts"
 import { idsOf } from "../../server/routes/testing/appointmentFixtures.ts"
 import { multipartBody } from "../../server/storage/testing/uploadedFiles.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
@@ -183,6 +185,16 @@ describe("metadata updates: a PATCH never changes the type", () => {
       })
     }
   }
+})
+
+describe("objects stored before this fix, with the declared type in their row", () => {
+  it("are served, and described, with the type of their bytes", async () => {
+    const polyglot = SAMPLES.find((s) => s.label === "PNG signature + HTML")!
+    const name = `profile-photos/user_${userId}.png`
+    expect(await upload("multipart", name, polyglot.bytes, "image/png")).toBe(200)
+    await gw.db.update(storageObjects).set({ contentType: "text/html" }).where(eq(storageObjects.name, name))
+    await expectSafeDownload(name, "photo", "png", polyglot.bytes, "a row saying text/html")
+  })
 })
 
 describe("download answers", () => {
