@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, fillLoginForm, signIn } from "./support.ts"
+import { ACCOUNTS, acceptCookies, DEMO_PASSWORD, fillLoginForm, signIn } from "./support.ts"
+import { sinkMessages } from "../support/publicPages.ts"
 
 // These scenarios change patient2's record and put it back: one after the other.
 test.describe.configure({ mode: "serial" })
@@ -175,4 +176,44 @@ test("managers may not open the change-password screen", async ({ page }) => {
   await page.goto("/change-password")
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole("heading", { name: "Changer le mot de passe" })).toHaveCount(0)
+})
+
+test("a patient asks to sign in with another address: her password is asked, a link goes there, and she can withdraw it", async ({ page }) => {
+  const newAddress = `fatou.sarr.${Date.now()}@example.sn`
+  await signIn(page, PATIENT2, "/profile/edit")
+  const email = page.getByRole("textbox", { name: "E-mail" })
+  await email.fill(newAddress)
+  // The password is asked only now, and nothing is sent without it.
+  const password = page.getByLabel("Mot de passe actuel")
+  await expect(password).toBeVisible()
+  await page.getByRole("button", { name: "Enregistrer le profil" }).click()
+  await expect(page.locator(".field").filter({ has: password }).getByRole("alert")).toHaveText("Saisissez votre mot de passe actuel pour changer d'adresse e-mail.")
+  await password.fill("Wr0ngPass!")
+  await page.getByRole("button", { name: "Enregistrer le profil" }).click()
+  await expect(page.locator(".field").filter({ has: password }).getByRole("alert")).toHaveText("Le mot de passe actuel est incorrect")
+  await expect(email).toHaveValue(newAddress)
+
+  await password.fill(DEMO_PASSWORD)
+  await saveProfile(page)
+  const notice = page.getByTestId("pending-email")
+  await expect(notice).toContainText(newAddress)
+  // The address stays one left-to-right run, whatever the language around it.
+  await expect(notice.locator("bdi")).toHaveText(newAddress)
+
+  await expect.poll(async () => (await sinkMessages()).find((m) => m.to.includes(newAddress))).toBeTruthy()
+  const mail = (await sinkMessages()).find((m) => m.to.includes(newAddress))!
+  expect(mail.subject).toBe("Confirmez votre nouvelle adresse e-mail Promed")
+  const link = /https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/.exec(mail.text)![0]
+  await page.goto(link)
+  await expect(page.getByRole("heading", { name: "Confirmer votre nouvelle adresse" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Confirmer la nouvelle adresse" })).toBeVisible()
+
+  // She changes her mind before confirming: the link stops working and her address never changed.
+  await page.goto("/profile")
+  await page.getByRole("button", { name: "Annuler ce changement" }).click()
+  await expect(notice).toHaveCount(0)
+  await page.goto(link)
+  await expect(page.getByRole("alert")).toContainText("Ce lien n'est plus valide")
+  await page.goto("/profile/edit")
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(PATIENT2)
 })
