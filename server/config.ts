@@ -16,6 +16,11 @@ export interface ServerConfig {
   readonly tileOrigins: ReadonlyArray<string>
   /** The login site lists the demo accounts (on by default: this is a demo build). */
   readonly demoAccountsOnLogin: boolean
+  /**
+   * The bucket of a real Firebase project when the app is built with one (VITE_FIREBASE_*): its
+   * download URLs are then accepted for the caller's own paths. Empty: our own storage surface only.
+   */
+  readonly firebaseStorageBucket: string
   /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
   readonly readCacheMs: number
 }
@@ -37,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileOrigins: (env.TILE_ORIGINS ?? "https://tile.openstreetmap.org").split(",").filter(Boolean),
     demoAccountsOnLogin: env.DEMO_ACCOUNTS_ON_LOGIN !== "false",
     readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
+    firebaseStorageBucket: env.FIREBASE_STORAGE_BUCKET ?? "",
   }
 }

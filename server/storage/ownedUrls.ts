@@ -6,11 +6,15 @@ import type { AreaKind } from "./fileKinds.ts"
 import { writeAreaOf } from "./access.ts"
 import { findObject } from "./objects.ts"
 
-/** Where this deployment's download URLs point: its origin and its bucket. */
+/** Where this deployment's download URLs point: its origin and its bucket, and a real Firebase bucket when one is used. */
 export interface StorageSite {
   readonly origin: string
   readonly bucket: string
+  readonly firebaseBucket?: string
 }
+
+/** Where Firebase serves a real project's downloads (getDownloadURL). */
+const FIREBASE_DOWNLOADS = "https://firebasestorage.googleapis.com"
 
 /**
  * Our origin as the upload URLs spell it: PUBLIC_ORIGIN when set (then a forged Host header
@@ -19,7 +23,7 @@ export interface StorageSite {
 export function storageSiteOf(c: Context<AppEnv>): StorageSite {
   const { config } = c.get("deps")
   const configured = config.publicOrigin ? URL.parse(config.publicOrigin)?.origin : undefined
-  return { origin: configured ?? new URL(c.req.url).origin, bucket: config.storageBucket }
+  return { origin: configured ?? new URL(c.req.url).origin, bucket: config.storageBucket, ...(config.firebaseStorageBucket ? { firebaseBucket: config.firebaseStorageBucket } : {}) }
 }
 
 /**
@@ -32,8 +36,10 @@ export async function isOwnDownloadUrl(db: Db, site: StorageSite, url: string, a
   if (/[\s\\\u0000-\u001f\u007f]/.test(url)) return false
   const parsed = URL.parse(url)
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) return false
-  if (parsed.origin !== site.origin || parsed.username || parsed.password || parsed.hash) return false
-  const prefix = `/v0/b/${encodeURIComponent(site.bucket)}/o/`
+  // A real Firebase project's objects are not ours to look up: their paths are checked, and its security rules do the rest.
+  const onFirebase = site.firebaseBucket !== undefined && parsed.origin === FIREBASE_DOWNLOADS
+  if ((parsed.origin !== site.origin && !onFirebase) || parsed.username || parsed.password || parsed.hash) return false
+  const prefix = `/v0/b/${encodeURIComponent(onFirebase ? site.firebaseBucket! : site.bucket)}/o/`
   if (!parsed.pathname.startsWith(prefix)) return false
   const encoded = parsed.pathname.slice(prefix.length)
   let name: string
@@ -46,6 +52,7 @@ export async function isOwnDownloadUrl(db: Db, site: StorageSite, url: string, a
   const keys = [...parsed.searchParams.keys()].sort()
   const token = parsed.searchParams.get("token")
   if (keys.join("&") !== "alt&token" || parsed.searchParams.get("alt") !== "media" || !token) return false
+  if (onFirebase) return true
   const object = await findObject(db, site.bucket, name)
   return object !== undefined && object.ownerUserId === userId && object.downloadToken === token
 }

@@ -202,6 +202,19 @@ describe("with PUBLIC_ORIGIN set", () => {
   })
 })
 
+describe("with a real Firebase bucket configured", () => {
+  it("its download URLs of the caller's own paths are accepted, no other bucket's and nobody else's", async () => {
+    const app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent", firebaseStorageBucket: "promed-prod.appspot.com" } })
+    const route = ROUTES[2]!
+    const firebase = (bucket: string, name: string) => `https://firebasestorage.googleapis.com/v0/b/${bucket}/o/${encodeURIComponent(name)}?alt=media&token=0f6d2b1c-5a47-4c1e-9b3e-7d2f8a9c1e40`
+    expect((await route.send(firebase("promed-prod.appspot.com", recordOf(patient, "scan.pdf")), app)).status).toBe(201)
+    expect((await route.send(firebase("another-app.appspot.com", recordOf(patient, "scan.pdf")), app)).status).toBe(400)
+    expect((await route.send(firebase("promed-prod.appspot.com", recordOf(patient2, "scan.pdf")), app)).status).toBe(400)
+    // Without the setting, nothing of Firebase's is accepted.
+    expect((await route.send(firebase("promed-prod.appspot.com", recordOf(patient, "scan.pdf")))).status).toBe(400)
+  })
+})
+
 describe("several attachments", () => {
   it("names the first one that is not the caller's", async () => {
     const good = await uploadedUrl(gw, patient.token, recordOf(patient, "one.pdf"), SAMPLE_BYTES.pdf)
