@@ -13,6 +13,7 @@ import { clearReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
 import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
 import { apiRoutes } from "./routes/index.ts"
+import { filesOriginGuard, filesOriginOf } from "./storage/filesOrigin.ts"
 import { storageRoutes } from "./storage/routes.ts"
 
 export const API_PREFIX = "/api/v1"
@@ -33,11 +34,13 @@ export function createApp(given: AppInput) {
   const site = new StaticSite(deps.config.staticDir)
 
   if (deps.config.logRequests) app.use("*", requestLog())
-  app.use("*", securityHeaders(deps.config.tileOrigins, deps.config.tileOrigins))
+  const filesOrigin = filesOriginOf(deps.config)
+  app.use("*", securityHeaders(deps.config.tileOrigins, [...deps.config.tileOrigins, ...(filesOrigin ? [filesOrigin] : [])]))
   app.use("*", async (c, next) => {
     c.set("deps", deps)
     await next()
   })
+  app.use("*", filesOriginGuard())
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -21,6 +21,8 @@ export interface ServerConfig {
    * download URLs are then accepted for the caller's own paths. Empty: our own storage surface only.
    */
   readonly firebaseStorageBucket: string
+  /** An origin of its own for downloads of user files (https://files.example); empty serves them from this one. */
+  readonly userFilesOrigin: string
   /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
   readonly readCacheMs: number
 }
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoAccountsOnLogin: env.DEMO_ACCOUNTS_ON_LOGIN !== "false",
     readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
     firebaseStorageBucket: env.FIREBASE_STORAGE_BUCKET ?? "",
+    userFilesOrigin: env.USER_FILES_ORIGIN ?? "",
   }
 }

@@ -3,6 +3,7 @@ import type { Context } from "hono"
 import type { AppEnv } from "../http/context.ts"
 import { writeAreaOf } from "./access.ts"
 import { deliveryOf, sniff, type Delivery } from "./fileKinds.ts"
+import { onFilesOrigin } from "./filesOrigin.ts"
 import { readObject, readObjectHead, type ObjectFiles, type StoredObject } from "./objects.ts"
 
 /**
@@ -19,14 +20,15 @@ export function safeFileName(name: string): string {
 }
 
 /** The headers every download carries; they replace the app's own (see securityHeaders). */
-export function downloadHeaders(name: string, delivery: Delivery): Record<string, string> {
+export function downloadHeaders(name: string, delivery: Delivery, fromFilesOrigin = false): Record<string, string> {
   return {
     "Content-Type": delivery.contentType,
     "Content-Disposition": delivery.inline ? "inline" : `attachment; filename="${safeFileName(name)}"`,
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": DOWNLOAD_CSP,
-    // Our pages show the photos; other sites may not embed or read them.
-    "Cross-Origin-Resource-Policy": "same-origin",
+    // Our pages show the photos; other sites may not embed or read them. From a files origin of
+    // its own, our pages are another origin: the token in the URL is then the only key.
+    "Cross-Origin-Resource-Policy": fromFilesOrigin ? "cross-origin" : "same-origin",
     "Cache-Control": "private, max-age=3600",
   }
 }
@@ -40,7 +42,7 @@ export async function serveDownload(c: Context<AppEnv>, files: ObjectFiles, obje
   if (!head) return null
   const area = writeAreaOf(object.name, object.ownerUserId ?? "")?.kind ?? null
   const delivery = deliveryOf(area, sniff(head))
-  for (const [header, value] of Object.entries(downloadHeaders(object.name, delivery))) c.header(header, value)
+  for (const [header, value] of Object.entries(downloadHeaders(object.name, delivery, onFilesOrigin(c)))) c.header(header, value)
   c.header("Content-Length", String(object.size))
   return c.body(Readable.toWeb(readObject(files, object)) as ReadableStream, 200)
 }

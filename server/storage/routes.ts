@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
 import { serveDownload } from "./downloads.ts"
+import { downloadElsewhere } from "./filesOrigin.ts"
 import { contentAllowed, mediaTypeOfBytes, SNIFF_BYTES } from "./fileKinds.ts"
 import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts"
 import { deleteObject, findObject, listObjects, ObjectFiles, putObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
@@ -301,6 +302,8 @@ export function storageRoutes() {
     if (!name) return fail(c, 400, "The object name is malformed")
     const object = await findObject(c.get("deps").db, c.req.param("bucket"), name)
     if (c.req.query("alt") === "media") {
+      const elsewhere = downloadElsewhere(c)
+      if (elsewhere) return c.redirect(elsewhere, 307)
       // A download URL carries its token: that is the whole permission (getDownloadURL).
       const token = c.req.query("token")
       const caller = token ? undefined : await storageCaller(c)
