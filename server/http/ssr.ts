@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib"
 import type { Context } from "hono"
 import { SSR_ENTRY_FILE, SSR_HEADS_FILE, ssrDirOf, ssrPageOf, type Gateway, type PageAddress, type ServerEntry, type SsrHeads } from "../../src/ssr/contract.ts"
 import { pageDocument } from "../../src/ssr/document.ts"
+import { errorFacts } from "./errorLog.ts"
 
 /** A rendered page is served again for this long to visitors asking for the same address in the same language. */
 export const PAGE_CACHE_MS = 5_000
@@ -88,7 +89,7 @@ export class PageRenderer {
     try {
       document = await entry.page
     } catch (error) {
-      console.error("[ssr] render failed, serving the app shell", url.pathname, error)
+      console.error(`[ssr] render failed, serving the app shell: ${url.pathname} ${errorFacts(error).name}\n    ${errorFacts(error).frames.join("\n    ")}`)
       return undefined
     }
     return respond(c, document, hit)

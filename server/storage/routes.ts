@@ -11,6 +11,7 @@ import { BodyInterrupted, parseMultipart, readBodyLimited } from "./multipart.ts
 import { deleteObject, findObject, listObjects, ObjectFiles, putObject, resourceOf, updateObjectMetadata, type StoredObject } from "./objects.ts"
 import { oneAtATime, storedRefusal } from "./quota.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
+import { logFailure } from "../http/errorLog.ts"
 
 /** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
 const METADATA_MAX_BYTES = 64 * 1024
@@ -99,7 +100,8 @@ export function storageRoutes() {
   app.onError((error, c) => {
     // An upload paused or cancelled mid-chunk: the chunk is dropped, the session stays as it was.
     if (error instanceof BodyInterrupted) return fail(c, 400, "The body was interrupted")
-    console.error("[storage] unexpected error", error)
+    // An object's name can say more about a patient than an id (a record's file name): route template and facts only.
+    logFailure("storage", c, error)
     return fail(c, 500, "Something went wrong on our side")
   })
 

@@ -4,6 +4,7 @@ import path from "node:path"
 import { SNIFF_BYTES } from "./fileKinds.ts"
 import { newUploadId, type ObjectFiles } from "./objects.ts"
 import { pendingRefusal, STORAGE_QUOTA, type StorageQuota, type Usage } from "./quota.ts"
+import { errorFacts } from "../http/errorLog.ts"
 
 /**
  * An abandoned upload is dropped after this long without a request (the SDK never says it
@@ -145,7 +146,7 @@ export class ResumableUploads {
     const timer = setInterval(() => {
       this.sweep()
         .then(() => this.sweepOrphans())
-        .catch((error: unknown) => console.error("[storage] sweeping uploads failed", error))
+        .catch((error: unknown) => console.error(`[storage] sweeping uploads failed: ${errorFacts(error).name}`))
     }, everyMs)
     timer.unref()
     return () => clearInterval(timer)
