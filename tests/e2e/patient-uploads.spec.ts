@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { bigPngFile, MB, pdfFile, pngFile } from "../fixtures/files.ts"
+import { bigPngFile, MB, onDisk, pdfFile, pngFile } from "../fixtures/files.ts"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ test("a patient uploads a profile photo with a progress bar, and deletes it", as
   const avatar = banner.getByRole("img", { name: "Awa Diop" })
 
   // Over 3 MB: silently refused, a console warning only (SPEC §5).
-  await banner.getByLabel("Changer la photo").setInputFiles(bigPngFile(3 * MB + 10))
+  await banner.getByLabel("Changer la photo").setInputFiles(onDisk(bigPngFile(3 * MB + 10)))
   await expect.poll(() => warnings.some((w) => w.includes("over 3 MB"))).toBe(true)
   await expect(banner.getByRole("progressbar")).toHaveCount(0)
 
@@ -44,7 +44,7 @@ test("a patient uploads a profile photo with a progress bar, and deletes it", as
   await expect(banner.getByRole("button", { name: "Supprimer la photo" })).toHaveCount(0)
 })
 
-test("a patient uploads a 2 MB PDF record, pausing and resuming the upload on a slow line", async ({ page }) => {
+test("a patient uploads a 2 MB PDF record, pausing and resuming the upload mid-way", async ({ page }) => {
   await signIn(page, ACCOUNTS.patient.email, "/medical-records")
   await expect(page.getByRole("heading", { name: "Dossiers médicaux" })).toBeVisible()
 
@@ -52,23 +52,34 @@ test("a patient uploads a 2 MB PDF record, pausing and resuming the upload on a 
   await page.getByRole("button", { name: "Envoyer le document" }).click()
   await expect(page.getByText("Choisissez le type de document.")).toBeVisible()
   await expect(page.getByText("Choisissez un fichier.")).toBeVisible()
-  await page.getByLabel("Fichier").setInputFiles(pdfFile(10 * MB + 1, "trop-gros.pdf"))
+  await page.getByLabel("Fichier").setInputFiles(onDisk(pdfFile(10 * MB + 1, "trop-gros.pdf")))
   await expect(page.getByText("Le fichier dépasse 10 Mo.")).toBeVisible()
   await page.getByLabel("Fichier").setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") })
   await expect(page.getByText("Formats acceptés : PDF, PNG, JPG, JPEG, DOC, DOCX.")).toBeVisible()
 
   await page.getByLabel("Type de document").selectOption({ label: "Résultat d'analyse" })
-  await page.getByLabel("Description").fill("Bilan sanguin de novembre")
-  await page.getByLabel("Fichier").setInputFiles(pdfFile(2 * MB, "bilan-novembre.pdf"))
+  // Names of their own, so that repeats of this test against one database find their record only.
+  const run = Date.now().toString(36)
+  const description = `Bilan sanguin de novembre ${run}`
+  const fileName = `bilan-novembre-${run}.pdf`
+  await page.getByLabel("Description").fill(description)
+  await page.getByLabel("Fichier").setInputFiles(onDisk(pdfFile(2 * MB, fileName)))
 
-  // A slow mobile line: about 15 seconds for 2 MB, time enough to pause.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send("Network.enable")
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 140 * 1024 })
+  // The line stalls on the second chunk until the patient has paused: the upload cannot finish
+  // before the pause holds, however fast this machine is (a throttled line only made it likely).
+  let releaseLine!: () => void
+  const lineBack = new Promise<void>((resolve) => (releaseLine = resolve))
+  let chunks = 0
+  await page.route(/\/v0\/b\/[^/]+\/o\?.*upload_id=/, async (route) => {
+    if ((route.request().headers()["x-goog-upload-command"] ?? "").includes("upload") && ++chunks === 2) await lineBack
+    // A chunk the pause aborted is gone by now.
+    await route.continue().catch(() => {})
+  })
   await page.getByRole("button", { name: "Envoyer le document" }).click()
   const bar = page.getByRole("progressbar", { name: "Envoi du document" })
   await expect(bar).toBeVisible()
   await expect(page.getByText(/Envoi en cours/)).toBeVisible()
+  await expect.poll(() => chunks).toBe(2)
 
   await page.getByRole("button", { name: "Pause" }).click()
   await expect(page.getByText(/En pause/)).toBeVisible({ timeout: 15_000 })
@@ -78,12 +89,12 @@ test("a patient uploads a 2 MB PDF record, pausing and resuming the upload on a 
   await page.waitForTimeout(1500)
   expect(Number(await bar.getAttribute("aria-valuenow"))).toBe(pausedAt)
 
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  releaseLine()
   await page.getByRole("button", { name: "Reprendre" }).click()
   await expect(page.getByText("Document ajouté à votre dossier.")).toBeVisible({ timeout: 30_000 })
-  const record = page.getByRole("listitem").filter({ hasText: "Bilan sanguin de novembre" })
+  const record = page.getByRole("listitem").filter({ hasText: description })
   await expect(record).toContainText("Résultat d'analyse")
-  const link = record.getByRole("link", { name: "bilan-novembre.pdf" })
+  const link = record.getByRole("link", { name: fileName })
   const href = await link.getAttribute("href")
   const download = await page.request.get(href!)
   expect(download.status()).toBe(200)

@@ -37,29 +37,54 @@ interface Marker {
   readonly element: HTMLElement
 }
 
-/** Centre-to-centre distance, in pixels, that keeps two 32 px marker buttons apart. */
+/** Distance, in pixels, between rings of moved markers, and the gap kept around every button. */
 const MARKER_SPACING = 40
+const GAP = 8
 const RING_SLOTS = 8
+/** Size assumed for a marker not laid out yet (the CSS minimum is 32 px). */
+const MARKER_BOX = 32
+
+type Box = readonly [left: number, top: number, right: number, bottom: number]
+const overlaps = (a: Box, b: Box) => a[0] < b[2] + GAP && b[0] < a[2] + GAP && a[1] < b[3] + GAP && b[1] < a[3] + GAP
+
+/** The map's own buttons (zoom, attribution), in map pixels: no marker may cover them. */
+function controlBoxes(map: OlMap): Box[] {
+  const viewport = map.getViewport()
+  if (!viewport) return []
+  const origin = viewport.getBoundingClientRect()
+  return [...viewport.querySelectorAll<HTMLElement>(".ol-control")].flatMap((control) => {
+    const r = control.getBoundingClientRect()
+    return r.width && r.height ? [[r.left - origin.left, r.top - origin.top, r.right - origin.left, r.bottom - origin.top] as Box] : []
+  })
+}
 
 /**
- * Moves markers that would cover each other onto rings around their spot, so every facility
- * keeps its own button that a finger can hit (WCAG 2.5.8). Zooming in separates them, and the
- * offsets go back to zero.
+ * Moves markers that would cover each other, or the map's own buttons, or be cut by the map's
+ * edge, onto rings around their spot, so every facility keeps a whole button of its own that a
+ * finger can hit (WCAG 2.5.8). Boxes are the buttons' real sizes (a marker stands above its
+ * spot). Zooming in separates them, and the offsets go back to zero. A spot outside the map
+ * stays where it is, out of sight.
  */
-function spreadMarkers(map: OlMap, overlays: ReadonlyArray<{ overlay: Overlay; coordinate: number[] }>): void {
-  const placed: Array<[number, number]> = []
-  const free = (x: number, y: number) => placed.every(([px, py]) => Math.hypot(px - x, py - y) >= MARKER_SPACING)
-  for (const { overlay, coordinate } of overlays) {
+function spreadMarkers(map: OlMap, overlays: ReadonlyArray<{ overlay: Overlay; coordinate: number[]; element: HTMLElement }>): void {
+  const taken: Box[] = controlBoxes(map)
+  const [mapWidth, mapHeight] = (map.getSize() ?? [0, 0]) as [number, number]
+  const inside = (box: Box) => box[0] >= GAP && box[1] >= GAP && box[2] <= mapWidth - GAP && box[3] <= mapHeight - GAP
+  for (const { overlay, coordinate, element } of overlays) {
     const pixel = map.getPixelFromCoordinate(coordinate)
     if (!pixel) continue
     const [x, y] = pixel as [number, number]
+    const width = element.offsetWidth || MARKER_BOX
+    const height = element.offsetHeight || MARKER_BOX
+    const boxAt = ([dx, dy]: readonly [number, number]): Box => [x + dx - width / 2, y + dy - height, x + dx + width / 2, y + dy]
     let offset: [number, number] = [0, 0]
-    for (let slot = 0; !free(x + offset[0], y + offset[1]) && slot < 64; slot++) {
+    const onMap = inside(boxAt(offset))
+    const clear = (box: Box) => !taken.some((other) => overlaps(other, box)) && (!onMap || inside(box))
+    for (let slot = 0; !clear(boxAt(offset)) && slot < 64; slot++) {
       const ring = Math.floor(slot / RING_SLOTS) + 1
       const angle = ((slot % RING_SLOTS) / RING_SLOTS) * 2 * Math.PI
       offset = [Math.round(Math.cos(angle) * MARKER_SPACING * ring), Math.round(Math.sin(angle) * MARKER_SPACING * ring)]
     }
-    placed.push([x + offset[0], y + offset[1]])
+    taken.push(boxAt(offset))
     overlay.setOffset(offset)
   }
 }
@@ -109,10 +134,19 @@ export default function FacilityMap({ facilities, selectedId, position, onSelect
       return { key, element, overlay, coordinate }
     })
     setMarkers(overlays)
-    const spread = () => spreadMarkers(map, overlays)
+    // The region says when its markers stand still and apart (tests and scans wait on it, not on time).
+    const region = target.current
+    const moving = () => region?.setAttribute("data-settled", "false")
+    const spread = () => {
+      spreadMarkers(map, overlays)
+      region?.setAttribute("data-settled", String(!map.getView().getAnimating()))
+    }
+    moving()
+    map.on("movestart", moving)
     map.on("moveend", spread)
     map.once("rendercomplete", spread)
     return () => {
+      map.un("movestart", moving)
       map.un("moveend", spread)
       overlays.forEach((o) => map.removeOverlay(o.overlay))
     }
