@@ -1,0 +1,47 @@
+import { expect } from "vitest"
+import type { AnyEventObject } from "xstate"
+import type { FlowTestParams } from "./paths.ts"
+
+/**
+ * What SPEC says a flow shows, written apart from the machine it judges. The covering paths are
+ * generated from the machine (they drive); the oracle says, event after event, what the user
+ * should see and what should have been sent (it judges). A planted wrong transition therefore
+ * makes the machine and its oracle disagree, where comparing the machine with itself never could.
+ *
+ * `View` holds only observable facts (which step, which slot is selected, which buttons, the
+ * requests sent, what was kept or cleared), never the machine's state names or context as such.
+ */
+export interface SpecOracle<View, Sut> {
+  /** What the user sees before doing anything. */
+  readonly initial: View
+  /** What the user should see after `event`, from SPEC alone. */
+  after(view: View, event: AnyEventObject): View
+  /** What the system under test shows, in the oracle's terms. */
+  observe(sut: Sut): View
+}
+
+/**
+ * Wraps a path's executors so that every state reached is judged by the oracle: after each event
+ * is carried out, the view the oracle expects must equal the view observed on the system under
+ * test. State checks already given still run (timers, effects that only some states have).
+ */
+export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () => Sut, params: FlowTestParams<S>): FlowTestParams<S> {
+  let expected = oracle.initial
+  const events = Object.entries(params.events ?? {}).map(([type, run]) => [
+    type,
+    async (step: { event: AnyEventObject; state: S }) => {
+      await run(step)
+      expected = oracle.after(expected, step.event)
+    },
+  ])
+  return {
+    states: {
+      ...params.states,
+      "*": async (state: S) => {
+        await params.states?.["*"]?.(state)
+        expect(oracle.observe(sut())).toEqual(expected)
+      },
+    },
+    events: Object.fromEntries(events),
+  }
+}
