@@ -1,4 +1,7 @@
 import path from "node:path"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 export interface ServerConfig {
   readonly port: number
@@ -25,26 +28,144 @@ export interface ServerConfig {
   readonly userFilesOrigin: string
   /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
   readonly readCacheMs: number
+  /** How often the server tops up every schedule's time slots (also once at start). */
+  readonly slotTopUpIntervalMs: number
 }
 
-/** Reads the environment once; every default is the embedded, single-command setup. */
+/** A setting that cannot be used: the server must not start with it. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError"
+  constructor(readonly problems: ReadonlyArray<string>) {
+    super(problems.join("\n"))
+  }
+}
+
+/** A schema from the variable's text to its value, with the words that say what a good value is. */
+interface Setting<A> {
+  readonly schema: Schema.Codec<A, string>
+  readonly expected: string
+}
+
+const setting = <A>(schema: Schema.Codec<A, string>, expected: string): Setting<A> => ({ schema, expected })
+
+/** Decodes the text with `decode`, which answers undefined for a value it refuses. */
+function parsed<A>(decode: (text: string) => A | undefined, encode: (value: A) => string): Schema.Codec<A, string> {
+  return Schema.String.check(Schema.makeFilter((text: string) => decode(text) !== undefined)).pipe(
+    Schema.decodeTo(Schema.Any as Schema.Codec<A>, SchemaTransformation.transform({ decode: (text: string) => decode(text) as A, encode })),
+  )
+}
+
+const wholeNumber = (minimum: number, maximum: number) =>
+  Schema.String.check(Schema.isPattern(/^[0-9]{1,16}$/)).pipe(
+    Schema.decodeTo(
+      Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })),
+      SchemaTransformation.transform({ decode: (text: string) => Number(text), encode: (n: number) => String(n) }),
+    ),
+  )
+
+const positiveNumber = (maximum: number) =>
+  Schema.String.check(Schema.isPattern(/^[0-9]{1,6}(\.[0-9]{1,6})?$/)).pipe(
+    Schema.decodeTo(
+      Schema.Number.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(maximum)),
+      SchemaTransformation.transform({ decode: (text: string) => Number(text), encode: (n: number) => String(n) }),
+    ),
+  )
+
+const onOff = Schema.Literals(["true", "false"]).pipe(
+  Schema.decodeTo(Schema.Boolean, SchemaTransformation.transform({ decode: (text) => text === "true", encode: (on: boolean) => (on ? "true" : "false") })),
+)
+
+/** An http(s) origin, written with no path, query or fragment; decoded to its normal form (lower case, no default port). */
+function originOf(text: string): string | undefined {
+  const url = URL.parse(text)
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return undefined
+  if (url.username || url.password || url.search || url.hash || !/^https?:\/\/[^/]+\/?$/i.test(text)) return undefined
+  return url.origin
+}
+
+/** A URL of one of the given schemes, with a host. */
+const urlOf = (schemes: ReadonlyArray<string>) => (text: string) => {
+  const url = URL.parse(text)
+  return url && schemes.includes(url.protocol) && url.hostname ? text : undefined
+}
+
+const Settings = {
+  PORT: setting(wholeNumber(1, 65535), "a whole number from 1 to 65535"),
+  DATA_DIR: setting(Schema.NonEmptyString, "a directory path"),
+  STATIC_DIR: setting(Schema.NonEmptyString, "a directory path"),
+  DATABASE_URL: setting(parsed(urlOf(["postgres:", "postgresql:"]), String), "a PostgreSQL URL such as postgres://user:password@host:5432/name"),
+  SESSION_TTL_HOURS: setting(positiveNumber(24 * 366), "a number of hours above 0 and at most 8784"),
+  SMTP_URL: setting(parsed(urlOf(["smtp:", "smtps:"]), String), "an SMTP URL such as smtp://user:password@host:587 (smtps:// for TLS)"),
+  CONTACT_MAIL_TO: setting(Schema.String.check(Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)), "an email address"),
+  STORAGE_BUCKET: setting(Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)), "a bucket name (lower-case letters, digits, dots, dashes and underscores)"),
+  FIREBASE_STORAGE_BUCKET: setting(Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)), "a bucket name (lower-case letters, digits, dots, dashes and underscores)"),
+  PUBLIC_ORIGIN: setting(parsed(originOf, String), "an http(s) origin with no path, such as https://promed.example"),
+  USER_FILES_ORIGIN: setting(parsed(originOf, String), "an http(s) origin with no path, such as https://files.promed.example"),
+  TILE_ORIGINS: setting(
+    parsed((text) => {
+      const origins = text.split(",").map((part) => originOf(part.trim()))
+      return origins.every((origin) => origin !== undefined) ? origins : undefined
+    }, (origins: ReadonlyArray<string>) => origins.join(",")),
+    "a comma-separated list of http(s) origins",
+  ),
+  LOG_REQUESTS: setting(onOff, "true or false"),
+  DEMO_ACCOUNTS_ON_LOGIN: setting(onOff, "true or false"),
+  READ_CACHE_MS: setting(wholeNumber(0, 3_600_000), "a whole number of milliseconds from 0 to 3600000"),
+  SLOT_TOP_UP_HOURS: setting(positiveNumber(24 * 7), "a number of hours above 0 and at most 168"),
+} as const
+
+type SettingName = keyof typeof Settings
+
+/**
+ * Reads the environment once, at start, every variable through its schema; every default is the
+ * embedded, single-command setup. An empty variable counts as unset (as compose files pass them).
+ * Throws a ConfigError naming each variable that is wrong and what it holds, so the server stops
+ * before it listens rather than misbehaving at the first request.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? ".data")
-  return {
-    port: Number(env.PORT ?? 8080),
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    staticDir: path.resolve(env.STATIC_DIR ?? "dist/client"),
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailTo: env.CONTACT_MAIL_TO ?? "contact@promed.sn",
-    storageBucket: env.STORAGE_BUCKET ?? "promed-local.appspot.com",
-    publicOrigin: env.PUBLIC_ORIGIN ?? "",
-    logRequests: env.LOG_REQUESTS !== "false",
-    tileOrigins: (env.TILE_ORIGINS ?? "https://tile.openstreetmap.org").split(",").filter(Boolean),
-    demoAccountsOnLogin: env.DEMO_ACCOUNTS_ON_LOGIN !== "false",
-    readCacheMs: Number(env.READ_CACHE_MS ?? 5_000),
-    firebaseStorageBucket: env.FIREBASE_STORAGE_BUCKET ?? "",
-    userFilesOrigin: env.USER_FILES_ORIGIN ?? "",
+  const problems: Array<string> = []
+  function read<N extends SettingName>(name: N, fallback: string): (typeof Settings)[N]["schema"]["Type"]
+  function read<N extends SettingName>(name: N): (typeof Settings)[N]["schema"]["Type"] | undefined
+  function read(name: SettingName, fallback?: string): unknown {
+    const text = env[name] || fallback
+    if (text === undefined) return undefined
+    const { schema, expected } = Settings[name] as Setting<unknown>
+    const result = Schema.decodeUnknownExit(schema)(text)
+    if (Exit.isSuccess(result)) return result.value
+    problems.push(`${name} must be ${expected}, got ${JSON.stringify(text)}`)
+    // The default stands in so the other variables are still read and every problem is told at once.
+    return fallback === undefined ? undefined : Schema.decodeUnknownSync(schema)(fallback)
+  }
+
+  const config = {
+    port: read("PORT", "8080"),
+    dataDir: path.resolve(read("DATA_DIR", ".data")),
+    databaseUrl: read("DATABASE_URL"),
+    staticDir: path.resolve(read("STATIC_DIR", "dist/client")),
+    sessionTtlMs: read("SESSION_TTL_HOURS", "12") * 3600_000,
+    smtpUrl: read("SMTP_URL"),
+    mailTo: read("CONTACT_MAIL_TO", "contact@promed.sn"),
+    storageBucket: read("STORAGE_BUCKET", "promed-local.appspot.com"),
+    publicOrigin: read("PUBLIC_ORIGIN") ?? "",
+    logRequests: read("LOG_REQUESTS", "true"),
+    tileOrigins: read("TILE_ORIGINS", "https://tile.openstreetmap.org"),
+    demoAccountsOnLogin: read("DEMO_ACCOUNTS_ON_LOGIN", "true"),
+    readCacheMs: read("READ_CACHE_MS", "5000"),
+    firebaseStorageBucket: read("FIREBASE_STORAGE_BUCKET") ?? "",
+    userFilesOrigin: read("USER_FILES_ORIGIN") ?? "",
+    slotTopUpIntervalMs: read("SLOT_TOP_UP_HOURS", "24") * 3600_000,
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return config
+}
+
+/** The configuration of this process, or, when a variable is wrong, its message on stderr and exit code 2: no stack trace, nothing started. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`Promed cannot start:\n${error.problems.map((problem) => `  ${problem}`).join("\n")}\n`)
+    process.exit(2)
   }
 }

@@ -2,12 +2,12 @@ import type { Server } from "node:http"
 import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
-import { loadConfig } from "./config.ts"
+import { loadConfigOrExit } from "./config.ts"
 import { openDatabase } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { isSeeded, seed } from "./db/seed.ts"
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
 )

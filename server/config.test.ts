@@ -1,0 +1,142 @@
+import { spawnSync } from "node:child_process"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { ConfigError, loadConfig } from "./config.ts"
+
+/** The problems loadConfig reports for this environment (none when it decodes). */
+function problemsOf(env: NodeJS.ProcessEnv): ReadonlyArray<string> {
+  try {
+    loadConfig(env)
+    return []
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+}
+
+describe("loadConfig", () => {
+  it("gives the embedded single-command setup when nothing is set", () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve(".data"),
+      databaseUrl: undefined,
+      staticDir: path.resolve("dist/client"),
+      sessionTtlMs: 12 * 3600_000,
+      smtpUrl: undefined,
+      mailTo: "contact@promed.sn",
+      storageBucket: "promed-local.appspot.com",
+      publicOrigin: "",
+      logRequests: true,
+      tileOrigins: ["https://tile.openstreetmap.org"],
+      demoAccountsOnLogin: true,
+      readCacheMs: 5000,
+      firebaseStorageBucket: "",
+      userFilesOrigin: "",
+      slotTopUpIntervalMs: 24 * 3600_000,
+    })
+  })
+
+  it("decodes good values of every variable", () => {
+    const config = loadConfig({
+      PORT: "65535",
+      DATA_DIR: "/var/lib/promed",
+      STATIC_DIR: "build/client",
+      DATABASE_URL: "postgres://promed:secret@db:5432/promed",
+      SESSION_TTL_HOURS: "0.5",
+      SMTP_URL: "smtps://mailer:pw@smtp.example:465",
+      CONTACT_MAIL_TO: "equipe@promed.sn",
+      STORAGE_BUCKET: "promed-prod.appspot.com",
+      FIREBASE_STORAGE_BUCKET: "promed-firebase.appspot.com",
+      PUBLIC_ORIGIN: "https://Promed.example/",
+      USER_FILES_ORIGIN: "https://files.promed.example:8443",
+      TILE_ORIGINS: "https://a.tile.example, https://b.tile.example",
+      LOG_REQUESTS: "false",
+      DEMO_ACCOUNTS_ON_LOGIN: "false",
+      READ_CACHE_MS: "0",
+      SLOT_TOP_UP_HOURS: "6",
+    })
+    expect(config).toEqual({
+      port: 65535,
+      dataDir: "/var/lib/promed",
+      staticDir: path.resolve("build/client"),
+      databaseUrl: "postgres://promed:secret@db:5432/promed",
+      sessionTtlMs: 1800_000,
+      smtpUrl: "smtps://mailer:pw@smtp.example:465",
+      mailTo: "equipe@promed.sn",
+      storageBucket: "promed-prod.appspot.com",
+      firebaseStorageBucket: "promed-firebase.appspot.com",
+      // Origins are kept in their normal form, as browsers send them in Origin headers.
+      publicOrigin: "https://promed.example",
+      userFilesOrigin: "https://files.promed.example:8443",
+      tileOrigins: ["https://a.tile.example", "https://b.tile.example"],
+      logRequests: false,
+      demoAccountsOnLogin: false,
+      readCacheMs: 0,
+      slotTopUpIntervalMs: 6 * 3600_000,
+    })
+    expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
+      port: 1,
+      databaseUrl: "postgresql://localhost/promed",
+      smtpUrl: "smtp://localhost:25",
+    })
+  })
+
+  it("counts an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "", PUBLIC_ORIGIN: "", LOG_REQUESTS: "" })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      publicOrigin: "",
+      logRequests: true,
+    })
+  })
+
+  const bad: ReadonlyArray<[string, ReadonlyArray<string>, string]> = [
+    ["PORT", ["80a", "0", "65536", "-1", "80.5", " 80", "1e3", "0x50"], "a whole number from 1 to 65535"],
+    ["DATABASE_URL", ["localhost:5432", "mysql://db/promed", "postgres://", "not a url"], "a PostgreSQL URL such as postgres://user:password@host:5432/name"],
+    ["SESSION_TTL_HOURS", ["0", "-2", "twelve", "9000", "12h"], "a number of hours above 0 and at most 8784"],
+    ["SMTP_URL", ["smtp.example:587", "http://smtp.example", "smtp://"], "an SMTP URL such as smtp://user:password@host:587 (smtps:// for TLS)"],
+    ["CONTACT_MAIL_TO", ["contact", "a@b", "two words@promed.sn"], "an email address"],
+    ["STORAGE_BUCKET", ["Promed", "gs://promed", "a", "promed/bucket"], "a bucket name (lower-case letters, digits, dots, dashes and underscores)"],
+    ["FIREBASE_STORAGE_BUCKET", ["Promed-Prod", "promed prod"], "a bucket name (lower-case letters, digits, dots, dashes and underscores)"],
+    [
+      "PUBLIC_ORIGIN",
+      ["promed.example", "https://promed.example/app", "ftp://promed.example", "https://promed.example?x=1", "https://user:pw@promed.example"],
+      "an http(s) origin with no path, such as https://promed.example",
+    ],
+    ["USER_FILES_ORIGIN", ["files.promed.example", "https://files.promed.example/v0", "javascript:alert(1)"], "an http(s) origin with no path, such as https://files.promed.example"],
+    ["TILE_ORIGINS", ["tile.openstreetmap.org", "https://a.tile.example,", "https://a.tile.example/{z}/{x}/{y}.png"], "a comma-separated list of http(s) origins"],
+    ["LOG_REQUESTS", ["yes", "0", "FALSE"], "true or false"],
+    ["DEMO_ACCOUNTS_ON_LOGIN", ["no", "1"], "true or false"],
+    ["READ_CACHE_MS", ["-1", "5s", "3600001", "1.5"], "a whole number of milliseconds from 0 to 3600000"],
+    ["SLOT_TOP_UP_HOURS", ["0", "daily", "169"], "a number of hours above 0 and at most 168"],
+  ]
+  for (const [name, values, expected] of bad) {
+    it(`refuses bad values of ${name}, naming the variable, what it must be and what it holds`, () => {
+      for (const value of values) expect(problemsOf({ [name]: value })).toEqual([`${name} must be ${expected}, got ${JSON.stringify(value)}`])
+    })
+  }
+
+  it("reports every wrong variable at once", () => {
+    expect(problemsOf({ PORT: "80a", LOG_REQUESTS: "yes", READ_CACHE_MS: "soon" })).toEqual([
+      'PORT must be a whole number from 1 to 65535, got "80a"',
+      'LOG_REQUESTS must be true or false, got "yes"',
+      'READ_CACHE_MS must be a whole number of milliseconds from 0 to 3600000, got "soon"',
+    ])
+  })
+})
+
+describe("the server's start", () => {
+  it("stops at once on a bad PORT, with the message and no stack trace", () => {
+    const started = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: "80a" },
+      encoding: "utf8",
+      timeout: 60_000,
+    })
+    expect(started.status).not.toBe(0)
+    expect(started.status).not.toBeNull()
+    expect(started.stderr).toContain('PORT must be a whole number from 1 to 65535, got "80a"')
+    expect(started.stderr).not.toMatch(/\n\s+at /)
+    expect(started.stdout).not.toContain("Promed is running")
+  })
+})
