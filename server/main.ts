@@ -6,6 +6,7 @@ import { loadConfigOrExit } from "./config.ts"
 import { openDatabase } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { isSeeded, seed } from "./db/seed.ts"
+import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
 const database = await openDatabase(
@@ -17,6 +18,8 @@ if (!(await isSeeded(database.db))) {
 }
 
 const app = createApp({ db: database.db, config })
+// Slots are made ahead by this job and by the doctors' own writes, never by a read.
+const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
 let answering = 0
 const fetch: typeof app.fetch = async (...args) => {
@@ -54,6 +57,7 @@ async function stop(signal: string) {
   stopping = true
   console.log(`${signal}: stopping`)
   await closeServer()
+  await stopSlotTopUp()
   await database.close()
   process.exit(0)
 }

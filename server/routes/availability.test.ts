@@ -1,10 +1,12 @@
-import { and, eq, sql } from "drizzle-orm"
+import { and, eq, gte, sql } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Availability, AvailabilityList, TimeSlotList, type TimeSlot } from "../../schemas/availability.ts"
 import { dailySlotTimes } from "../../schemas/slotTimes.ts"
 import { appointments, availabilities, doctorSettings, timeSlots } from "../db/schema.ts"
+import { MAX_WEEKS_AHEAD } from "../scheduling/schedule.ts"
+import { topUpAllSchedules } from "../scheduling/slotTopUp.ts"
 import { generateSlots } from "../scheduling/slots.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
@@ -263,12 +265,42 @@ describe("slot generation from a new availability", () => {
       expect(backwards.body.code).toBe("INVALID_PARAMETER")
     })
 
-    it("makes slots exist ahead as far as the doctor looks, up to half a year", async () => {
+    it("has slots half a year ahead once the doctor adds an availability, as far as the doctor can look", async () => {
       const far = Temporal.Now.plainDateISO("Africa/Dakar").add({ weeks: 10 })
       const end = far.add({ days: 6 })
       const path = `/doctor-availability/${doctorId}/time-slots?startDate=${far}&endDate=${end}`
       const slots = Schema.decodeUnknownSync(TimeSlotList)((await gw.api("GET", path, { token: doctorToken })).body)
       expect(slots.filter((s) => s.availabilityId === created.id).map((s) => s.slotStartTime)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
+      const furthest = Temporal.Now.plainDateISO("Africa/Dakar").add({ weeks: MAX_WEEKS_AHEAD - 1 })
+      const lastWeek = `/doctor-availability/${doctorId}/time-slots?startDate=${furthest}&endDate=${furthest.add({ days: 6 })}`
+      const late = Schema.decodeUnknownSync(TimeSlotList)((await gw.api("GET", lastWeek, { token: doctorToken })).body)
+      expect(late.filter((s) => s.availabilityId === created.id)).toHaveLength(6)
+    })
+
+    it("reads write nothing: slots missing ahead stay missing until the slot job makes them again", async () => {
+      const far = Temporal.Now.plainDateISO("Africa/Dakar").add({ weeks: 10 })
+      await gw.db.delete(timeSlots).where(and(eq(timeSlots.availabilityId, created.id), gte(timeSlots.slotDate, far.toString())))
+      // Every slot's id, status, date and time folded into one figure: any INSERT, UPDATE or DELETE changes it.
+      const snapshot = async () => {
+        const result = await gw.db.execute(
+          sql`SELECT count(*)::int AS n, coalesce(sum(hashtext(id::text || status || slot_date::text || start_time)), 0)::bigint::text AS h FROM time_slots`,
+        )
+        return (result as unknown as { rows: unknown[] }).rows
+      }
+      const before = await snapshot()
+      const path = `/doctor-availability/${doctorId}/time-slots?startDate=${far}&endDate=${far.add({ days: 6 })}`
+      const owner = await gw.api("GET", path, { token: doctorToken })
+      expect(owner.status).toBe(200)
+      expect(Schema.decodeUnknownSync(TimeSlotList)(owner.body).filter((s) => s.availabilityId === created.id)).toEqual([])
+      expect((await gw.api("GET", `/doctor-availability/${doctorId}`, { token: doctorToken })).status).toBe(200)
+      expect((await gw.api("GET", `/doctor-availability/${doctorId}`)).status).toBe(200)
+      const week = `/doctor-availability/${doctorId}/available-time-slots?startDate=${far}&endDate=${far.add({ days: 6 })}`
+      expect((await gw.api("GET", week)).status).toBe(200)
+      expect(await snapshot()).toEqual(before)
+
+      expect(await topUpAllSchedules(gw.db)).toBeGreaterThan(0)
+      const again = Schema.decodeUnknownSync(TimeSlotList)((await gw.api("GET", path, { token: doctorToken })).body)
+      expect(again.filter((s) => s.availabilityId === created.id).map((s) => s.slotStartTime)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
     })
   })
 

@@ -62,7 +62,6 @@ export function availabilityRoutes() {
     await requireDoctorExists(db, doctorId)
     const caller = await optionalCaller(c)
     const owner = caller?.doctorId === doctorId
-    if (owner) await topUpSlots(db, doctorId)
     return c.json(await loadAvailabilities(db, doctorId, owner ? "owner" : "public"))
   })
 
@@ -78,7 +77,6 @@ export function availabilityRoutes() {
       ])
     }
     const { db } = c.get("deps")
-    await topUpSlots(db, doctorId, endDate)
     return c.json(await loadTimeSlots(db, doctorId, startDate, endDate, "owner"))
   })
 

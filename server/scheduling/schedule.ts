@@ -5,12 +5,12 @@ import type { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "../../schemas/
 import type { Db } from "../db/client.ts"
 import { appointments, availabilities, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
-import { DEFAULT_WEEKS, generateSlots } from "./slots.ts"
+import { generateSlots } from "./slots.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AvailabilityRow = typeof availabilities.$inferSelect
 
-/** Furthest ahead a doctor's reads make slots exist (26 weeks, half a year). */
+/** Furthest ahead a doctor's slots exist once they set up their schedule here (26 weeks, half a year). */
 export const MAX_WEEKS_AHEAD = 26
 
 /** How much a reader sees: the doctor sees every slot and its appointment, others only free future ones. */
@@ -103,16 +103,13 @@ export async function loadTimeSlots(db: Db, doctorId: string, startDate: string,
 }
 
 /**
- * Makes the doctor's slots exist up to `until` (a local date; at least the default horizon, at
- * most MAX_WEEKS_AHEAD): generation is idempotent, so the horizon simply rolls forward as the
- * doctor looks at their schedule. Generation fits new slots around the stored ones (slots.ts,
- * `fitDay`), so no patient can book over an existing appointment.
+ * Makes the doctor's slots exist MAX_WEEKS_AHEAD: called on the doctor's own writes (an
+ * availability added, settings changed), never on a read; the slot job (slotTopUp.ts) then keeps
+ * that horizon rolling. Generation is idempotent and fits new slots around the stored ones
+ * (slots.ts, `fitDay`), so no patient can book over an existing appointment.
  */
-export async function topUpSlots(db: Db, doctorId: string, until?: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
-  const today = Temporal.PlainDate.from(todayIn("Africa/Dakar", now)).subtract({ days: 1 })
-  const days = until ? today.until(Temporal.PlainDate.from(until)).days + 1 : 0
-  const weeks = Math.min(MAX_WEEKS_AHEAD, Math.max(DEFAULT_WEEKS, Math.ceil(days / 7)))
-  return generateSlots(db, doctorId, { weeks, now })
+export function topUpSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
+  return generateSlots(db, doctorId, { weeks: MAX_WEEKS_AHEAD, now })
 }
 
 /**
@@ -134,6 +131,6 @@ export async function replanFreeSlots(db: Db, doctorId: string, now: Temporal.In
           sql`NOT EXISTS (SELECT 1 FROM ${appointments} a WHERE a.time_slot_id = ${timeSlots.id} AND a.status <> 'CANCELED')`,
         ),
       )
-    await topUpSlots(tx, doctorId, undefined, now)
+    await topUpSlots(tx, doctorId, now)
   })
 }
