@@ -15,6 +15,7 @@ import { CITIES, FACILITIES, hoursOf } from "./seedData/places.ts"
 import { createRandom, createSequentialIds } from "./seedData/random.ts"
 import { addUser, emptyRows, type FacilityRef, localDay, type SeedContext, type SeedRows } from "./seedData/rows.ts"
 import { SPECIALTIES } from "./seedData/specialties.ts"
+import { inTransaction } from "./transaction.ts"
 
 export { SEED_ACCOUNTS }
 
@@ -76,8 +77,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
   const people = buildPeople(ctx, Math.max(2, options.doctors ?? DEFAULT_DOCTORS))
   lap("build")
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
+  return inTransaction(db, async (tx) => {
     await insertRows(tx, ctx.rows)
     lap("insert")
     const timeSlots = await withoutTriggers(tx, () =>
@@ -203,12 +203,10 @@ function buildPeople(ctx: SeedContext, doctorCount: number): People {
  * find anything wrong. It needs a superuser (PGlite always is); otherwise the checks stay on.
  */
 async function withoutTriggers<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const disabled = await db
-    .transaction(async (savepoint) => {
-      await savepoint.execute(sql`SET LOCAL session_replication_role = replica`)
-      return true
-    })
-    .catch(() => false)
+  const disabled = await inTransaction(db, async (savepoint) => {
+    await savepoint.execute(sql`SET LOCAL session_replication_role = replica`)
+    return true
+  }).catch(() => false)
   try {
     return await work()
   } finally {

@@ -7,6 +7,7 @@ import { appointments, dependants, doctorSettings, locations, patients, provided
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
 import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmentRules.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AppointmentRow = typeof appointments.$inferSelect
@@ -24,9 +25,9 @@ export interface BookingRequest {
 const slotTaken = () => new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot has just been booked by someone else")
 
 /** Runs a booking transaction; the unique index on live appointments per slot backs the row lock. */
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+async function bookingTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction((tx) => work(tx as unknown as Db))
+    return await inTransaction(db, work)
   } catch (error) {
     if (isUniqueViolation(error, "appointments_active_slot_key")) throw slotTaken()
     throw error
@@ -94,7 +95,7 @@ export async function hasAppointmentWith(db: Db, doctorId: string, patientId: st
  */
 export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<string> {
   const homeAddress = await checkBookable(db, request)
-  return inTransaction(db, async (tx) => {
+  return bookingTransaction(db, async (tx) => {
     const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now)
     if (toUtcSeconds(slot.startsAt) !== request.appointmentTime) {
       throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
@@ -145,7 +146,7 @@ async function freeSlot(tx: Db, slotId: string | null): Promise<void> {
 
 /** Cancels a CONFIRMED appointment at least 24 h ahead and frees its slot, in one transaction. */
 export async function cancelAppointment(db: Db, appointmentId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
-  await inTransaction(db, async (tx) => {
+  await bookingTransaction(db, async (tx) => {
     const row = await lockAppointment(tx, appointmentId, now)
     await tx
       .update(appointments)
@@ -171,7 +172,7 @@ export async function rescheduleAppointment(
   request: RescheduleRequest,
   now: Temporal.Instant = Temporal.Now.instant(),
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
+  await bookingTransaction(db, async (tx) => {
     const row = await lockAppointment(tx, appointmentId, now)
     const changes: Partial<typeof appointments.$inferInsert> = {}
     if (request.reason !== undefined) changes.reason = request.reason.trim()

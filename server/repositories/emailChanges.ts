@@ -4,6 +4,7 @@ import { canonicalEmail } from "../../schemas/fields.ts"
 import type { Db } from "../db/client.ts"
 import { emailChanges, users } from "../db/schema.ts"
 import { isUniqueViolation } from "./appointmentRules.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 /** How long an email change's link can be opened. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000
@@ -72,8 +73,7 @@ export type EmailChangeOutcome =
 export async function confirmEmailChange(db: Db, token: string, now: Date = new Date()): Promise<EmailChangeOutcome> {
   if (!TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" }
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db
+    return await inTransaction(db, async (tx) => {
       const [change] = await tx
         .delete(emailChanges)
         .where(and(eq(emailChanges.tokenHash, hashOf(token)), gt(emailChanges.expiresAt, now)))

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "./appointmentRules.ts"
 import { replaceLocations } from "./locations.ts"
 import { toEmergencyContact } from "./patients.ts"
 import { toPatientSettings } from "./settings.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 /** Trimmed entries, blanks dropped (SPEC §5: blank allergies and chronic conditions are dropped on save). */
 const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).filter((s) => s.length > 0)
@@ -18,8 +19,7 @@ const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).fil
  * alerts when sent. The sign-in address is not saved here: it changes only through its emailed link.
  */
 export async function updatePatientProfile(db: Db, patientId: string, userId: string, body: PatientUpdate): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
+  await inTransaction(db, async (tx) => {
     await tx
       .update(users)
       .set({

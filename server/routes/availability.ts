@@ -15,6 +15,7 @@ import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRu
 import { loadAvailabilities, loadTimeSlots, todayIn, toAvailability, topUpSlots } from "../scheduling/schedule.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 /** The longest range the doctor's slot read answers at once (a month view and a bit). */
 const RANGE_MAX_DAYS = 62
@@ -85,8 +86,7 @@ export function availabilityRoutes() {
     await requireDoctorSelf(c, doctorId)
     const input = await readBody(c, AvailabilityInput)
     const { db } = c.get("deps")
-    const created = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db
+    const created = await inTransaction(db, async (tx) => {
       // One writer per doctor at a time, so two overlapping submissions cannot both pass the check.
       await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
       const place = await placeOf(tx, doctorId, input.healthcareFacilityId)
@@ -123,8 +123,7 @@ export function availabilityRoutes() {
     const availabilityId = readParam(c, "availabilityId", Id)
     await requireDoctorSelf(c, doctorId)
     const { db } = c.get("deps")
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db
+    await inTransaction(db, async (tx) => {
       // Locked like a booking would lock it: no slot can become BOOKED between the check and the delete.
       await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
       const [row] = await tx

@@ -15,6 +15,7 @@ import { replaceLocations } from "../repositories/locations.ts"
 import { loadDoctorSettings, toDoctorSettings } from "../repositories/settings.ts"
 import { replanFreeSlots } from "../scheduling/schedule.ts"
 import { requireOwnPhotoUrl, storageSiteOf, type StorageSite } from "../storage/ownedUrls.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 /**
  * The access rule of everything a doctor owns (schedule, settings, profile, patients): only that
@@ -28,8 +29,7 @@ export async function requireDoctorSelf(c: Context<AppEnv>, doctorId: string): P
 
 /** Saves the doctor form: user fields, practice fields, and locations and services replaced as sent; a new photo must be the doctor's own upload. */
 async function updateDoctor(db: Db, site: StorageSite, doctorId: string, body: DoctorUpdate): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ userId: doctors.userId, photoUrl: users.photoUrl })
       .from(doctors)

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts"
 import { appointments, availabilities, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { generateSlots } from "./slots.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AvailabilityRow = typeof availabilities.$inferSelect
@@ -119,8 +120,7 @@ export function topUpSlots(db: Db, doctorId: string, now: Temporal.Instant = Tem
  */
 export async function replanFreeSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
   const nowDate = new Date(now.epochMilliseconds)
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
+  await inTransaction(db, async (tx) => {
     await tx
       .delete(timeSlots)
       .where(

@@ -5,6 +5,7 @@ import { dailySlotTimes, minutesOf, type SlotTimes } from "../../schemas/slotTim
 import type { Db } from "../db/client.ts"
 import { availabilities, doctors, doctorSettings, timeSlots } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 export interface SlotAvailability {
   readonly id: string
@@ -193,7 +194,7 @@ export async function generateSlotsForDoctors(db: Db, doctorIds: ReadonlyArray<s
   let inserted = 0
   for (let i = 0; i < doctorIds.length; i += DOCTORS_PER_CHUNK) {
     const chunk = doctorIds.slice(i, i + DOCTORS_PER_CHUNK)
-    inserted += await db.transaction((tx) => generateChunk(tx as unknown as Db, chunk, options))
+    inserted += await inTransaction(db, (tx) => generateChunk(tx, chunk, options))
   }
   return inserted
 }
