@@ -87,3 +87,18 @@ export const appointmentsOfPatient = (db: Db, patientId: string) =>
   findAppointments(db, eq(appointments.patientId, patientId))
 
 export const appointmentsOfDoctor = (db: Db, doctorId: string) => findAppointments(db, eq(appointments.doctorId, doctorId))
+
+/** One appointment with its doctor, patient and place, or undefined. */
+export async function findAppointmentById(db: Db, id: string): Promise<Appointment | undefined> {
+  const [appointment] = await findAppointments(db, eq(appointments.id, id), 1)
+  return appointment
+}
+
+/** Who an appointment is between (its patient and its doctor), or undefined when there is none. */
+export async function findAppointmentParties(db: Db, id: string): Promise<{ id: string; patientId: string; doctorId: string } | undefined> {
+  const [row] = await db
+    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+  return row
+}

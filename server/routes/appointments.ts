@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm"
 import { Hono } from "hono"
 import { CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
 import type { Appointment } from "../../schemas/appointment.ts"
 import { Id } from "../../schemas/fields.ts"
 import type { Db } from "../db/client.ts"
-import { appointments } from "../db/schema.ts"
 import { requireRole } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { readBody, readParam } from "../http/validate.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
-import { findAppointments } from "../repositories/appointments.ts"
+import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
 
 /** Access policy: an appointment is seen and changed only by its patient or its doctor. */
 function isParty(caller: Caller, row: { patientId: string; doctorId: string }): boolean {
@@ -18,17 +16,14 @@ function isParty(caller: Caller, row: { patientId: string; doctorId: string }): 
 }
 
 async function appointmentOfParty(db: Db, caller: Caller, id: string): Promise<{ id: string; patientId: string; doctorId: string }> {
-  const [row] = await db
-    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId })
-    .from(appointments)
-    .where(eq(appointments.id, id))
+  const row = await findAppointmentParties(db, id)
   if (!row) throw new ApiError("APPOINTMENT_NOT_FOUND")
   if (!isParty(caller, row)) throw forbidden("This appointment is not yours")
   return row
 }
 
 async function loadAppointment(db: Db, id: string): Promise<Appointment> {
-  const [appointment] = await findAppointments(db, eq(appointments.id, id), 1)
+  const appointment = await findAppointmentById(db, id)
   if (!appointment) throw new ApiError("APPOINTMENT_NOT_FOUND")
   return appointment
 }
@@ -50,12 +45,9 @@ export function appointmentsRoutes() {
 
   app.get("/appointments", async (c) => {
     const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const where = caller.patientId
-      ? eq(appointments.patientId, caller.patientId)
-      : caller.doctorId
-        ? eq(appointments.doctorId, caller.doctorId)
-        : undefined
-    return c.json(where ? await findAppointments(c.get("deps").db, where) : [])
+    const { db } = c.get("deps")
+    if (caller.patientId) return c.json(await appointmentsOfPatient(db, caller.patientId))
+    return c.json(caller.doctorId ? await appointmentsOfDoctor(db, caller.doctorId) : [])
   })
 
   app.get("/appointments/:id", async (c) => {
