@@ -1,67 +1,14 @@
-import { and, asc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm"
 import { Hono, type Context } from "hono"
 import { Temporal } from "temporal-polyfill"
-import { PublicDaySlotsQuery, PublicSlotsQuery, SLOT_RANGE_MAX_DAYS, type TimeSlot } from "../../schemas/availability.ts"
+import { PublicDaySlotsQuery, PublicSlotsQuery, SLOT_RANGE_MAX_DAYS } from "../../schemas/availability.ts"
 import { Id, IsoDate } from "../../schemas/fields.ts"
-import type { Db } from "../db/client.ts"
-import { appointments, timeSlots } from "../db/schema.ts"
-import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { optionalCaller } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { cachedJson } from "../http/readCache.ts"
 import { readParam, readQuery } from "../http/validate.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
-
-interface SlotRange {
-  readonly doctorId: string
-  readonly startDate: string
-  readonly endDate: string
-  readonly includeBooked: boolean
-  /** Appointment ids are shown only to the doctor who owns the slots. */
-  readonly showAppointments: boolean
-}
-
-type SlotRow = typeof timeSlots.$inferSelect
-
-/** A time_slots row as the API sends it. */
-export function toTimeSlot(row: SlotRow, appointmentId: string | null): TimeSlot {
-  return {
-    id: row.id,
-    availabilityId: row.availabilityId,
-    slotDate: toIsoDate(row.slotDate) ?? "",
-    slotStartTime: row.startTime,
-    slotEndTime: row.endTime,
-    startsAt: toUtcSeconds(new Date(row.startsAt)),
-    timeZone: row.timeZone,
-    status: row.status,
-    healthcareFacilityId: row.facilityId,
-    appointmentId,
-  }
-}
-
-/**
- * Slots of a doctor between two local dates (both included), in time order: AVAILABLE ones that
- * have not started yet, plus BOOKED ones when asked. Uses the (doctor_id, starts_at) index range.
- */
-export async function slotsInRange(db: Db, range: SlotRange): Promise<TimeSlot[]> {
-  const bookable = and(eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, sql`now()`))
-  const shown: SQL | undefined = range.includeBooked ? or(bookable, eq(timeSlots.status, "BOOKED")) : bookable
-  const rows = await db
-    .select({ slot: timeSlots, appointmentId: appointments.id })
-    .from(timeSlots)
-    .leftJoin(appointments, and(eq(appointments.timeSlotId, timeSlots.id), ne(appointments.status, "CANCELED")))
-    .where(
-      and(
-        eq(timeSlots.doctorId, range.doctorId),
-        gte(timeSlots.slotDate, range.startDate),
-        lte(timeSlots.slotDate, range.endDate),
-        shown,
-      ),
-    )
-    .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id))
-  return rows.map((r) => toTimeSlot(r.slot, range.showAppointments ? r.appointmentId : null))
-}
+import { slotsInRange } from "../repositories/timeSlots.ts"
 
 function checkRange(startDate: string, endDate: string): void {
   const days = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
