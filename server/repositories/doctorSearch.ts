@@ -1,0 +1,98 @@
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm"
+import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
+import type { Db } from "../db/client.ts"
+import { doctors, doctorSpecialties, specialties } from "../db/schema.ts"
+import { loadDoctors } from "./doctors.ts"
+
+type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
+type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
+
+/** LIKE pattern for a word, with its wildcards escaped (a user typing "%" searches for "%"). */
+export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * The filters of the search, on the doctors table alone (names, services and the active flag are
+ * kept there): the trigram index on search_text for words, the city index, the specialty index
+ * (semi-join), the rating index; listed and service codes ride in the listing index.
+ */
+function filtersOf(query: SearchQuery): SQL[] {
+  const where: SQL[] = [eq(doctors.listed, true)]
+  const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
+  for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
+  if (query.specialtyCodes && query.specialtyCodes.length > 0) {
+    where.push(
+      inArray(
+        doctors.id,
+        sql`(SELECT ${doctorSpecialties.doctorId} FROM ${doctorSpecialties} JOIN ${specialties} ON ${specialties.id} = ${doctorSpecialties.specialtyId} WHERE ${inArray(specialties.code, [...query.specialtyCodes])})`,
+      ),
+    )
+  }
+  const location = query.location?.trim().toLowerCase()
+  if (location) where.push(eq(doctors.primaryCity, location))
+  if (query.rating !== undefined && query.rating > 0) where.push(gte(doctors.averageRate, query.rating))
+  if (query.language) where.push(sql`${doctors.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
+  const insurance = query.insurance?.trim().toLowerCase()
+  if (insurance) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${doctors.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
+    )
+  }
+  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
+    where.push(arrayOverlaps(doctors.serviceCodes, [...query.providedServiceCodes]))
+  }
+  return where
+}
+
+/**
+ * SPEC §7's sort properties. "experience desc" means the longest careers first, i.e. the earliest
+ * careerStartYear; missing values go last whatever the order. The id breaks ties, in the sort's
+ * direction so that one index walk (forward or backward) serves the whole order, and pages never
+ * overlap or skip a doctor.
+ */
+function orderOf(sortBy: SortBy | undefined): SQL[] {
+  const property = sortBy?.property ?? "user.firstName"
+  const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
+  const then = (ascending: boolean) => (ascending ? asc(doctors.id) : desc(doctors.id))
+  // Nullable columns: missing values last in both directions.
+  const nullsLast = (column: SQL, ascending: boolean) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
+  switch (property) {
+    case "rating": {
+      const ascending = direction === "asc"
+      return [ascending ? asc(doctors.averageRate) : desc(doctors.averageRate), then(ascending)]
+    }
+    case "experience": {
+      const ascending = direction === "desc"
+      return [nullsLast(sql`${doctors.careerStartYear}`, ascending), then(ascending)]
+    }
+    case "price": {
+      const ascending = direction === "asc"
+      return [nullsLast(sql`${doctors.minPrice}`, ascending), then(ascending)]
+    }
+    case "user.firstName": {
+      const ascending = direction === "asc"
+      const by = ascending ? asc : desc
+      return [by(doctors.sortFirstName), by(doctors.sortLastName), then(ascending)]
+    }
+  }
+}
+
+/** Counts and pages in SQL, then loads the page's doctors in a fixed number of queries. */
+export async function searchDoctors(db: Db, request: DoctorSearchRequest): Promise<DoctorSearchResponse> {
+  const where = and(...filtersOf(request.query ?? {}))
+  const { offset, limit } = request.paginationSettings
+  const [countRows, pageRows] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int` }).from(doctors).where(where),
+    db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .where(where)
+      .orderBy(...orderOf(request.sortBy))
+      .limit(limit)
+      .offset(offset),
+  ])
+  const data = await loadDoctors(
+    db,
+    pageRows.map((r) => r.id),
+  )
+  return { data, paginationSettings: { offset, limit, totalCount: Number(countRows[0]?.count ?? 0) } }
+}
