@@ -115,3 +115,52 @@ export async function refreshDoctorRating(db: Db, doctorId: string): Promise<voi
     WHERE d.id = ${doctorId}
   `)
 }
+
+/** Writes a patient's review of a doctor and refreshes the doctor's rating; answers the new review's id. */
+export async function createReview(db: Db, review: { doctorId: string; patientId: string; rating: number; comment: string }): Promise<string> {
+  const [created] = await db.insert(reviews).values(review).returning({ id: reviews.id })
+  await refreshDoctorRating(db, review.doctorId)
+  return created!.id
+}
+
+/** Changes a review's rating and comment, and refreshes the doctor's rating. */
+export async function updateReview(db: Db, review: Pick<ReviewRow, "id" | "doctorId">, change: { rating: number; comment: string }): Promise<void> {
+  await db.update(reviews).set(change).where(eq(reviews.id, review.id))
+  await refreshDoctorRating(db, review.doctorId)
+}
+
+/** Hides a review (kept, marked deleted), and refreshes the doctor's rating. */
+export async function softDeleteReview(db: Db, review: Pick<ReviewRow, "id" | "doctorId">): Promise<void> {
+  await db.update(reviews).set({ deletedAt: new Date() }).where(eq(reviews.id, review.id))
+  await refreshDoctorRating(db, review.doctorId)
+}
+
+/** Removes a review for good, and refreshes the doctor's rating. */
+export async function deleteReview(db: Db, review: Pick<ReviewRow, "id" | "doctorId">): Promise<void> {
+  await db.delete(reviews).where(eq(reviews.id, review.id))
+  await refreshDoctorRating(db, review.doctorId)
+}
+
+/** The reaction a user has given a review, or undefined. */
+export async function findReaction(db: Db, reviewId: string, userId: string): Promise<typeof reviewReactions.$inferSelect | undefined> {
+  const [reaction] = await db
+    .select()
+    .from(reviewReactions)
+    .where(and(eq(reviewReactions.reviewId, reviewId), eq(reviewReactions.userId, userId)))
+  return reaction
+}
+
+/** Gives a user's reaction to a review, replacing `existing` (their other one) when there is one. */
+export async function saveReaction(db: Db, reaction: { reviewId: string; userId: string; reactionType: ReactionType }, existing: { id: string } | undefined): Promise<void> {
+  if (existing) await db.update(reviewReactions).set({ reactionType: reaction.reactionType }).where(eq(reviewReactions.id, existing.id))
+  else await db.insert(reviewReactions).values(reaction)
+}
+
+/** Takes a user's reaction to a review back; answers whether there was one. */
+export async function removeReaction(db: Db, reviewId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(reviewReactions)
+    .where(and(eq(reviewReactions.reviewId, reviewId), eq(reviewReactions.userId, userId)))
+    .returning({ id: reviewReactions.id })
+  return removed.length > 0
+}

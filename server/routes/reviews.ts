@@ -1,14 +1,24 @@
-import { and, eq } from "drizzle-orm"
 import { Hono, type Context } from "hono"
 import { Id } from "../../schemas/fields.ts"
 import { ReactionInput, ReviewInput } from "../../schemas/review.ts"
-import { reviewReactions, reviews } from "../db/schema.ts"
 import { optionalCaller, requireCaller, requirePatient } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { readBody, readParam } from "../http/validate.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
-import { findReview, listDoctorReviews, loadReview, refreshDoctorRating, reviewEligibility } from "../repositories/reviews.ts"
+import {
+  createReview,
+  deleteReview,
+  findReaction,
+  findReview,
+  listDoctorReviews,
+  loadReview,
+  removeReaction,
+  reviewEligibility,
+  saveReaction,
+  softDeleteReview,
+  updateReview,
+} from "../repositories/reviews.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
 
 /** Only patients write reviews; a doctor is told why (SPEC §6: no self review). */
@@ -52,20 +62,15 @@ export function reviewsRoutes() {
     const eligibility = await reviewEligibility(db, body.doctorId, caller.patientId)
     if (eligibility === "noAppointment") throw new ApiError("MISSING_APPOINTMENT_WITH_DOCTOR", "Only patients who have seen this doctor can review them")
     if (eligibility === "alreadyReviewed") throw new ApiError("DUPLICATE_ENTRY", "You have already reviewed this doctor")
-    const [created] = await db
-      .insert(reviews)
-      .values({ doctorId: body.doctorId, patientId: caller.patientId, rating: body.rating, comment: body.comment.trim() })
-      .returning({ id: reviews.id })
-    await refreshDoctorRating(db, body.doctorId)
-    return c.json(await loadReview(db, created!.id, caller.userId), 201)
+    const id = await createReview(db, { doctorId: body.doctorId, patientId: caller.patientId, rating: body.rating, comment: body.comment.trim() })
+    return c.json(await loadReview(db, id, caller.userId), 201)
   })
 
   app.put("/reviews/delete/:id", async (c) => {
     const caller = await requirePatient(c)
     const review = await ownReview(c, caller)
     const { db } = c.get("deps")
-    await db.update(reviews).set({ deletedAt: new Date() }).where(eq(reviews.id, review.id))
-    await refreshDoctorRating(db, review.doctorId)
+    await softDeleteReview(db, review)
     return c.json({ ok: true as const })
   })
 
@@ -75,8 +80,7 @@ export function reviewsRoutes() {
     const review = await ownReview(c, caller)
     if (body.doctorId !== review.doctorId || body.patientId !== caller.patientId) throw forbidden("The review's doctor and author do not change")
     const { db } = c.get("deps")
-    await db.update(reviews).set({ rating: body.rating, comment: body.comment.trim() }).where(eq(reviews.id, review.id))
-    await refreshDoctorRating(db, review.doctorId)
+    await updateReview(db, review, { rating: body.rating, comment: body.comment.trim() })
     return c.json(await loadReview(db, review.id, caller.userId))
   })
 
@@ -85,8 +89,7 @@ export function reviewsRoutes() {
     const caller = await requirePatient(c)
     const review = await ownReview(c, caller)
     const { db } = c.get("deps")
-    await db.delete(reviews).where(eq(reviews.id, review.id))
-    await refreshDoctorRating(db, review.doctorId)
+    await deleteReview(db, review)
     return c.json({ ok: true as const })
   })
 
@@ -103,14 +106,10 @@ export function reviewsRoutes() {
     const review = await findReview(db, body.reviewId)
     if (!review) throw new ApiError("REVIEW_NOT_FOUND")
     if (caller.patientId === review.patientId) throw forbidden("You cannot react to your own review")
-    const [existing] = await db
-      .select()
-      .from(reviewReactions)
-      .where(and(eq(reviewReactions.reviewId, review.id), eq(reviewReactions.userId, caller.userId)))
+    const existing = await findReaction(db, review.id, caller.userId)
     if (existing?.reactionType === body.reactionType) throw new ApiError("DUPLICATE_REACTION", "You have already reacted this way")
     try {
-      if (existing) await db.update(reviewReactions).set({ reactionType: body.reactionType }).where(eq(reviewReactions.id, existing.id))
-      else await db.insert(reviewReactions).values({ reviewId: review.id, userId: caller.userId, reactionType: body.reactionType })
+      await saveReaction(db, { reviewId: review.id, userId: caller.userId, reactionType: body.reactionType }, existing)
     } catch (error) {
       if (isUniqueViolation(error, "review_reactions_review_user_key")) throw new ApiError("DUPLICATE_REACTION", "You have already reacted")
       throw error
@@ -123,11 +122,7 @@ export function reviewsRoutes() {
     const caller = await requireCaller(c)
     const reviewId = readParam(c, "id", Id)
     const { db } = c.get("deps")
-    const removed = await db
-      .delete(reviewReactions)
-      .where(and(eq(reviewReactions.reviewId, reviewId), eq(reviewReactions.userId, caller.userId)))
-      .returning({ id: reviewReactions.id })
-    if (removed.length === 0) throw new ApiError("REACTION_NOT_FOUND")
+    if (!(await removeReaction(db, reviewId, caller.userId))) throw new ApiError("REACTION_NOT_FOUND")
     return c.json(await loadReview(db, reviewId, caller.userId))
   })
 
