@@ -82,3 +82,9 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
     settings,
   }
 }
+
+/** Whether a patient with this id exists. */
+export async function patientExists(db: Db, patientId: string): Promise<boolean> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
+  return row !== undefined
+}
