@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm"
 import { Hono } from "hono"
 import type { SessionResponse } from "../../schemas/session.ts"
 import { ChangePasswordRequest } from "../../schemas/session.ts"
@@ -6,7 +5,6 @@ import { verifyCurrentPassword } from "../auth/credentialChecks.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { revokeAllSessions, revokeSession } from "../auth/sessions.ts"
 import type { Db } from "../db/client.ts"
-import { managers, healthcareFacilities, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { requireCaller, requireRole } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
@@ -16,11 +14,12 @@ import { appointmentsOfDoctor, appointmentsOfPatient } from "../repositories/app
 import { loadDoctor } from "../repositories/doctors.ts"
 import { loadPatient } from "../repositories/patients.ts"
 import { loadDoctorSettings } from "../repositories/settings.ts"
+import { facilityOfManager, findUser, setPasswordHash } from "../repositories/users.ts"
 import { markReadOnly } from "../http/readCache.ts"
 
 /** The signed-in user with the record of their role, as GET /session answers it. */
 export async function buildSession(db: Db, caller: Caller): Promise<SessionResponse> {
-  const [user] = await db.select().from(users).where(eq(users.id, caller.userId))
+  const user = await findUser(db, caller.userId)
   if (!user) throw new ApiError("USER_NOT_FOUND")
   const base = {
     id: user.id,
@@ -48,12 +47,7 @@ export async function buildSession(db: Db, caller: Caller): Promise<SessionRespo
     return { ...base, settings, metadata: { doctor }, appointments }
   }
   if (user.role === "MANAGER") {
-    const [row] = await db
-      .select({ facility: healthcareFacilities })
-      .from(managers)
-      .leftJoin(healthcareFacilities, eq(healthcareFacilities.id, managers.facilityId))
-      .where(eq(managers.userId, user.id))
-    const facility = row?.facility
+    const facility = await facilityOfManager(db, user.id)
     return {
       ...base,
       settings: null,
@@ -99,7 +93,7 @@ export function sessionRoutes() {
     const body = await readBody(c, ChangePasswordRequest)
     const { db } = c.get("deps")
     await verifyCurrentPassword(c, caller.userId, body.oldPassword, "oldPassword")
-    await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, caller.userId))
+    await setPasswordHash(db, caller.userId, await hashPassword(body.newPassword))
     await revokeAllSessions(db, caller.userId)
     return c.json({ ok: true as const })
   })
