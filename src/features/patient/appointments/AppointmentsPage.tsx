@@ -9,7 +9,7 @@ import { filterAppointments, filtersOf, searchOf, type AppointmentFilters } from
 import { AppointmentFiltersBar } from "../../appointments-shared/AppointmentFiltersBar.tsx"
 import "../patient.css"
 
-const route = getRouteApi("/patient/appointments")
+const route = getRouteApi("/_patient/appointments")
 
 /** /appointments: the patient's appointments with search and filters kept in the address (SPEC §2). */
 export function AppointmentsPage() {
