@@ -14,7 +14,8 @@ const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "appointments
 
 /** SPEC §8: an appointment that cannot be fetched (or whose id cannot be one) shows the not-found view. */
 const appointmentNotFound = lazyRouteComponent(
-  () => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"),
+  // With its texts: a refused id skips the loader that would have loaded them.
+  () => Promise.all([import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), ensureTexts(APPOINTMENT_TEXTS)]).then(([screen]) => screen),
   "DoctorAppointmentNotFound",
 )
 

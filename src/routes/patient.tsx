@@ -71,7 +71,11 @@ const appointmentsRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentsPage.tsx"), "AppointmentsPage"),
 })
 
-const detailNotFound = lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentNotFound")
+/** The not-found view, with its texts: a refused id skips the loader that would have loaded them. */
+const detailNotFound = lazyRouteComponent(
+  () => Promise.all([import("../features/patient/appointments/AppointmentDetailPage.tsx"), ensureTexts(APPOINTMENT_TEXTS)]).then(([screen]) => screen),
+  "AppointmentNotFound",
+)
 
 const appointmentRoute = createRoute({
   getParentRoute: () => patientLayout,

@@ -14,6 +14,7 @@ import {
   SERVICE_TEXTS,
 } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
+import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
@@ -63,7 +64,13 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
 export const doctorProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/doctors/$doctorId",
+  params: idParams("doctorId"),
   component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
+  // A refused id skips the loader: this view loads the texts it shows itself.
+  notFoundComponent: lazyRouteComponent(
+    () => Promise.all([import("../features/public/profile/DoctorProfilePage.tsx"), ensureTexts(DOCTOR_PROFILE_TEXTS)]).then(([screen]) => screen),
+    "DoctorNotFound",
+  ),
   loader: ({ context, params }) =>
     Promise.all([
       import("../api/doctors.ts").then(({ doctorQuery }) => void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))),
