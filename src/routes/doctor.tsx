@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 // Loaded with the screens that use it, so the appointments client stays out of the entry chunk.
 const appointmentsApi = () => import("../api/appointments.ts")
@@ -38,6 +38,15 @@ export const doctorLayout = createRoute({
  * route table up as `any` (every link would compile). The path is a literal type parameter of
  * the factory for the same reason: a `string` path would open links to any text.
  */
+
+/** /doctor itself is no screen (SPEC §2): the not-found page, as before the layout owned the segment. */
+const indexRoute = createRoute({
+  getParentRoute: () => doctorLayout,
+  path: "/",
+  beforeLoad: () => {
+    throw notFound()
+  },
+})
 
 /** A lazily loaded doctor screen (its own chunk) whose text sections load before it shows. */
 const screen = <const P extends string>(path: P, component: RouteComponent, sections: ReadonlyArray<string>) =>
@@ -152,6 +161,7 @@ const prescriptionsRoute = screen(
 )
 
 export const doctorRoutes = doctorLayout.addChildren([
+  indexRoute,
   dashboardRoute,
   profileEditRoute,
   settingsRoute,

@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -16,6 +16,15 @@ export const managerLayout = createRoute({
 /** The path is a literal type parameter so the route keeps it in the registered tree. */
 const page = <const P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => managerLayout, path, component })
+
+/** /manager itself is no screen (SPEC §2): the not-found page, as before the layout owned the segment. */
+const indexRoute = createRoute({
+  getParentRoute: () => managerLayout,
+  path: "/",
+  beforeLoad: () => {
+    throw notFound()
+  },
+})
 
 const profileRoute = createRoute({
   getParentRoute: () => managerLayout,
@@ -41,7 +50,7 @@ const dashboardRoute = createRoute({
 })
 
 // Children are constants, not inline in addChildren: see src/routes/doctor.tsx for why.
-export const managerRoutes = managerLayout.addChildren([profileRoute, settingsRoute, dashboardRoute, page("staff", placeholder("titles.managerStaff"))])
+export const managerRoutes = managerLayout.addChildren([indexRoute, profileRoute, settingsRoute, dashboardRoute, page("staff", placeholder("titles.managerStaff"))])
 
 /** Admin: only its routing exists (SPEC §6): one screen with its own guard. */
 export const adminRoute = createRoute({
