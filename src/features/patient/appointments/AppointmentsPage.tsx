@@ -82,7 +82,7 @@ function Results({ all, shown, onClear }: { all: number; shown: ReturnType<typeo
       <ul className="card-list">
         {shown.map((a) => (
           <li key={a.id}>
-            <AppointmentCard appointment={a} perspective="patient" href={`/appointments/${a.id}`} />
+            <AppointmentCard appointment={a} perspective="patient" />
           </li>
         ))}
       </ul>
