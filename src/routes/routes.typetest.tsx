@@ -4,7 +4,9 @@
  * again (every link then compiles) those lines turn into "unused directive" errors and the
  * typecheck fails. The forms right beside them must keep compiling.
  */
-import { getRouteApi, Link, redirect, useNavigate } from "@tanstack/react-router"
+import { getRouteApi, Link, redirect, useNavigate, type RegisteredRouter } from "@tanstack/react-router"
+import { APPOINTMENT_LIST } from "../features/appointments-shared/AppointmentLink.tsx"
+import { roleHome, roleSettings } from "../session/roles.ts"
 
 const UUID = "00000000-0000-4000-8000-000000000000"
 
@@ -60,3 +62,8 @@ export const redirectsAreChecked = [
 export const routeApis = [getRouteApi("/doctor/appointments"), getRouteApi("/manager/dashboard"), getRouteApi("/_patient/appointments")]
 // @ts-expect-error the doubled id of the old table
 export const doubled = getRouteApi("/doctor/doctor/appointments")
+
+// Destinations computed elsewhere stay literal paths of the table, so links to them are checked
+// too (a plain `string` would be accepted by any Link).
+type RoutePath = keyof RegisteredRouter["routesByPath"]
+export const computedDestinations: ReadonlyArray<RoutePath> = [roleHome("doctor"), roleSettings("patient"), APPOINTMENT_LIST.doctor]
