@@ -109,7 +109,8 @@ test("an address whose id cannot be a doctor's shows the same not-found view, wi
   page.on("request", (request) => {
     if (request.url().includes("/not-an-id")) asked.push(request.url())
   })
-  await page.goto("/doctors/not-an-id")
+  const response = await page.goto("/doctors/not-an-id")
+  expect(response?.status()).toBe(404)
   await expect(page.getByRole("heading", { name: "Médecin introuvable" })).toBeVisible()
   await expect(page.getByText("Ce médecin n'existe pas.")).toBeVisible()
   await page.getByRole("link", { name: "Retour à la recherche" }).click()
