@@ -67,7 +67,7 @@ async function start() {
     await Promise.all([texts, routeLoaded])
     // Render the match tree as the server did (no root Suspense boundary), so React can adopt
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
-    ;(router as unknown as { ssr: unknown }).ssr = { manifest: undefined }
+    router.ssr = { manifest: undefined }
     hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
     return
   }

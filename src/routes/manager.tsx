@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
 import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -6,47 +6,56 @@ import { requireRoles } from "./guards.ts"
 import { placeholder, welcome } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
-/** Manager-only screens. */
+/** Manager-only screens, all under /manager (the layout owns the segment: ids are not doubled). */
 export const managerLayout = createRoute({
   getParentRoute: () => rootRoute,
-  id: "manager",
+  path: "/manager",
   beforeLoad: ({ context, location }) => requireRoles(context, ["manager"], location),
 })
 
-const page = (path: string, component: RouteComponent) =>
+/** The path is a literal type parameter so the route keeps it in the registered tree. */
+const page = <const P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => managerLayout, path, component })
 
-export const managerRoutes = managerLayout.addChildren([
-  createRoute({
-    getParentRoute: () => managerLayout,
-    path: "/manager/profile",
-    loader: () => ensureTexts(["manager"]),
-    component: lazyRouteComponent(() => import("../features/manager/ManagerProfilePage.tsx"), "ManagerProfilePage"),
-  }),
-  createRoute({
-    getParentRoute: () => managerLayout,
-    path: "/manager/settings",
-    loader: () => ensureTexts(["manager"]),
-    component: lazyRouteComponent(() => import("../features/manager/ManagerSettingsPage.tsx"), "ManagerSettingsPage"),
-  }),
-  // The dashboard link of the profile leads to the healthcare facilities list.
-  createRoute({
-    getParentRoute: () => managerLayout,
-    path: "/manager/dashboard",
-    validateSearch: Schema.toStandardSchemaV1(FacilitiesListSearch),
-    loader: () => ensureTexts(["manager"]),
-    component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
-  }),
-  page("/manager/staff", placeholder("titles.managerStaff")),
-])
-
-/** Admin: only its routing exists (SPEC §6). */
-export const adminLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: "admin",
-  beforeLoad: ({ context, location }) => requireRoles(context, ["admin"], location),
+/** /manager itself is no screen (SPEC §2): the not-found page, as before the layout owned the segment. */
+const indexRoute = createRoute({
+  getParentRoute: () => managerLayout,
+  path: "/",
+  beforeLoad: () => {
+    throw notFound()
+  },
 })
 
-export const adminRoutes = adminLayout.addChildren([
-  createRoute({ getParentRoute: () => adminLayout, path: "/admin", component: welcome("titles.admin") }),
-])
+const profileRoute = createRoute({
+  getParentRoute: () => managerLayout,
+  path: "profile",
+  loader: () => ensureTexts(["manager"]),
+  component: lazyRouteComponent(() => import("../features/manager/ManagerProfilePage.tsx"), "ManagerProfilePage"),
+})
+
+const settingsRoute = createRoute({
+  getParentRoute: () => managerLayout,
+  path: "settings",
+  loader: () => ensureTexts(["manager"]),
+  component: lazyRouteComponent(() => import("../features/manager/ManagerSettingsPage.tsx"), "ManagerSettingsPage"),
+})
+
+/** The dashboard link of the profile leads to the healthcare facilities list. */
+const dashboardRoute = createRoute({
+  getParentRoute: () => managerLayout,
+  path: "dashboard",
+  validateSearch: Schema.toStandardSchemaV1(FacilitiesListSearch),
+  loader: () => ensureTexts(["manager"]),
+  component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
+})
+
+// Children are constants, not inline in addChildren: see src/routes/doctor.tsx for why.
+export const managerRoutes = managerLayout.addChildren([indexRoute, profileRoute, settingsRoute, dashboardRoute, page("staff", placeholder("titles.managerStaff"))])
+
+/** Admin: only its routing exists (SPEC §6): one screen with its own guard. */
+export const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin",
+  beforeLoad: ({ context, location }) => requireRoles(context, ["admin"], location),
+  component: welcome("titles.admin"),
+})

@@ -8,23 +8,24 @@ const patientsApi = () => import("../api/patients.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
+import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
 /** Patient-only screens: one guard for all of them. */
 export const patientLayout = createRoute({
   getParentRoute: () => rootRoute,
-  id: "patient",
+  id: "_patient",
   beforeLoad: ({ context, location }) => requireRoles(context, ["patient"], location),
 })
 
-const page = (path: string, component: RouteComponent) =>
+/** The path is a literal type parameter so the route keeps it in the registered tree. */
+const page = <const P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => patientLayout, path, component })
 
 const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
 const PROFILE_TEXTS = ["patientProfile", "appointments", "notifications", "dependants", "medicalAlerts", "emergencyContacts", "medicalRecords", "patientSettings", "photo", "uploads"] as const
 
-/** Warms the signed-in patient's record for a screen (the layout's guard put the user in context). */
 /** Warms the patient record; nothing to warm while the gateway is unreachable (no user yet). */
 async function warmPatient(queryClient: QueryClient, user: SessionUser | null) {
   const id = user?.metadata.patient?.id
@@ -70,30 +71,48 @@ const appointmentsRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentsPage.tsx"), "AppointmentsPage"),
 })
 
-const detailNotFound = lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentNotFound")
+/** The not-found view, with its texts: a refused id skips the loader that would have loaded them. */
+const detailNotFound = lazyRouteComponent(
+  () => Promise.all([import("../features/patient/appointments/AppointmentDetailPage.tsx"), ensureTexts(APPOINTMENT_TEXTS)]).then(([screen]) => screen),
+  "AppointmentNotFound",
+)
 
 const appointmentRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments/$appointmentId",
+  params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
   errorComponent: detailNotFound,
+  notFoundComponent: detailNotFound,
 })
 
 const rescheduleRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments/$appointmentId/reschedule",
+  params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/ReschedulePage.tsx"), "ReschedulePage"),
   errorComponent: detailNotFound,
+  notFoundComponent: detailNotFound,
 })
 
+const medicalRecordsRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/medical-records",
+  loader: async ({ context }) => {
+    await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
+  },
+  component: lazyRouteComponent(() => import("../features/patient/records/MedicalRecordsPage.tsx"), "MedicalRecordsPage"),
+})
+
+// Children are constants, not inline in addChildren: see src/routes/doctor.tsx for why.
 export const patientRoutes = patientLayout.addChildren([
   profileRoute,
   profileEditRoute,
@@ -101,14 +120,7 @@ export const patientRoutes = patientLayout.addChildren([
   appointmentsRoute,
   appointmentRoute,
   rescheduleRoute,
-  createRoute({
-    getParentRoute: () => patientLayout,
-    path: "/medical-records",
-    loader: async ({ context }) => {
-      await Promise.all([ensureTexts(PROFILE_TEXTS), warmPatient(context.queryClient, context.user)])
-    },
-    component: lazyRouteComponent(() => import("../features/patient/records/MedicalRecordsPage.tsx"), "MedicalRecordsPage"),
-  }),
+  medicalRecordsRoute,
   page("/prescriptions", placeholder("titles.prescriptions")),
   page("/favorite-doctors", placeholder("titles.favoriteDoctors")),
 ])
@@ -116,17 +128,17 @@ export const patientRoutes = patientLayout.addChildren([
 /** Patients and doctors; managers are sent to / (SPEC §2). */
 export const accountLayout = createRoute({
   getParentRoute: () => rootRoute,
-  id: "account",
+  id: "_account",
   beforeLoad: ({ context, location }) => requireRoles(context, ["patient", "doctor"], location),
 })
 
-export const accountRoutes = accountLayout.addChildren([
-  createRoute({
-    getParentRoute: () => accountLayout,
-    path: "/change-password",
-    loader: () => ensureTexts(["changePassword"]),
-    component: lazyRouteComponent(() => import("../features/account/ChangePasswordPage.tsx"), "ChangePasswordPage"),
-  }),
-  createRoute({ getParentRoute: () => accountLayout, path: "/export-data", component: placeholder("titles.exportData") }),
-  createRoute({ getParentRoute: () => accountLayout, path: "/delete-account", component: placeholder("titles.deleteAccount") }),
-])
+const changePasswordRoute = createRoute({
+  getParentRoute: () => accountLayout,
+  path: "/change-password",
+  loader: () => ensureTexts(["changePassword"]),
+  component: lazyRouteComponent(() => import("../features/account/ChangePasswordPage.tsx"), "ChangePasswordPage"),
+})
+const exportDataRoute = createRoute({ getParentRoute: () => accountLayout, path: "/export-data", component: placeholder("titles.exportData") })
+const deleteAccountRoute = createRoute({ getParentRoute: () => accountLayout, path: "/delete-account", component: placeholder("titles.deleteAccount") })
+
+export const accountRoutes = accountLayout.addChildren([changePasswordRoute, exportDataRoute, deleteAccountRoute])

@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router"
+import { createRoute, lazyRouteComponent, redirect, type RouteComponent } from "@tanstack/react-router"
 import { doctorSearchParamsOf, parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
 import { facilitySearchParamsOf, parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
 import {
@@ -14,23 +14,23 @@ import {
   SERVICE_TEXTS,
 } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
+import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
-const page = (path: string, titleKey: string) =>
+/*
+ * The factories take the path as a literal type parameter, so each route keeps its own path in
+ * the registered tree and links to it are checked (a `path: string` would open `to` to any text).
+ */
+const page = <const P extends string>(path: P, titleKey: string) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: placeholder(titleKey) })
 
 /** A public screen in its own chunk, shown once its texts are loaded. */
-const screen = <const P extends string>(
-  path: P,
-  load: () => Promise<Record<string, unknown>>,
-  name: string,
-  sections: ReadonlyArray<string>,
-) =>
+const screen = <const P extends string>(path: P, component: RouteComponent, sections: ReadonlyArray<string>) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
-    component: lazyRouteComponent(load as never, name as never),
+    component,
     loader: () => ensureTexts(sections),
   })
 
@@ -64,7 +64,13 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
 export const doctorProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/doctors/$doctorId",
+  params: idParams("doctorId"),
   component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
+  // A refused id skips the loader: this view loads the texts it shows itself.
+  notFoundComponent: lazyRouteComponent(
+    () => Promise.all([import("../features/public/profile/DoctorProfilePage.tsx"), ensureTexts(DOCTOR_PROFILE_TEXTS)]).then(([screen]) => screen),
+    "DoctorNotFound",
+  ),
   loader: ({ context, params }) =>
     Promise.all([
       import("../api/doctors.ts").then(({ doctorQuery }) => void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))),
@@ -95,8 +101,8 @@ const registerPatientRoute = createRoute({
   },
 })
 
-const services = () => import("../features/public/services/ServicePage.tsx")
-const legal = () => import("../features/public/legal/LegalPage.tsx")
+const servicePage = lazyRouteComponent(() => import("../features/public/services/ServicePage.tsx"), "ServicePage")
+const legalPage = lazyRouteComponent(() => import("../features/public/legal/LegalPage.tsx"), "LegalPage")
 
 /** Public screens of SPEC §2; open to everyone. */
 export const publicRoutes = [
@@ -106,19 +112,19 @@ export const publicRoutes = [
   doctorSearchScreen("/doctors"),
   doctorSearchScreen("/doctors/search"),
   doctorProfileRoute,
-  screen("/services/patients", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/healthcare-professionals", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/medical-facilities", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/video-consultations", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/online-chat", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/virtual-assessment", services, "ServicePage", SERVICE_TEXTS),
-  screen("/services/remote-monitoring", services, "ServicePage", SERVICE_TEXTS),
+  screen("/services/patients", servicePage, SERVICE_TEXTS),
+  screen("/services/healthcare-professionals", servicePage, SERVICE_TEXTS),
+  screen("/services/medical-facilities", servicePage, SERVICE_TEXTS),
+  screen("/services/video-consultations", servicePage, SERVICE_TEXTS),
+  screen("/services/online-chat", servicePage, SERVICE_TEXTS),
+  screen("/services/virtual-assessment", servicePage, SERVICE_TEXTS),
+  screen("/services/remote-monitoring", servicePage, SERVICE_TEXTS),
   facilitiesRoute,
-  screen("/partners", () => import("../features/public/partners/PartnersPage.tsx"), "PartnersPage", PARTNER_TEXTS),
-  screen("/coming-soon", () => import("../features/public/waitlist/ComingSoonPage.tsx"), "ComingSoonPage", COMING_SOON_TEXTS),
-  screen("/design-system", () => import("../features/public/designSystem/DesignSystemPage.tsx"), "DesignSystemPage", DESIGN_SYSTEM_TEXTS),
-  screen("/contact", () => import("../features/public/contact/ContactPage.tsx"), "ContactPage", CONTACT_TEXTS),
-  screen("/privacy", legal, "LegalPage", LEGAL_TEXTS),
-  screen("/terms", legal, "LegalPage", LEGAL_TEXTS),
-  screen("/about", legal, "LegalPage", LEGAL_TEXTS),
+  screen("/partners", lazyRouteComponent(() => import("../features/public/partners/PartnersPage.tsx"), "PartnersPage"), PARTNER_TEXTS),
+  screen("/coming-soon", lazyRouteComponent(() => import("../features/public/waitlist/ComingSoonPage.tsx"), "ComingSoonPage"), COMING_SOON_TEXTS),
+  screen("/design-system", lazyRouteComponent(() => import("../features/public/designSystem/DesignSystemPage.tsx"), "DesignSystemPage"), DESIGN_SYSTEM_TEXTS),
+  screen("/contact", lazyRouteComponent(() => import("../features/public/contact/ContactPage.tsx"), "ContactPage"), CONTACT_TEXTS),
+  screen("/privacy", legalPage, LEGAL_TEXTS),
+  screen("/terms", legalPage, LEGAL_TEXTS),
+  screen("/about", legalPage, LEGAL_TEXTS),
 ]

@@ -1,4 +1,4 @@
-import { adminRoutes, managerRoutes } from "./manager.tsx"
+import { adminRoute, managerRoutes } from "./manager.tsx"
 import { doctorRoutes } from "./doctor.tsx"
 import { accountRoutes, patientRoutes } from "./patient.tsx"
 import { publicRoutes } from "./public.tsx"
@@ -11,5 +11,5 @@ export const routeTree = rootRoute.addChildren([
   accountRoutes,
   doctorRoutes,
   managerRoutes,
-  adminRoutes,
+  adminRoute,
 ])

@@ -6,8 +6,11 @@ export type RoleName = Lowercase<Role>
 export const roleNameOf = (role: string | null | undefined): RoleName | null =>
   role ? (role.toLowerCase() as RoleName) : null
 
-/** Where each role lands: patient /profile, doctor /doctor/profile, manager /manager/profile, admin /admin. */
-export function roleHome(role: string | null | undefined): string {
+/**
+ * Where each role lands: patient /profile, doctor /doctor/profile, manager /manager/profile, admin
+ * /admin. The return type is left to inference: the literal paths let links to it be route-checked.
+ */
+export function roleHome(role: string | null | undefined) {
   switch (roleNameOf(role)) {
     case "patient":
       return "/profile"
@@ -23,7 +26,7 @@ export function roleHome(role: string | null | undefined): string {
 }
 
 /** Settings destination per role; admin goes to /admin, unknown roles to /. */
-export function roleSettings(role: string | null | undefined): string {
+export function roleSettings(role: string | null | undefined) {
   switch (roleNameOf(role)) {
     case "patient":
       return "/profile/settings"

@@ -99,8 +99,12 @@ async function settle(queryClient: QueryClient): Promise<void> {
   }
 }
 
-/** A page whose subject (a doctor) does not exist is a 404, though it shows its own not-found text. */
-function statusOf(queryClient: QueryClient): number {
+/**
+ * A page whose subject (a doctor) does not exist is a 404, though it shows its own not-found text;
+ * so is an address the route table refuses (an id that cannot be one, src/routes/params.ts).
+ */
+function statusOf(queryClient: QueryClient, router: ReturnType<typeof createAppRouter>): number {
+  if (router.state.matches.some((match) => match.status === "notFound")) return 404
   const missing = queryClient
     .getQueryCache()
     .findAll({ predicate: (query) => query.queryKey[1] === "detail", type: "all" })
@@ -140,7 +144,7 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
         <AppRoot actors={{ session, errorModal: createErrorModalActor(session) }} queryClient={queryClient} router={router} i18n={i18n} />,
       )
       const timings = { load: loaded - started, draw: performance.now() - loaded }
-      return { status: statusOf(queryClient), markup, data: serializeQueryCache(queryClient), timings }
+      return { status: statusOf(queryClient, router), markup, data: serializeQueryCache(queryClient), timings }
     } finally {
       session.stop()
       queryClient.clear()

@@ -55,6 +55,13 @@ test("an appointment that is not the patient's shows the not-found view", async 
   await expect(page).toHaveURL(/\/appointments$/)
 })
 
+test("an address whose appointment id cannot be one shows the not-found view", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/appointments/not-an-id/reschedule")
+  await expect(page.getByRole("heading", { name: "Rendez-vous introuvable" })).toBeVisible()
+  await page.getByRole("link", { name: "Retour à mes rendez-vous" }).click()
+  await expect(page).toHaveURL(/\/appointments$/)
+})
+
 test("the appointments list fits a 360 px phone and reads right to left in Arabic", async ({ page }) => {
   await signIn(page, ACCOUNTS.patient.email, "/appointments")
   await page.setViewportSize({ width: 360, height: 740 })

@@ -104,6 +104,20 @@ test("an unknown doctor shows the not-found view with a way back to the search",
   await expect(page).toHaveURL(/\/doctors$/)
 })
 
+test("an address whose id cannot be a doctor's shows the same not-found view, without asking the gateway", async ({ page }) => {
+  const asked: string[] = []
+  page.on("request", (request) => {
+    if (request.url().includes("/not-an-id")) asked.push(request.url())
+  })
+  const response = await page.goto("/doctors/not-an-id")
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole("heading", { name: "Médecin introuvable" })).toBeVisible()
+  await expect(page.getByText("Ce médecin n'existe pas.")).toBeVisible()
+  await page.getByRole("link", { name: "Retour à la recherche" }).click()
+  await expect(page).toHaveURL(/\/doctors$/)
+  expect(asked.filter((url) => url.includes("/api/"))).toEqual([])
+})
+
 test("the search and the profile work in Arabic, right to left, on a 360 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto("/doctors?keyword=Ndiaye&lang=ar")

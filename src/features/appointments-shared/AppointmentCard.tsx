@@ -1,9 +1,9 @@
-import { Link } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Appointment } from "../../../schemas/appointment.ts"
 import type { Language } from "../../i18n/languages.ts"
 import type { Perspective } from "./appointmentFilters.ts"
+import { AppointmentLink } from "./AppointmentLink.tsx"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
@@ -12,14 +12,12 @@ export interface AppointmentCardProps {
   appointment: Appointment
   /** "patient": the card names the doctor; "doctor": it names the patient. */
   perspective: Perspective
-  /** The detail page, e.g. /appointments/{id} or /doctor/appointments/{id}. */
-  href: string
   /** Extra buttons (view patient, reschedule…). */
   actions?: ReactNode
 }
 
 /** One appointment in a list: who, when, what and where, with its status. Needs the `appointments` texts. */
-export function AppointmentCard({ appointment: a, perspective, href, actions }: AppointmentCardProps) {
+export function AppointmentCard({ appointment: a, perspective, actions }: AppointmentCardProps) {
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
   const title = perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : `${a.patient.firstName} ${a.patient.lastName}`
@@ -28,7 +26,9 @@ export function AppointmentCard({ appointment: a, perspective, href, actions }: 
       <div className="appointment-card-head">
         <div>
           <h3>
-            <Link to={href}>{title}</Link>
+            <AppointmentLink id={a.id} perspective={perspective}>
+              {title}
+            </AppointmentLink>
           </h3>
           {perspective === "patient" && a.doctor.specialties.length ? <span className="muted">{a.doctor.specialties.join(", ")}</span> : null}
         </div>
@@ -57,9 +57,9 @@ export function AppointmentCard({ appointment: a, perspective, href, actions }: 
         <dd className="appointment-reason">{a.reason}</dd>
       </dl>
       <div className="row">
-        <Link to={href} className="btn btn-secondary btn-small">
+        <AppointmentLink id={a.id} perspective={perspective} className="btn btn-secondary btn-small">
           {t("appointments.viewDetails")}
-        </Link>
+        </AppointmentLink>
         {actions}
       </div>
     </article>

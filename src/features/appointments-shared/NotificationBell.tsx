@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Appointment } from "../../../schemas/appointment.ts"
 import type { Language } from "../../i18n/languages.ts"
+import { APPOINTMENT_LIST, AppointmentLink } from "./AppointmentLink.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
 
@@ -10,14 +11,10 @@ export interface NotificationBellProps {
   /** Confirmed appointments still ahead (see upcomingConfirmed). */
   appointments: ReadonlyArray<Appointment>
   perspective: "patient" | "doctor"
-  /** /appointments/{id} for patients, /doctor/appointments/{id} for doctors (SPEC §6). */
-  linkOf: (id: string) => string
-  /** The full list: /appointments or /doctor/appointments. */
-  allHref: string
 }
 
 /** A bell with the count of confirmed appointments and a dropdown of them (SPEC §2). Needs the `notifications` texts. */
-export function NotificationBell({ appointments, perspective, linkOf, allHref }: NotificationBellProps) {
+export function NotificationBell({ appointments, perspective }: NotificationBellProps) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -61,16 +58,16 @@ export function NotificationBell({ appointments, perspective, linkOf, allHref }:
               const { date, time } = appointmentWhen(a, i18n.language as Language)
               return (
                 <li key={a.id}>
-                  <Link to={linkOf(a.id)} onClick={() => setOpen(false)}>
+                  <AppointmentLink id={a.id} perspective={perspective} onClick={() => setOpen(false)}>
                     <strong>{perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : attendeeOf(a)}</strong>
                     <br />
                     <span className="muted">{`${date} · ${time}`}</span>
-                  </Link>
+                  </AppointmentLink>
                 </li>
               )
             })}
           </ul>
-          <Link to={allHref} className="btn btn-secondary btn-small" onClick={() => setOpen(false)}>
+          <Link to={APPOINTMENT_LIST[perspective]} className="btn btn-secondary btn-small" onClick={() => setOpen(false)}>
             {t("notifications.viewAll")}
           </Link>
         </div>

@@ -12,7 +12,7 @@ import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
 
-const route = getRouteApi("/manager/manager/dashboard")
+const route = getRouteApi("/manager/dashboard")
 
 /** /manager/dashboard: the healthcare facilities list, the manager's own one marked. */
 export function FacilitiesListPage() {

@@ -11,7 +11,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
 
-const route = getRouteApi("/doctor/doctor/appointments/$appointmentId")
+const route = getRouteApi("/doctor/appointments/$appointmentId")
 
 /** /doctor/appointments/{id}: patient and appointment, reschedule and cancel while CONFIRMED. */
 export function DoctorAppointmentDetailPage() {

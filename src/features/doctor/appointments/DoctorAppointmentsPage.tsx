@@ -11,7 +11,7 @@ import { DoctorAppointmentCard } from "./DoctorAppointmentCard.tsx"
 import "../common/doctorCommon.css"
 import "../patients/patients.css"
 
-const route = getRouteApi("/doctor/doctor/appointments")
+const route = getRouteApi("/doctor/appointments")
 
 /** /doctor/appointments: the doctor's appointments, searched by patient and filtered in the address. */
 export function DoctorAppointmentsPage() {

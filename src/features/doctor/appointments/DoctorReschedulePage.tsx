@@ -5,7 +5,7 @@ import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { RescheduleForm } from "../../appointments-shared/RescheduleForm.tsx"
 
-const route = getRouteApi("/doctor/doctor/appointments/$appointmentId/reschedule")
+const route = getRouteApi("/doctor/appointments/$appointmentId/reschedule")
 
 /** /doctor/appointments/{id}/reschedule: a new slot of the doctor's own schedule for the appointment. */
 export function DoctorReschedulePage() {

@@ -11,7 +11,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import "../common/doctorCommon.css"
 
 const BookingDialog = lazy(() => import("../../booking/BookingDialog.tsx"))
-const route = getRouteApi("/doctor/doctor/appointments/new")
+const route = getRouteApi("/doctor/appointments/new")
 
 /**
  * /doctor/appointments/new?patientId=: the doctor books one of their patients into their own

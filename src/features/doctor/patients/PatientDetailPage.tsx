@@ -9,7 +9,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
 
-const route = getRouteApi("/doctor/doctor/$doctorId/patients/$patientId")
+const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
 /** /doctor/{doctorId}/patients/{patientId}: banner, emergency contacts, contact, address, booking. */
 export function PatientDetailPage() {

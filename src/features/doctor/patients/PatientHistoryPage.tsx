@@ -17,7 +17,7 @@ import { ShareRecordDialog } from "./ShareRecordDialog.tsx"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
 
-const route = getRouteApi("/doctor/doctor/patients/$patientId/history")
+const route = getRouteApi("/doctor/patients/$patientId/history")
 
 /** Like the waitlist stub of SPEC §4: 1 s, and one time in ten the simulated share fails. */
 const simulatedShare = fromPromise<void, { recordId: string; email: string }>(

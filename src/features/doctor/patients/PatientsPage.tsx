@@ -14,7 +14,7 @@ import { filterPatients, patientFiltersOf, patientSearchOf, type PatientFilters 
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
 
-const route = getRouteApi("/doctor/doctor/$doctorId/patients")
+const route = getRouteApi("/doctor/$doctorId/patients")
 
 /** /doctor/{doctorId}/patients: search, a collapsible status filter, cards, two empty states. */
 export function PatientsPage() {

@@ -46,12 +46,7 @@ export function DoctorDashboardPage() {
           </p>
         </div>
         <div className="dashboard-actions">
-          <NotificationBell
-            appointments={confirmedAhead}
-            perspective="doctor"
-            linkOf={(id) => `/doctor/appointments/${id}`}
-            allHref="/doctor/appointments"
-          />
+          <NotificationBell appointments={confirmedAhead} perspective="doctor" />
           <Link to="/doctor/settings" className="btn btn-secondary">
             {t("doctorDashboard.settings")}
           </Link>

@@ -8,7 +8,7 @@ import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import "../patient.css"
 
-const route = getRouteApi("/patient/appointments/$appointmentId")
+const route = getRouteApi("/_patient/appointments/$appointmentId")
 
 /** /appointments/{id}: one appointment, with reschedule and cancel while CONFIRMED (SPEC §2, §4). */
 export function AppointmentDetailPage() {

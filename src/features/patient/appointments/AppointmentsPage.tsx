@@ -9,7 +9,7 @@ import { filterAppointments, filtersOf, searchOf, type AppointmentFilters } from
 import { AppointmentFiltersBar } from "../../appointments-shared/AppointmentFiltersBar.tsx"
 import "../patient.css"
 
-const route = getRouteApi("/patient/appointments")
+const route = getRouteApi("/_patient/appointments")
 
 /** /appointments: the patient's appointments with search and filters kept in the address (SPEC §2). */
 export function AppointmentsPage() {
@@ -82,7 +82,7 @@ function Results({ all, shown, onClear }: { all: number; shown: ReturnType<typeo
       <ul className="card-list">
         {shown.map((a) => (
           <li key={a.id}>
-            <AppointmentCard appointment={a} perspective="patient" href={`/appointments/${a.id}`} />
+            <AppointmentCard appointment={a} perspective="patient" />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { RescheduleForm } from "../../appointments-shared/RescheduleForm.tsx"
 
-const route = getRouteApi("/patient/appointments/$appointmentId/reschedule")
+const route = getRouteApi("/_patient/appointments/$appointmentId/reschedule")
 
 /** /appointments/{id}/reschedule: a new slot with the same doctor; the old one is freed. */
 export function ReschedulePage() {

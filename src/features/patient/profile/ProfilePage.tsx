@@ -44,7 +44,7 @@ export function ProfilePage() {
           </p>
         </div>
         <div className="row">
-          <NotificationBell appointments={upcoming} perspective="patient" linkOf={(id) => `/appointments/${id}`} allHref="/appointments" />
+          <NotificationBell appointments={upcoming} perspective="patient" />
           <Link to="/profile/edit" className="btn btn-secondary">
             {t("patientProfile.edit")}
           </Link>
@@ -76,7 +76,7 @@ export function ProfilePage() {
           <ul className="card-list">
             {upcoming.slice(0, 3).map((a) => (
               <li key={a.id}>
-                <AppointmentCard appointment={a} perspective="patient" href={`/appointments/${a.id}`} />
+                <AppointmentCard appointment={a} perspective="patient" />
               </li>
             ))}
           </ul>

@@ -1,30 +1,35 @@
-import { useLocation, useNavigate, useSearch } from "@tanstack/react-router"
+import { useMatch, useNavigate, useSearch } from "@tanstack/react-router"
 import { useCallback } from "react"
 import { NO_FILTERS, type DoctorFilters } from "../../../../machines/doctorSearch.machine.ts"
 import { withoutDefaults } from "../common/searchParams.ts"
-import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, parseDoctorSearch, type DoctorSearch } from "./searchParams.ts"
+import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, type DoctorSearch } from "./searchParams.ts"
+
+/** The two addresses of the doctor search (SPEC §2); both read and write the same search. */
+export type DoctorSearchPath = "/doctors" | "/doctors/search"
 
 /**
  * The doctor search's state, which lives in the address (SPEC §2), and the one way to change it:
  * replace the address in place; a change of keyword, sort or filters goes back to page 1.
  */
 export function useDoctorSearch() {
-  const search = parseDoctorSearch(useSearch({ strict: false }) as Record<string, unknown>)
-  const pathname = useLocation({ select: (l) => l.pathname })
-  const navigate = useNavigate()
+  // The page serves both addresses: the nearest match says which one this is.
+  const from = useMatch({ strict: false, select: (match): DoctorSearchPath => (match.routeId === "/doctors/search" ? "/doctors/search" : "/doctors") })
+  // Checked by the route's validateSearch (parseDoctorSearch): typed here, not read again.
+  const search = useSearch({ from })
+  const navigate = useNavigate({ from })
 
   const update = useCallback(
     (patch: Partial<DoctorSearch>, keepPage = false) => {
       void navigate({
-        to: pathname,
+        to: ".",
         replace: true,
-        search: (previous: Record<string, unknown>) => {
-          const next = { ...parseDoctorSearch(previous), ...patch }
+        search: (previous) => {
+          const next = { ...previous, ...patch }
           return withoutDefaults(keepPage ? next : { ...next, page: undefined }, DOCTOR_SEARCH_DEFAULTS)
         },
-      } as never)
+      })
     },
-    [navigate, pathname],
+    [navigate],
   )
 
   const params = doctorSearchParamsOf(search)

@@ -1,28 +1,29 @@
-import { useLocation, useNavigate, useSearch } from "@tanstack/react-router"
+import { getRouteApi } from "@tanstack/react-router"
 import { useCallback } from "react"
 import { withoutDefaults } from "../common/searchParams.ts"
-import { FACILITY_SEARCH_DEFAULTS, parseFacilitySearch, type FacilitySearch } from "./searchParams.ts"
+import { FACILITY_SEARCH_DEFAULTS, type FacilitySearch } from "./searchParams.ts"
+
+const route = getRouteApi("/facilities")
 
 /**
  * The directory's state, in the address (SPEC §2): a change of keyword, type or sort goes back
  * to page 1 (SPEC §4); page, page size and view keep the rest.
  */
 export function useFacilitySearch() {
-  const search = parseFacilitySearch(useSearch({ strict: false }) as Record<string, unknown>)
-  const pathname = useLocation({ select: (l) => l.pathname })
-  const navigate = useNavigate()
+  // Checked by the route's validateSearch (parseFacilitySearch): typed here, not read again.
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
   const update = useCallback(
     (patch: Partial<FacilitySearch>, keepPage = false) => {
       void navigate({
-        to: pathname,
         replace: true,
-        search: (previous: Record<string, unknown>) => {
-          const next = { ...parseFacilitySearch(previous), ...patch }
+        search: (previous) => {
+          const next = { ...previous, ...patch }
           return withoutDefaults(keepPage ? next : { ...next, page: undefined }, FACILITY_SEARCH_DEFAULTS)
         },
-      } as never)
+      })
     },
-    [navigate, pathname],
+    [navigate],
   )
   return {
     search,

@@ -4,12 +4,12 @@ import type { RoleName } from "../../../session/roles.ts"
 import { useRoleName } from "../../../session/useSession.ts"
 
 /** SPEC §2: where the home call to action leads, per role (primary, then secondary). */
-const TARGETS: Record<RoleName, ReadonlyArray<string>> = {
+const TARGETS = {
   patient: ["/doctors", "/medical-records"],
   doctor: ["/doctor/appointments", "/doctor/schedule"],
   manager: ["/manager/dashboard", "/manager/staff"],
   admin: ["/admin"],
-}
+} as const satisfies Record<RoleName, ReadonlyArray<string>>
 
 /** The call to action: role-dependent when signed in; account creation for visitors. */
 export function CallToAction() {

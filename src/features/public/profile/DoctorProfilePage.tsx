@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { Link, useParams } from "@tanstack/react-router"
+import { getRouteApi, Link } from "@tanstack/react-router"
 import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { doctorQuery } from "../../../api/doctors.ts"
@@ -14,31 +14,18 @@ import "../common/public.css"
 // The reviews (issue 4) are their own chunk: the profile shows before they load.
 const ReviewsSection = lazy(() => import("../../reviews/ReviewsSection.tsx"))
 
+const route = getRouteApi("/doctors/$doctorId")
+
 /** /doctors/{doctorId}: the public doctor profile (SPEC §2). */
 export function DoctorProfilePage() {
   const { t } = useTranslation()
-  const { doctorId } = useParams({ strict: false }) as { doctorId: string }
+  const { doctorId } = route.useParams()
   const doctor = useQuery(doctorQuery(doctorId))
 
   if (doctor.isPending) return <LoadingScreen label={t("doctorProfile.loading")} />
   if (doctor.isError) {
     const missing = doctor.error.status !== null && doctor.error.status < 500
-    return (
-      <section className="container page empty-state" aria-labelledby="doctor-missing-title">
-        <h1 id="doctor-missing-title">{missing ? t("errors.DOCTOR_NOT_FOUND.title") : t("doctorProfile.loadError")}</h1>
-        <p className="muted">{missing ? t("errors.DOCTOR_NOT_FOUND.description") : t("common.commonError")}</p>
-        <div className="row" style={{ justifyContent: "center" }}>
-          {missing ? null : (
-            <button type="button" className="btn btn-secondary" onClick={() => void doctor.refetch()}>
-              {t("common.retry")}
-            </button>
-          )}
-          <Link to="/doctors" className="btn btn-primary">
-            {t("doctorProfile.backToSearch")}
-          </Link>
-        </div>
-      </section>
-    )
+    return <DoctorUnavailable missing={missing} onRetry={() => void doctor.refetch()} />
   }
   const d = doctor.data
   return (
@@ -64,3 +51,27 @@ export function DoctorProfilePage() {
     </article>
   )
 }
+
+/** The doctor cannot be shown: unknown (with the way back to the search) or not reachable now (with a retry). */
+function DoctorUnavailable({ missing, onRetry }: { readonly missing: boolean; readonly onRetry?: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <section className="container page empty-state" aria-labelledby="doctor-missing-title">
+      <h1 id="doctor-missing-title">{missing ? t("errors.DOCTOR_NOT_FOUND.title") : t("doctorProfile.loadError")}</h1>
+      <p className="muted">{missing ? t("errors.DOCTOR_NOT_FOUND.description") : t("common.commonError")}</p>
+      <div className="row" style={{ justifyContent: "center" }}>
+        {missing ? null : (
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            {t("common.retry")}
+          </button>
+        )}
+        <Link to="/doctors" className="btn btn-primary">
+          {t("doctorProfile.backToSearch")}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** An address whose id cannot be a doctor's: the route refuses it before asking the gateway (SPEC §2). */
+export const DoctorNotFound = () => <DoctorUnavailable missing />
