@@ -9,7 +9,9 @@ import {
 import { createdAvailability } from "./testing/availabilityFixtures.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { availabilityFormOracle, type AvailabilityScreen, type AvailabilityView } from "./availabilityForm.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const FACILITY_ID = "5b0c8a34-6f1d-4c2e-9a57-2d3e4f5a6b7c"
 const input: AvailabilityFormInput = { doctorId: "d-1", dayOfWeek: "TUESDAY", healthcareFacilityId: FACILITY_ID }
@@ -43,6 +45,26 @@ function start() {
   return { actor, api, failures }
 }
 
+type Sut = ReturnType<typeof start>
+
+/** What the dialog shows and did: the fields, Submit, the messages, the calls and toasts, its result. */
+function observe(sut: Sut): AvailabilityView {
+  const snapshot = sut.actor.getSnapshot()
+  const editing = snapshot.matches("editing")
+  const invalid = Object.keys(availabilityFormErrors(snapshot.context.values)).length > 0
+  const screens: Record<string, AvailabilityScreen> = { submitting: "sending", saved: "saved", cancelled: "cancelled" }
+  return {
+    screen: editing ? "form" : screens[snapshot.value as string]!,
+    values: snapshot.context.values,
+    submitEnabled: snapshot.can({ type: "availability.submit" }),
+    formErrorShown: editing && !snapshot.matches({ editing: "pristine" }) && invalid,
+    refusal: snapshot.context.refusal,
+    requests: sut.api.calls.map((c) => c.input),
+    effects: sut.failures.map((code) => `toast:${code}`),
+    result: snapshot.status === "done" ? snapshot.output : null,
+  }
+}
+
 describe("availability form machine (model-based)", () => {
   const model = createFlowModel(availabilityFormMachine, {
     input,
@@ -54,64 +76,36 @@ describe("availability form machine (model-based)", () => {
     it(name, async () => {
       const sut = start()
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            const actual = sut.actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context.values).toEqual(expected.context.values)
+      await test(
+        judgedBy({ ...availabilityFormOracle(input), observe }, () => sut, {
+          states: {
+            submitting: () => expect(sut.api.isWaiting("createAvailability")).toBe(true),
+            "editing.dirty": () => {
+              // The messages of the fields the paths break (SPEC §5), besides the generic one.
+              const { values } = sut.actor.getSnapshot().context
+              const errors = availabilityFormErrors(values)
+              if (values.endTime === "08:00") expect(errors.endTime).toBe("validation.endAfterStart")
+              if (values.slotDurationMinutes === 10) expect(errors.slotDurationMinutes).toBe("validation.slotDurationMin")
+            },
           },
-          "editing.pristine": () => {
-            const snap = sut.actor.getSnapshot()
-            expect(snap.context.values).toEqual({ ...AVAILABILITY_DEFAULTS, dayOfWeek: "TUESDAY", healthcareFacilityId: FACILITY_ID })
-            // The defaults are valid: the submit button is enabled from the start.
-            expect(snap.can({ type: "availability.submit" })).toBe(true)
+          events: {
+            "availability.change": async ({ event }) => {
+              sut.actor.send(event as never)
+              await flush()
+            },
+            "availability.submit": async () => {
+              sut.actor.send({ type: "availability.submit" })
+              await flush()
+            },
+            "availability.cancel": async () => {
+              sut.actor.send({ type: "availability.cancel" })
+              await flush()
+            },
+            "xstate.done.actor.createAvailability": () => sut.api.resolve("createAvailability", created),
+            "xstate.error.actor.createAvailability": () => sut.api.reject("createAvailability", overlap),
           },
-          "editing.dirty": () => {
-            const snap = sut.actor.getSnapshot()
-            const errors = availabilityFormErrors(snap.context.values)
-            // Submit is enabled exactly when there is no field error to show.
-            expect(snap.can({ type: "availability.submit" })).toBe(Object.keys(errors).length === 0)
-            if (snap.context.values.endTime === "08:00") expect(errors.endTime).toBe("validation.endAfterStart")
-            if (snap.context.values.slotDurationMinutes === 10) expect(errors.slotDurationMinutes).toBe("validation.slotDurationMin")
-            expect(snap.context.refusal).toBeNull()
-          },
-          "editing.refused": () => {
-            expect(sut.actor.getSnapshot().context.refusal).toBe("AVAILABILITY_ALREADY_EXISTS")
-            expect(sut.failures.at(-1)).toBe("AVAILABILITY_ALREADY_EXISTS")
-          },
-          submitting: () => {
-            expect(sut.api.isWaiting("createAvailability")).toBe(true)
-            expect(sut.api.calls.at(-1)?.input).toEqual({ doctorId: "d-1", values: sut.actor.getSnapshot().context.values })
-          },
-          saved: () => {
-            const snap = sut.actor.getSnapshot()
-            expect(snap.status).toBe("done")
-            expect(snap.output).toEqual(created)
-          },
-          cancelled: () => {
-            const snap = sut.actor.getSnapshot()
-            expect(snap.status).toBe("done")
-            expect(snap.output).toBeNull()
-          },
-        },
-        events: {
-          "availability.change": async ({ event }) => {
-            sut.actor.send(event as never)
-            await flush()
-          },
-          "availability.submit": async () => {
-            sut.actor.send({ type: "availability.submit" })
-            await flush()
-          },
-          "availability.cancel": async () => {
-            sut.actor.send({ type: "availability.cancel" })
-            await flush()
-          },
-          "xstate.done.actor.createAvailability": () => sut.api.resolve("createAvailability", created),
-          "xstate.error.actor.createAvailability": () => sut.api.reject("createAvailability", overlap),
-        },
-      })
+        }),
+      )
     })
   }
 

@@ -3,7 +3,9 @@ import { createActor } from "xstate"
 import { contactFormErrors, contactFormMachine, contactMessageOf, EMPTY_CONTACT, type ContactFormValues } from "./contactForm.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { contactFormOracle, type ContactView } from "./contactForm.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const valid: ContactFormValues = {
   firstName: "Fatou",
@@ -45,54 +47,32 @@ describe("contact form machine (model-based)", () => {
         }),
         { inspect: coverage.inspect },
       ).start()
-      let last = ""
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context).toEqual(expected.context)
+      const observe = (): ContactView => {
+        const snapshot = actor.getSnapshot()
+        return {
+          screen: snapshot.matches("sending") ? "sending" : "form",
+          values: { ...snapshot.context.values },
+          errorsRevealed: snapshot.matches({ editing: "checked" }),
+          fieldErrors: Object.keys(snapshot.context.errors).sort(),
+          sent: api.calls.map((c) => c.input),
+          toasts: [...toasts],
+        }
+      }
+      await test(
+        judgedBy({ ...contactFormOracle, observe }, () => undefined, {
+          states: { sending: () => expect(api.isWaiting("sendMessage")).toBe(true) },
+          events: {
+            "contact.change": ({ event }) => actor.send(event as never),
+            "contact.submit": async () => {
+              actor.send({ type: "contact.submit" })
+              await flush()
+            },
+            "xstate.done.actor.sendMessage": ({ event }) => api.resolve("sendMessage", (event as unknown as { output: unknown }).output),
+            "xstate.error.actor.sendMessage": ({ event }) => api.reject("sendMessage", (event as unknown as { error: unknown }).error),
           },
-          "editing.fresh": () => {
-            // No error is shown before a send is tried; after a send, the fields are empty again.
-            expect(actor.getSnapshot().context.errors).toEqual({})
-            if (last === "xstate.done.actor.sendMessage") {
-              expect(actor.getSnapshot().context.values).toEqual(EMPTY_CONTACT)
-              expect(toasts.at(-1)).toBe("sent")
-            }
-          },
-          "editing.checked": () => {
-            const { values, errors } = actor.getSnapshot().context
-            expect(Object.keys(errors).length).toBeGreaterThan(0)
-            if (last.startsWith("xstate.error")) expect(toasts.at(-1)).toBe("failed")
-            else expect(errors).toEqual(contactFormErrors(values))
-          },
-          sending: () => {
-            expect(api.isWaiting("sendMessage")).toBe(true)
-            expect(api.calls.at(-1)?.input).toEqual({ values: actor.getSnapshot().context.values })
-          },
-        },
-        events: {
-          "contact.change": ({ event }) => {
-            last = event.type
-            actor.send(event as never)
-          },
-          "contact.submit": async () => {
-            last = "contact.submit"
-            actor.send({ type: "contact.submit" })
-            await flush()
-          },
-          "xstate.done.actor.sendMessage": ({ event }) => {
-            last = event.type
-            return api.resolve("sendMessage", (event as unknown as { output: unknown }).output)
-          },
-          "xstate.error.actor.sendMessage": ({ event }) => {
-            last = event.type
-            return api.reject("sendMessage", (event as unknown as { error: unknown }).error)
-          },
-        },
-      })
+        }),
+      )
     })
   }
 

@@ -73,7 +73,8 @@ export const contactFormMachine = setup({
         },
       },
       on: {
-        "contact.submit": [{ guard: "isValid", target: "sending" }, { target: ".checked", actions: "check" }],
+        // A new send clears what the last refusal said; the gateway's answer decides again.
+        "contact.submit": [{ guard: "isValid", target: "sending", actions: assign({ errors: {} }) }, { target: ".checked", actions: "check" }],
       },
     },
     sending: {

@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { errorModalMachine } from "./errorModal.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
+import { errorModalOracle, type ErrorModalView } from "./errorModal.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const EVENTS = [
   { type: "errorModal.show", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Slot taken" } },
@@ -27,36 +29,33 @@ describe("error modal machine (model-based)", () => {
         { inspect: coverage.inspect },
       ).start()
       coverage.pathRan()
-      let last: (typeof EVENTS)[number] | undefined
-      await test({
-        states: {
-          "*": (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value)
-            expect(actor.getSnapshot().context.error).toEqual(expected.context.error)
+      const observe = (): ErrorModalView => {
+        const snapshot = actor.getSnapshot()
+        const open = snapshot.matches("open")
+        return { open, shown: open ? snapshot.context.error : null, sessionEnded: [...ended] }
+      }
+      await test(
+        judgedBy({ ...errorModalOracle, observe }, () => undefined, {
+          events: {
+            "errorModal.show": ({ event }) => actor.send(event as never),
+            "errorModal.close": ({ event }) => actor.send(event as never),
           },
-          open: () => expect(actor.getSnapshot().context.error?.code).not.toBe("SESSION_EXPIRED"),
-          closed: () => {
-            if (last?.type === "errorModal.show") {
-              // A session code closed the modal and ended the session instead of showing it.
-              expect(last.error.code).toBe("SESSION_EXPIRED")
-              expect(ended.at(-1)).toBe("SESSION_EXPIRED")
-            }
-          },
-        },
-        events: {
-          "errorModal.show": ({ event }) => {
-            last = event as (typeof EVENTS)[number]
-            actor.send(event as never)
-          },
-          "errorModal.close": ({ event }) => {
-            last = event as (typeof EVENTS)[number]
-            actor.send(event as never)
-          },
-        },
-      })
-      expect(ended.every((code) => code === "SESSION_EXPIRED")).toBe(true)
+        }),
+      )
     })
   }
+
+  it("knows every session code of SPEC §8 and no other", () => {
+    // Each session code ends the session; a code next to them in the catalogue opens the modal.
+    for (const code of ["EXPIRED_JWT_TOKEN", "INVALID_JWT_SIGNATURE", "JWT_TOKEN_REVOKED", "INVALID_REFRESH_TOKEN", "INVALID_SESSION", "UNAUTHORIZED", "ROLE_NOT_MATCH"]) {
+      const ended: string[] = []
+      const actor = createActor(errorModalMachine.provide({ actions: { endSession: (_, params) => ended.push(params.code) } })).start()
+      actor.send({ type: "errorModal.show", error: { code, message: code } as never })
+      const expected = errorModalOracle.after(errorModalOracle.initial, { type: "errorModal.show", error: { code, message: code } })
+      const open = actor.getSnapshot().matches("open")
+      expect({ open, shown: open ? actor.getSnapshot().context.error : null, sessionEnded: ended }).toEqual(expected)
+    }
+  })
 
   afterAll(() => {
     coverage.save()

@@ -3,7 +3,9 @@ import { createActor, SimulatedClock } from "xstate"
 import { MAX_MEDICATIONS, prescriptionErrors, prescriptionMachine } from "./prescription.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { prescriptionOracle, type PrescriptionScreen, type PrescriptionView } from "./prescription.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const FILLED = { name: "Artéméther-luméfantrine", dosage: "80/480 mg", frequency: "2 fois par jour", duration: "3 jours" }
 
@@ -52,53 +54,44 @@ describe("prescription machine (model-based)", () => {
         actor.send(event)
         await flush()
       }
-      await test({
-        states: {
-          "*": (expected) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context.medications.length).toBeGreaterThanOrEqual(1)
+      const observe = (): PrescriptionView => {
+        const snapshot = actor.getSnapshot()
+        const { context } = snapshot
+        const screens: Record<string, PrescriptionScreen> = { saving: "saving", saved: "savedMessage", left: "left" }
+        return {
+          screen: snapshot.matches("editing") ? "form" : screens[snapshot.value as string]!,
+          diagnosis: context.diagnosis,
+          notes: context.notes,
+          medications: context.medications,
+          errorsRevealed: snapshot.matches({ editing: "showingErrors" }),
+          fieldErrors: snapshot.matches({ editing: "showingErrors" }) ? Object.keys(prescriptionErrors(context)).sort() : [],
+          failureShown: snapshot.matches({ editing: "failed" }),
+          saves: api.calls.map((c) => c.input),
+          effects: [...effects],
+        }
+      }
+      await test(
+        judgedBy({ ...prescriptionOracle(), observe }, () => undefined, {
+          states: { saving: () => expect(api.isWaiting("savePrescription")).toBe(true) },
+          events: {
+            "prescription.setDiagnosis": ({ event }) => send(event as never),
+            "prescription.setNotes": ({ event }) => send(event as never),
+            "prescription.updateMedication": ({ event }) => send(event as never),
+            "prescription.addMedication": () => send({ type: "prescription.addMedication" }),
+            "prescription.removeMedication": ({ event }) => send(event as never),
+            "prescription.submit": () => send({ type: "prescription.submit" }),
+            "prescription.cancel": () => send({ type: "prescription.cancel" }),
+            "xstate.done.actor.savePrescription": () => api.resolve("savePrescription", undefined),
+            "xstate.error.actor.savePrescription": () => api.reject("savePrescription", new Error("storage full")),
+            "xstate.after.redirectDelay.prescription.saved": () => {
+              // SPEC §4: the message stays 2 seconds before the list.
+              clock.increment(1999)
+              expect(actor.getSnapshot().value).toBe("saved")
+              clock.increment(1)
+            },
           },
-          "editing.showingErrors": () => expect(Object.keys(prescriptionErrors(actor.getSnapshot().context)).length).toBeGreaterThan(0),
-          "editing.failed": () => expect(api.isWaiting("savePrescription")).toBe(false),
-          saving: () => {
-            const { context } = actor.getSnapshot()
-            expect(prescriptionErrors(context)).toEqual({})
-            expect(api.calls.at(-1)?.input).toEqual({ diagnosis: context.diagnosis, notes: context.notes, medications: context.medications })
-          },
-          saved: () => expect(effects).not.toContain("list"),
-          left: () => {
-            expect(effects).toEqual(["list"])
-            expect(actor.getSnapshot().status).toBe("done")
-          },
-        },
-        events: {
-          "prescription.setDiagnosis": ({ event }) => send(event as never),
-          "prescription.setNotes": ({ event }) => send(event as never),
-          "prescription.updateMedication": ({ event }) => send(event as never),
-          "prescription.addMedication": async () => {
-            const before = actor.getSnapshot().context.medications.length
-            await send({ type: "prescription.addMedication" })
-            expect(actor.getSnapshot().context.medications).toHaveLength(before + 1)
-          },
-          "prescription.removeMedication": async ({ event }) => {
-            const before = actor.getSnapshot().context.medications.length
-            await send(event as never)
-            // Only offered while more than one remains.
-            expect(before).toBeGreaterThan(1)
-            expect(actor.getSnapshot().context.medications).toHaveLength(before - 1)
-          },
-          "prescription.submit": () => send({ type: "prescription.submit" }),
-          "prescription.cancel": () => send({ type: "prescription.cancel" }),
-          "xstate.done.actor.savePrescription": () => api.resolve("savePrescription", undefined),
-          "xstate.error.actor.savePrescription": () => api.reject("savePrescription", new Error("storage full")),
-          "xstate.after.redirectDelay.prescription.saved": () => {
-            clock.increment(1999)
-            expect(actor.getSnapshot().value).toBe("saved")
-            clock.increment(1)
-          },
-        },
-      })
+        }),
+      )
     })
   }
 

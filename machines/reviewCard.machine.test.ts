@@ -4,7 +4,9 @@ import type { Review } from "../schemas/review.ts"
 import { draftErrors, reviewCardMachine, type ReviewCardInput } from "./reviewCard.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { reviewCardOracle, type ReviewScreen, type ReviewView } from "./reviewCard.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const AUTHOR = "3f2a0000-0000-4000-8000-0000000000a1"
 const OTHER = "3f2a0000-0000-4000-8000-0000000000b2"
@@ -63,62 +65,58 @@ function runPaths(label: string, input: ReviewCardInput) {
           { input, inspect: coverage.inspect },
         ).start()
         coverage.pathRan()
-        await test({
-          states: {
-            "*": (expected) => {
-              const snap = actor.getSnapshot()
-              expect(snap.value).toEqual(expected.value)
-              expect(snap.context.draft).toEqual(expected.context.draft)
-              expect(snap.context.errors).toEqual(expected.context.errors)
-              expect(snap.context.review).toEqual(expected.context.review)
+        const observe = (): ReviewView => {
+          const snapshot = actor.getSnapshot()
+          const screens: Record<string, ReviewScreen> = {
+            viewing: "view",
+            editing: "edit",
+            saving: "saving",
+            confirmingDelete: "confirmDelete",
+            deleting: "deleting",
+            reacting: "reacting",
+            deleted: "deleted",
+          }
+          const screen = screens[snapshot.value as string]!
+          return {
+            screen,
+            review: snapshot.context.review,
+            canModify: snapshot.can({ type: "review.edit" }) && snapshot.can({ type: "review.delete" }),
+            canReact: snapshot.can({ type: "review.react", reactionType: "LIKE" }) && snapshot.can({ type: "review.react", reactionType: "DISLIKE" }),
+            draft: screen === "edit" || screen === "saving" ? { ...snapshot.context.draft } : null,
+            fieldErrors: screen === "edit" ? [...new Set(snapshot.context.errors.map((e) => e.name))].sort() : [],
+            requests: api.calls.map((c) => ({ name: c.name, input: c.input })),
+            effects: [...effects],
+          }
+        }
+        await test(
+          judgedBy({ ...reviewCardOracle(input), observe }, () => undefined, {
+            states: { deleted: () => expect(actor.getSnapshot().status).toBe("done") },
+            events: {
+              "review.edit": () => actor.send({ type: "review.edit" }),
+              "review.change": ({ event }) => actor.send(event as never),
+              "review.save": async () => {
+                actor.send({ type: "review.save" })
+                await flush()
+              },
+              "review.cancel": () => actor.send({ type: "review.cancel" }),
+              "review.delete": () => actor.send({ type: "review.delete" }),
+              "review.confirmDelete": async () => {
+                actor.send({ type: "review.confirmDelete" })
+                await flush()
+              },
+              "review.react": async ({ event }) => {
+                actor.send(event as never)
+                await flush()
+              },
+              "xstate.done.actor.updateReview": ({ event }) => api.resolve("updateReview", event.output),
+              "xstate.error.actor.updateReview": ({ event }) => api.reject("updateReview", event.error),
+              "xstate.done.actor.deleteReview": ({ event }) => api.resolve("deleteReview", event.output),
+              "xstate.error.actor.deleteReview": ({ event }) => api.reject("deleteReview", event.error),
+              "xstate.done.actor.react": ({ event }) => api.resolve("react", event.output),
+              "xstate.error.actor.react": ({ event }) => api.reject("react", event.error),
             },
-            editing: () => expect(input.viewerPatientId).toBe(AUTHOR),
-            confirmingDelete: () => expect(input.isFeatured).toBe(false),
-            saving: () =>
-              expect(api.calls.at(-1)).toEqual({
-                name: "updateReview",
-                input: { review: actor.getSnapshot().context.review, draft: { rating: 5, comment: "Excellent médecin, je recommande vivement." } },
-              }),
-            reacting: () => {
-              expect(input.viewerPatientId).not.toBe(AUTHOR)
-              expect(api.calls.at(-1)).toEqual({ name: "react", input: { reviewId: "r1", reactionType: "LIKE", remove: actor.getSnapshot().context.review.myReaction === "LIKE" } })
-            },
-            deleted: () => {
-              expect(effects.at(-1)).toBe("changed")
-              expect(actor.getSnapshot().status).toBe("done")
-            },
-          },
-          events: {
-            "review.edit": () => actor.send({ type: "review.edit" }),
-            "review.change": ({ event }) => actor.send(event as never),
-            "review.save": async () => {
-              actor.send({ type: "review.save" })
-              await flush()
-            },
-            "review.cancel": () => actor.send({ type: "review.cancel" }),
-            "review.delete": () => actor.send({ type: "review.delete" }),
-            "review.confirmDelete": async () => {
-              actor.send({ type: "review.confirmDelete" })
-              await flush()
-            },
-            "review.react": async ({ event }) => {
-              actor.send(event as never)
-              await flush()
-            },
-            "xstate.done.actor.updateReview": async ({ event }) => {
-              await api.resolve("updateReview", event.output)
-              expect(effects.at(-1)).toBe("changed")
-            },
-            "xstate.error.actor.updateReview": async ({ event }) => {
-              await api.reject("updateReview", event.error)
-              expect(effects.at(-1)).toBe("log")
-            },
-            "xstate.done.actor.deleteReview": ({ event }) => api.resolve("deleteReview", event.output),
-            "xstate.error.actor.deleteReview": ({ event }) => api.reject("deleteReview", event.error),
-            "xstate.done.actor.react": ({ event }) => api.resolve("react", event.output),
-            "xstate.error.actor.react": ({ event }) => api.reject("react", event.error),
-          },
-        })
+          }),
+        )
       })
     }
   })

@@ -5,7 +5,9 @@ import { mondayOfDate, scheduleMachine, type ScheduleInput, weekdayOf } from "./
 import { createdAvailability } from "./testing/availabilityFixtures.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { scheduleOracle, type ScheduleDialog, type ScheduleMode, type ScheduleView } from "./schedule.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 // Tuesday 24 November 2026.
 const input: ScheduleInput = { doctorId: "d-1", today: "2026-11-24", facilityId: "f-1" }
@@ -56,7 +58,21 @@ function start() {
 
 type Sut = ReturnType<typeof start>
 
-const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000
+/** What the schedule shows and did, read from the actor, the fake gateway and the screen's effects. */
+function observe(sut: Sut): ScheduleView {
+  const snapshot = sut.actor.getSnapshot()
+  const { view, overlay } = snapshot.value as { view: ScheduleMode; overlay: string }
+  const dialogs: Record<string, ScheduleDialog> = { idle: "none", adding: "add", confirmingDelete: "confirmDelete", deleting: "deleting" }
+  return {
+    mode: view,
+    selectedDay: snapshot.context.selectedDay,
+    weekStart: mondayOfDate(snapshot.context.selectedDay),
+    dialog: dialogs[overlay]!,
+    pendingDelete: snapshot.context.pendingDelete,
+    requests: sut.api.calls.map((c) => c.input),
+    effects: [...sut.effects],
+  }
+}
 
 describe("schedule machine (model-based)", () => {
   const model = createFlowModel(scheduleMachine, {
@@ -73,93 +89,36 @@ describe("schedule machine (model-based)", () => {
         sut.actor.send(event)
         await flush()
       }
-      /** Sends a navigation event and checks the selected day moved by the view's step. */
-      const navigate = async (type: "schedule.previous" | "schedule.next") => {
-        const before = sut.actor.getSnapshot()
-        await send({ type })
-        const after = sut.actor.getSnapshot()
-        const step = before.matches({ view: "week" }) ? 7 : 1
-        expect(daysBetween(before.context.selectedDay, after.context.selectedDay)).toBe(type === "schedule.next" ? step : -step)
-      }
-      await test({
-        states: {
-          "*": (expected) => {
-            const actual = sut.actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            // The selected day itself is checked by the navigation steps: states that differ only
-            // by it share one node of the model.
-            expect(actual.context.selectedDay === actual.context.today).toBe(expected.context.selectedDay === expected.context.today)
-            expect(actual.context.pendingDelete).toBe(expected.context.pendingDelete)
+      const oracle = { ...scheduleOracle(input), observe }
+      await test(
+        judgedBy(oracle, () => sut, {
+          states: {
+            "overlay.adding": () => expect(sut.api.isWaiting("availabilityForm")).toBe(true),
+            "overlay.confirmingDelete": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(false),
+            "overlay.deleting": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(true),
           },
-          "view.week": () => {
-            const { selectedDay } = sut.actor.getSnapshot().context
-            // The week shown starts on the Monday of the selected day.
-            expect(weekdayOf(mondayOfDate(selectedDay))).toBe("MONDAY")
-            expect(daysBetween(mondayOfDate(selectedDay), selectedDay)).toBeLessThan(7)
+          events: {
+            "schedule.showWeek": () => send({ type: "schedule.showWeek" }),
+            "schedule.showDay": () => send({ type: "schedule.showDay" }),
+            "schedule.showRecurring": () => send({ type: "schedule.showRecurring" }),
+            "schedule.previous": () => send({ type: "schedule.previous" }),
+            "schedule.next": () => send({ type: "schedule.next" }),
+            "schedule.today": ({ event }) => send(event as never),
+            "schedule.selectDay": ({ event }) => send(event as never),
+            "schedule.openDay": ({ event }) => send(event as never),
+            "schedule.refresh": () => send({ type: "schedule.refresh" }),
+            "schedule.add": () => send({ type: "schedule.add" }),
+            "schedule.delete": ({ event }) => send(event as never),
+            "schedule.confirmDelete": () => send({ type: "schedule.confirmDelete" }),
+            "schedule.cancelDelete": () => send({ type: "schedule.cancelDelete" }),
+            "xstate.done.actor.availabilityForm": ({ event }) =>
+              sut.api.resolve("availabilityForm", (event as unknown as { output: Availability | null }).output),
+            "xstate.error.actor.availabilityForm": ({ event }) => sut.api.reject("availabilityForm", event.error),
+            "xstate.done.actor.deleteAvailability": () => sut.api.resolve("deleteAvailability", undefined),
+            "xstate.error.actor.deleteAvailability": ({ event }) => sut.api.reject("deleteAvailability", event.error),
           },
-          "overlay.adding": () => {
-            expect(sut.api.isWaiting("availabilityForm")).toBe(true)
-            const { selectedDay } = sut.actor.getSnapshot().context
-            expect(sut.api.calls.at(-1)?.input).toEqual({ doctorId: "d-1", dayOfWeek: weekdayOf(selectedDay), healthcareFacilityId: "f-1" })
-          },
-          "overlay.confirmingDelete": () => {
-            expect(sut.actor.getSnapshot().context.pendingDelete).toBe("a-1")
-            expect(sut.api.isWaiting("deleteAvailability")).toBe(false)
-          },
-          "overlay.deleting": () => {
-            expect(sut.api.isWaiting("deleteAvailability")).toBe(true)
-            expect(sut.api.calls.at(-1)?.input).toEqual({ doctorId: "d-1", availabilityId: "a-1" })
-          },
-          "overlay.idle": () => {
-            expect(sut.actor.getSnapshot().context.pendingDelete).toBeNull()
-          },
-        },
-        events: {
-          "schedule.showWeek": () => send({ type: "schedule.showWeek" }),
-          "schedule.showDay": () => send({ type: "schedule.showDay" }),
-          "schedule.showRecurring": () => send({ type: "schedule.showRecurring" }),
-          "schedule.previous": () => navigate("schedule.previous"),
-          "schedule.next": () => navigate("schedule.next"),
-          "schedule.today": async () => {
-            await send({ type: "schedule.today", today: "2026-11-24" })
-            expect(sut.actor.getSnapshot().context.selectedDay).toBe("2026-11-24")
-          },
-          "schedule.selectDay": () => send({ type: "schedule.selectDay", date: "2026-11-26" }),
-          "schedule.openDay": async () => {
-            await send({ type: "schedule.openDay", date: "2026-11-27" })
-            expect(sut.actor.getSnapshot().matches({ view: "day" })).toBe(true)
-          },
-          "schedule.refresh": async () => {
-            const before = sut.effects.length
-            await send({ type: "schedule.refresh" })
-            expect(sut.effects.slice(before)).toEqual(["refetch"])
-          },
-          "schedule.add": () => send({ type: "schedule.add" }),
-          "schedule.delete": () => send({ type: "schedule.delete", availabilityId: "a-1" }),
-          "schedule.confirmDelete": () => send({ type: "schedule.confirmDelete" }),
-          "schedule.cancelDelete": () => send({ type: "schedule.cancelDelete" }),
-          "xstate.done.actor.availabilityForm": async ({ event }) => {
-            const before = sut.effects.length
-            const output = (event as unknown as { output: Availability | null }).output
-            await sut.api.resolve("availabilityForm", output)
-            expect(sut.effects.slice(before)).toEqual(output ? ["added", "refetch"] : [])
-          },
-          "xstate.error.actor.availabilityForm": async () => {
-            await sut.api.reject("availabilityForm", { code: "UNHANDLED_ERROR" })
-            expect(sut.effects.at(-1)).toBe("failed:UNHANDLED_ERROR")
-          },
-          "xstate.done.actor.deleteAvailability": async () => {
-            const before = sut.effects.length
-            await sut.api.resolve("deleteAvailability", undefined)
-            expect(sut.effects.slice(before)).toEqual(["deleted", "refetch"])
-          },
-          "xstate.error.actor.deleteAvailability": async () => {
-            const before = sut.effects.length
-            await sut.api.reject("deleteAvailability", booked)
-            expect(sut.effects.slice(before)).toEqual(["failed:BUSINESS_ERROR", "refetch"])
-          },
-        },
-      })
+        }),
+      )
     })
   }
 

@@ -3,7 +3,9 @@ import { createActor } from "xstate"
 import { sessionMachine, sessionStatusOf, type SessionInput } from "./session.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
+import { sessionOracle, type SessionPhase, type SessionView } from "./session.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 import { patientUser, validSession } from "./testing/fixtures.ts"
 
 const sessionError = { code: "INVALID_SESSION", message: "Invalid session" }
@@ -50,6 +52,34 @@ function startSessionActor(input: SessionInput) {
 
 type Sut = ReturnType<typeof startSessionActor>
 
+/** What the app sees of the session: phase and status, token, user, language, calls and browser effects. */
+function observe(sut: Sut): SessionView {
+  const snapshot = sut.actor.getSnapshot()
+  const { context } = snapshot
+  const phases: Record<string, SessionPhase> = {
+    validating: "validating",
+    loading: "loading",
+    unavailable: "retryPanel",
+    signedIn: "signedIn",
+    loggingOut: "signingOut",
+    signedOut: "signedOut",
+  }
+  const top = typeof snapshot.value === "string" ? snapshot.value : Object.keys(snapshot.value)[0]!
+  return {
+    phase: phases[top]!,
+    status: sessionStatusOf(snapshot),
+    token: context.sessionToken ?? context.pendingToken,
+    sessionId: context.sessionId,
+    expiresAt: context.expiresAt,
+    userFirstName: context.user?.firstName ?? null,
+    refreshing: snapshot.matches({ signedIn: "refreshing" }),
+    error: context.error?.code ?? null,
+    language: context.language,
+    requests: sut.api.calls.map((c) => ({ name: c.name, input: c.input })),
+    effects: [...sut.effects],
+  }
+}
+
 function runPaths(label: string, input: SessionInput) {
   const model = createFlowModel(sessionMachine, {
     input,
@@ -61,77 +91,40 @@ function runPaths(label: string, input: SessionInput) {
       it(name, async () => {
         let sut: Sut = startSessionActor(input)
         coverage.pathRan()
-        await test({
-          states: {
-            "*": (expected) => {
-              const actual = sut.actor.getSnapshot()
-              expect(actual.value).toEqual(expected.value)
-              expect(actual.context.language).toBe(expected.context.language)
+        await test(
+          judgedBy({ ...sessionOracle(input), observe }, () => sut, {
+            events: {
+              "xstate.done.actor.validateSession": ({ event }) => sut.api.resolve("validateSession", event.output),
+              "xstate.error.actor.validateSession": ({ event }) => sut.api.reject("validateSession", event.error),
+              "xstate.done.actor.fetchSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+              "xstate.error.actor.fetchSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+              "xstate.done.actor.refreshSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+              "xstate.error.actor.refreshSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+              "xstate.done.actor.logout": () => sut.api.resolve("logout", undefined),
+              "xstate.error.actor.logout": ({ event }) => sut.api.reject("logout", event.error),
+              "session.refresh": async () => {
+                sut.actor.send({ type: "session.refresh" })
+                await flush()
+              },
+              "session.logout": async () => {
+                sut.actor.send({ type: "session.logout" })
+                await flush()
+              },
+              "session.expired": async ({ event }) => {
+                sut.actor.send(event as never)
+                await flush()
+              },
+              "session.retry": async () => {
+                sut.actor.send({ type: "session.retry" })
+                await flush()
+              },
+              "session.setLanguage": async ({ event }) => {
+                sut.actor.send(event as never)
+                await flush()
+              },
             },
-            validating: () => {
-              expect(sut.effects).toContain(`persist:${input.urlToken ?? input.storedToken}`)
-              expect(sut.api.isWaiting("validateSession")).toBe(true)
-              expect(sessionStatusOf(sut.actor.getSnapshot())).toBeNull()
-            },
-            loading: () => expect(sut.api.isWaiting("fetchSession")).toBe(true),
-            signedIn: () => {
-              const snap = sut.actor.getSnapshot()
-              expect(sessionStatusOf(snap)).toBe("VALID_SESSION")
-              expect(snap.context.sessionToken).toBe(input.urlToken ?? input.storedToken)
-              expect(snap.context.sessionId).toBe(validSession.sessionId)
-              expect(snap.context.user?.email).toBe(patientUser.email)
-            },
-            loggingOut: () => expect(sut.api.isWaiting("logout")).toBe(true),
-            unavailable: () => {
-              const snap = sut.actor.getSnapshot()
-              // Not signed out: the token is kept for a retry or a reload.
-              expect(sessionStatusOf(snap)).toBeNull()
-              expect(snap.context.pendingToken).toBe(input.urlToken ?? input.storedToken)
-              expect(snap.context.error?.code).toBe("NETWORK_ERROR")
-              expect(sut.effects).not.toContain("forget")
-            },
-            signedOut: () => {
-              const snap = sut.actor.getSnapshot()
-              expect(sessionStatusOf(snap)).toBe("INVALID_SESSION")
-              expect(snap.context.sessionToken).toBeNull()
-              expect(snap.context.user).toBeNull()
-              expect(sut.effects).toContain("forget")
-            },
-          },
-          events: {
-            "xstate.done.actor.validateSession": ({ event }) => sut.api.resolve("validateSession", event.output),
-            "xstate.error.actor.validateSession": ({ event }) => sut.api.reject("validateSession", event.error),
-            "xstate.done.actor.fetchSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
-            "xstate.error.actor.fetchSession": ({ event }) => sut.api.reject("fetchSession", event.error),
-            "xstate.done.actor.refreshSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
-            "xstate.error.actor.refreshSession": ({ event }) => sut.api.reject("fetchSession", event.error),
-            "xstate.done.actor.logout": () => sut.api.resolve("logout", undefined),
-            "xstate.error.actor.logout": ({ event }) => sut.api.reject("logout", event.error),
-            "session.refresh": async () => {
-              sut.actor.send({ type: "session.refresh" })
-              await flush()
-            },
-            "session.logout": async () => {
-              sut.actor.send({ type: "session.logout" })
-              await flush()
-            },
-            "session.expired": async () => {
-              sut.actor.send({ type: "session.expired", code: "SESSION_EXPIRED" })
-              await flush()
-            },
-            "session.retry": async () => {
-              sut.actor.send({ type: "session.retry" })
-              await flush()
-            },
-            "session.setLanguage": async () => {
-              sut.actor.send({ type: "session.setLanguage", language: "ar" })
-              expect(sut.effects).toContain("language:ar")
-              await flush()
-            },
-          },
-        })
-        expect(sut.effects[0]).toBe("strip")
-        sut = undefined as never
+          }),
+        )
       })
     }
   })

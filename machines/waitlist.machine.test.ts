@@ -1,11 +1,11 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest"
-import { createActor } from "xstate"
+import { createActor, SimulatedClock } from "xstate"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
+import { waitlistOracle, type WaitlistScreen, type WaitlistView } from "./waitlist.oracle.ts"
 import { emptyWaitlist, waitlistEntryOf, waitlistErrors, waitlistMachine, waitlistStub } from "./waitlist.machine.ts"
-
-const CLOSE_AFTER_MS = 30
 
 const EVENTS = [
   { type: "waitlist.open", role: "professional", email: "awa@example.sn" },
@@ -29,41 +29,42 @@ describe("waitlist machine (model-based)", () => {
   for (const { name, test } of modelPaths(model)) {
     it(name, async () => {
       const api = deferredActors(["join"] as const)
-      const actor = createActor(waitlistMachine.provide({ actors: api.actors as never, delays: { closeAfterSuccess: CLOSE_AFTER_MS } }), {
-        inspect: coverage.inspect,
-      }).start()
+      const clock = new SimulatedClock()
+      const actor = createActor(waitlistMachine.provide({ actors: api.actors as never }), { clock, inspect: coverage.inspect }).start()
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value)
-            expect(actor.getSnapshot().context).toEqual(expected.context)
+      /** What the modal shows: which box, the fields, the fields in error, and what the stub was given. */
+      const observe = (): WaitlistView => {
+        const snapshot = actor.getSnapshot()
+        const screens: Record<string, WaitlistScreen> = { editing: "form", submitting: "sending", failure: "errorBox", success: "successBox" }
+        return {
+          screen: snapshot.matches("closed") ? "closed" : screens[(snapshot.value as { open: string }).open]!,
+          values: { ...snapshot.context.values },
+          fieldErrors: Object.keys(snapshot.context.errors).sort(),
+          joined: api.calls.map((c) => (c.input as { entry: unknown }).entry),
+        }
+      }
+      await test(
+        judgedBy({ ...waitlistOracle, observe }, () => undefined, {
+          states: { "open.submitting": () => expect(api.isWaiting("join")).toBe(true) },
+          events: {
+            "waitlist.open": ({ event }) => actor.send(event as never),
+            "waitlist.change": ({ event }) => actor.send(event as never),
+            "waitlist.submit": async () => {
+              actor.send({ type: "waitlist.submit" })
+              await flush()
+            },
+            "waitlist.close": () => actor.send({ type: "waitlist.close" }),
+            "xstate.done.actor.join": () => api.resolve("join", undefined),
+            "xstate.error.actor.join": () => api.reject("join", new Error("Failed to join waitlist")),
+            "xstate.after.closeAfterSuccess.waitlist.open.success": () => {
+              // SPEC §9: the success box stays 2 seconds.
+              clock.increment(1999)
+              expect(actor.getSnapshot().matches({ open: "success" })).toBe(true)
+              clock.increment(1)
+            },
           },
-          // Closed is always a fresh form: nothing typed survives a close or a success.
-          closed: () => expect(actor.getSnapshot().context).toEqual({ values: emptyWaitlist(), errors: {} }),
-          "open.editing": () => {
-            const { values, errors } = actor.getSnapshot().context
-            for (const field of Object.keys(errors)) expect(waitlistErrors(values)).toHaveProperty(field)
-          },
-          "open.submitting": () => {
-            expect(api.isWaiting("join")).toBe(true)
-            expect(api.calls.at(-1)?.input).toEqual({ entry: waitlistEntryOf(actor.getSnapshot().context.values) })
-          },
-          "open.failure": () => expect(actor.getSnapshot().context.values.name).toBe("Dr Awa Sy"),
-        },
-        events: {
-          "waitlist.open": ({ event }) => actor.send(event as never),
-          "waitlist.change": ({ event }) => actor.send(event as never),
-          "waitlist.submit": async () => {
-            actor.send({ type: "waitlist.submit" })
-            await flush()
-          },
-          "waitlist.close": () => actor.send({ type: "waitlist.close" }),
-          "xstate.done.actor.join": () => api.resolve("join", undefined),
-          "xstate.error.actor.join": () => api.reject("join", new Error("Failed to join waitlist")),
-          "xstate.after.closeAfterSuccess.waitlist.open.success": () => new Promise((resolve) => setTimeout(resolve, CLOSE_AFTER_MS * 3)),
-        },
-      })
+        }),
+      )
     })
   }
 

@@ -90,7 +90,13 @@ export const waitlistMachine = setup({
       states: {
         editing: {
           on: {
-            "waitlist.change": { actions: [{ type: "change", params: ({ event }) => ({ values: event.values }) }, assign({ errors: {} })] },
+            "waitlist.change": {
+              actions: [
+                { type: "change", params: ({ event }) => ({ values: event.values }) },
+                // A field's error goes once that field is edited; the others stay until the next try.
+                assign({ errors: ({ context, event }) => Object.fromEntries(Object.entries(context.errors).filter(([name]) => !(name in event.values))) }),
+              ],
+            },
             "waitlist.submit": [{ guard: "isValid", target: "submitting" }, { actions: "check" }],
             "waitlist.close": { target: "#waitlist.closed", actions: "reset" },
           },

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test"
 import { bookingWizardMachine, detailsErrors, SELF, type BookingOrigin, type BookingWizardContext } from "../../machines/bookingWizard.machine.ts"
+import { bookingWizardOracle, type WizardView } from "../../machines/bookingWizard.oracle.ts"
 import { createFlowModel, modelStepPaths } from "../../machines/testing/paths.ts"
 import type { TimeSlot } from "../../schemas/availability.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
@@ -118,9 +119,26 @@ for (const { origin, name, steps } of RUNS) {
       await dialog.getByRole("button", { name: label, exact: true }).click()
     }
 
+    // What SPEC says the dialog shows after each step, apart from the machine the path came from.
+    const oracle = bookingWizardOracle({ doctorId: "demo-doctor", patientId: "demo-patient", homeAvailable: true, origin, slots: [A_FREE_SLOT] })
+    let expected: WizardView = oracle.initial
+
+    /** Each user action, then the oracle's view moved on by the same event. */
+    function judgedEvents(events: Record<string, (step: Step, next: Step | undefined) => Promise<unknown>>) {
+      return Object.fromEntries(
+        Object.entries(events).map(([type, act]) => [
+          type,
+          async (step: Step, next: Step | undefined) => {
+            await act(step, next)
+            expected = oracle.after(expected, step.event)
+          },
+        ]),
+      )
+    }
+
     try {
       await walkPath(steps, {
-        events: {
+        events: judgedEvents({
           "xstate.init": () => openWizard(page, origin),
           "booking.update": async ({ event }) => {
             const details = (event as unknown as { details: Partial<BookingWizardContext["details"]> }).details
@@ -152,12 +170,15 @@ for (const { origin, name, steps } of RUNS) {
           },
           // Waited for: the wizard leaves on its own (at once from the search, after 500 ms from the profile).
           "xstate.after.redirectDelay.bookingWizard.success": () => expect(page).toHaveURL(LANDING[origin]),
-        },
+        }),
         states: {
-          "*": async (state) => {
-            const step = state.matches("details") ? 1 : state.matches("slots") ? 2 : 3
-            if (state.status === "active" && !state.matches("success")) {
+          "*": async () => {
+            // The step shown is the oracle's, so a wrong transition in the machine shows here too.
+            const step = expected.screen === "step1" ? 1 : expected.screen === "step2" ? 2 : 3
+            if (expected.screen !== "success" && expected.screen !== "closed") {
               await expect(dialog.getByRole("list", { name: `Étape ${step} sur 3` })).toBeVisible()
+            } else {
+              await expect(dialog).toBeHidden()
             }
           },
           details: async (state) => {
@@ -174,9 +195,9 @@ for (const { origin, name, steps } of RUNS) {
             if (errors.some((e) => e.name === "reason")) await expect(reason).toHaveAttribute("aria-invalid", "true")
             else await expect(reason).not.toHaveAttribute("aria-invalid")
           },
-          slots: async (state) => {
+          slots: async () => {
             await expect(grid).toBeVisible()
-            const chosen = (state.context as BookingWizardContext).slot !== null
+            const chosen = expected.selectedSlotId !== null
             await expect(grid.getByRole("button", { pressed: true })).toHaveCount(chosen ? 1 : 0)
             await expect(dialog.getByRole("button", { name: "Suivant", exact: true })).toBeEnabled({ enabled: chosen })
             if (chosen) await expect(dialog.getByText("Lieu de consultation :")).toBeVisible()

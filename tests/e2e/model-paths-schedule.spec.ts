@@ -9,10 +9,11 @@ import { expect, test, type Page } from "@playwright/test"
 import { Temporal } from "temporal-polyfill"
 import type { AnyMachineSnapshot } from "xstate"
 import { mondayOfDate, scheduleMachine, type ScheduleContext, weekdayOf } from "../../machines/schedule.machine.ts"
+import { scheduleOracle, type ScheduleView } from "../../machines/schedule.oracle.ts"
 import { createFlowModel, modelStepPaths } from "../../machines/testing/paths.ts"
 import { formatDate } from "../../src/i18n/format.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
-import { answerFor, FR, french, GatewayScript, signInOnce, walkPath } from "./model-paths.ts"
+import { answerFor, FR, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
 import { ACCOUNTS, acceptCookies } from "./support.ts"
 
 const TODAY = Temporal.Now.plainDateISO("Africa/Dakar").toString()
@@ -133,9 +134,24 @@ for (const { name, steps } of PATHS) {
     const created: string[] = []
     const deleteLabel = window ? `Supprimer la disponibilité du Samedi de ${window.start} à ${window.end}` : ""
 
+    // What SPEC says the schedule shows after each step, apart from the machine the path came from.
+    const oracle = scheduleOracle({ doctorId: "demo-doctor", today: TODAY, facilityId: "demo-facility" })
+    let expected: ScheduleView = oracle.initial
+    /** Each doctor's action, then the oracle's view moved on by the same event. */
+    const judgedEvents = (events: Record<string, (step: Step, next: Step | undefined) => Promise<unknown>>) =>
+      Object.fromEntries(
+        Object.entries(events).map(([type, act]) => [
+          type,
+          async (step: Step, next: Step | undefined) => {
+            await act(step, next)
+            expected = oracle.after(expected, step.event)
+          },
+        ]),
+      )
+
     try {
       await walkPath(steps, {
-        events: {
+        events: judgedEvents({
           "xstate.init": async () => {
             if (steps.some((s) => s.event.type === "schedule.delete")) created.push(await createAvailability(page, token, doctorId, window!))
             await signInOnce(page, ACCOUNTS.doctor.email, "/doctor/schedule")
@@ -190,24 +206,26 @@ for (const { name, steps } of PATHS) {
             // Still there: the gateway refused.
             await expect(page.getByRole("button", { name: deleteLabel })).toBeVisible()
           },
-        },
+        }),
         states: {
-          "*": async (state) => {
+          "*": async () => {
             await expect(behind("heading", { level: 1, name: "Mon planning" })).toBeVisible()
-            const view = (state.value as { view: keyof typeof VIEW_BUTTON }).view
-            await expect(views.getByRole("button", { name: VIEW_BUTTON[view], includeHidden: true })).toHaveAttribute("aria-pressed", "true")
+            // The view shown is the oracle's, so a wrong transition in the machine shows here too.
+            await expect(views.getByRole("button", { name: VIEW_BUTTON[expected.mode], includeHidden: true })).toHaveAttribute("aria-pressed", "true")
           },
-          "view.week": async (state) => {
-            const { selectedDay, today } = state.context as ScheduleContext
+          "view.week": async () => {
+            const { selectedDay } = expected
+            const today = TODAY
             const days = behind("list", { name: "Jours de la semaine" }).getByRole("button", { includeHidden: true })
             await expect(days).toHaveCount(7)
-            await expect(page.getByTestId(`day-${mondayOfDate(selectedDay)}`)).toBeVisible()
+            await expect(page.getByTestId(`day-${expected.weekStart}`)).toBeVisible()
             await expect(page.getByTestId(`day-${selectedDay}`)).toHaveAttribute("aria-pressed", "true")
             const panel = behind("region", { name: new RegExp(formatDate(selectedDay, "fr", { weekday: "long", day: "numeric", month: "long" })) })
             await expect(panel.getByText("Aujourd'hui", { exact: true })).toHaveCount(selectedDay === today ? 1 : 0)
           },
-          "view.day": async (state) => {
-            const { selectedDay, today } = state.context as ScheduleContext
+          "view.day": async () => {
+            const { selectedDay } = expected
+            const today = TODAY
             const heading = behind("heading", { level: 2, name: new RegExp(`^${longDate(selectedDay)}`) })
             await expect(heading).toBeVisible()
             await expect(heading.getByText("Aujourd'hui", { exact: true })).toHaveCount(selectedDay === today ? 1 : 0)
@@ -219,10 +237,10 @@ for (const { name, steps } of PATHS) {
           "overlay.idle": async () => {
             await expect(page.getByRole("dialog")).toHaveCount(0)
           },
-          "overlay.adding": async (state) => {
+          "overlay.adding": async () => {
             await expect(addDialog).toBeVisible()
             // The form proposes the weekday the doctor was looking at.
-            await expect(addDialog.getByLabel("Jour")).toHaveValue(weekdayOf((state.context as ScheduleContext).selectedDay))
+            await expect(addDialog.getByLabel("Jour")).toHaveValue(weekdayOf(expected.selectedDay))
           },
           "overlay.confirmingDelete": async () => {
             await expect(confirm).toBeVisible()

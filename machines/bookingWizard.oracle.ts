@@ -1,0 +1,145 @@
+import type { AnyEventObject } from "xstate"
+
+/**
+ * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
+ * §5 booking step 1, §7 POST /appointments, §8 booking failure logged only, §9 500 ms from the
+ * profile), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
+ * Facts only: which screen, what the fields hold, which errors show, which slot is selected, what
+ * was sent, which effects ran.
+ */
+
+export type WizardScreen = "step1" | "step2" | "step3" | "sending" | "slotTaken" | "failed" | "success" | "closed"
+
+export interface WizardSlot {
+  readonly id: string
+  readonly status: string
+  readonly startsAt: string
+  readonly healthcareFacilityId: string | null
+}
+
+export interface WizardView {
+  readonly screen: WizardScreen
+  readonly fields: { readonly forWhom: string; readonly reason: string; readonly appointmentType: string }
+  /** "field: message key", sorted: the order the messages are listed in is not SPEC's concern. */
+  readonly errors: ReadonlyArray<string>
+  readonly selectedSlotId: string | null
+  /** Bodies of POST /appointments, in order. */
+  readonly requests: ReadonlyArray<unknown>
+  /** Effects the app was asked for: slots refreshed, success shown, failure logged, closed towards a page. */
+  readonly effects: ReadonlyArray<string>
+}
+
+export interface WizardSetting {
+  readonly doctorId: string
+  readonly patientId: string
+  /** The patient has a primary location with an address (HOME allowed, SPEC §4). */
+  readonly homeAvailable: boolean
+  readonly origin: string
+  readonly initialSlot?: WizardSlot | null
+  /** Every slot the test may select, by id: selecting one needs its status. */
+  readonly slots: ReadonlyArray<WizardSlot>
+}
+
+const SELF = "self"
+
+/** SPEC §5 booking step 1 and §4 booking type availability. */
+function step1Errors(fields: WizardView["fields"], homeAvailable: boolean): string[] {
+  const errors: string[] = []
+  if (fields.forWhom === "") errors.push("forWhom: validation.patientRequired")
+  if (fields.reason.trim() === "") errors.push("reason: validation.reasonRequired")
+  if (!["CLINIC", "HOME", "ONLINE"].includes(fields.appointmentType)) errors.push("appointmentType: validation.typeRequired")
+  if (fields.appointmentType === "ONLINE") errors.push("appointmentType: validation.onlineComingSoon")
+  if (fields.appointmentType === "HOME" && !homeAvailable) errors.push("appointmentType: validation.homeAddressRequired")
+  return errors.sort()
+}
+
+export function bookingWizardOracle(setting: WizardSetting) {
+  const slotById = (id: string | null) => setting.slots.find((s) => s.id === id) ?? null
+  const body = (view: WizardView) => {
+    const slot = slotById(view.selectedSlotId)!
+    return {
+      doctorId: setting.doctorId,
+      patientId: setting.patientId,
+      dependantId: view.fields.forWhom === SELF ? null : view.fields.forWhom,
+      timeSlotId: slot.id,
+      // SPEC §7: the appointment time is the slot's instant, in UTC.
+      appointmentTime: slot.startsAt,
+      appointmentType: view.fields.appointmentType,
+      healthcareFacilityId: slot.healthcareFacilityId,
+      reason: view.fields.reason.trim(),
+    }
+  }
+  const send = (view: WizardView): WizardView => ({ ...view, screen: "sending", requests: [...view.requests, body(view)] })
+
+  const initial: WizardView = {
+    screen: "step1",
+    // SPEC is silent on defaults: like Doctolib, the wizard books for the patient, at the clinic.
+    fields: { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
+    errors: [],
+    // A slot picked in the availability list comes along, if it can still be booked (SPEC §4).
+    selectedSlotId: setting.initialSlot?.status === "AVAILABLE" ? setting.initialSlot.id : null,
+    requests: [],
+    effects: [],
+  }
+
+  function after(view: WizardView, event: AnyEventObject): WizardView {
+    const { screen } = view
+    switch (event.type) {
+      case "booking.update": {
+        if (screen !== "step1") return view
+        const changed = event.details as Partial<WizardView["fields"]>
+        // SPEC is silent: as on Doctolib, a field's error goes once the field is edited; others stay.
+        const errors = view.errors.filter((e) => !Object.keys(changed).some((name) => e.startsWith(`${name}:`)))
+        return { ...view, fields: { ...view.fields, ...changed }, errors }
+      }
+      case "booking.next": {
+        if (screen === "step1") {
+          const errors = step1Errors(view.fields, setting.homeAvailable)
+          return errors.length === 0 ? { ...view, screen: "step2", errors: [] } : { ...view, errors }
+        }
+        // SPEC §4: Next on step 2 needs a chosen slot.
+        if (screen === "step2" && view.selectedSlotId !== null) return { ...view, screen: "step3" }
+        return view
+      }
+      case "booking.back": {
+        // Back goes one step back and keeps what was entered (SPEC silent on keeping: Doctolib keeps it).
+        if (screen === "step2") return { ...view, screen: "step1" }
+        if (screen === "step3") return { ...view, screen: "step2" }
+        if (screen === "failed") return { ...view, screen: "step3" }
+        return view
+      }
+      case "booking.selectSlot": {
+        const slot = event.slot as WizardSlot
+        // SPEC §4: only AVAILABLE slots are selectable.
+        if (screen !== "step2" || slot.status !== "AVAILABLE") return view
+        return { ...view, selectedSlotId: slot.id }
+      }
+      case "booking.confirm":
+        return screen === "step3" ? send(view) : view
+      case "booking.retry":
+        return screen === "failed" ? send(view) : view
+      case "booking.chooseAnotherSlot":
+        return screen === "slotTaken" ? { ...view, screen: "step2" } : view
+      case "xstate.done.actor.createAppointment":
+        // SPEC §4: success closes the modal, refreshes the session and shows an 8 s toast.
+        return screen === "sending" ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
+      case "xstate.error.actor.createAppointment": {
+        if (screen !== "sending") return view
+        const code = (event.error as { code?: string } | undefined)?.code ?? "UNHANDLED_ERROR"
+        // Someone booked the slot first: back to the grid, slots reloaded, the taken one no longer selected.
+        if (code === "TIME_SLOT_ALREADY_BOOKED") {
+          return { ...view, screen: "slotTaken", selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }
+        }
+        // SPEC §8: a booking failure is logged only.
+        return { ...view, screen: "failed", effects: [...view.effects, `log:${code}`] }
+      }
+      case "xstate.after.redirectDelay.bookingWizard.success":
+        // Then the user goes to /appointments, or /profile (after 500 ms) from the public profile.
+        return screen === "success" ? { ...view, screen: "closed", effects: [...view.effects, `finish:${setting.origin}`] } : view
+      default:
+        return view
+    }
+  }
+
+  return { initial, after }
+}
