@@ -7,9 +7,7 @@
  */
 import Module from "node:module"
 
-const moduleStatics = /** @type {{ _resolveFilename: (request: string, ...rest: unknown[]) => string }} */ (
-  /** @type {unknown} */ (Module)
-)
+const moduleStatics = /** @type {{ _resolveFilename: (request: string, ...rest: unknown[]) => string }} */ (/** @type {unknown} */ (Module))
 const resolveFilename = moduleStatics._resolveFilename
 moduleStatics._resolveFilename = function (request, ...rest) {
   const redirected = request === "typescript" ? "typescript6" : request.startsWith("typescript/") ? `typescript6/${request.slice(11)}` : request

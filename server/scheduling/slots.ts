@@ -299,7 +299,7 @@ function memoToday(cache: Map<string, Temporal.PlainDate>, now: Temporal.Instant
  */
 async function insertSlots(db: Db, rows: ReadonlyArray<SlotRow>): Promise<number> {
   const json = JSON.stringify(rows)
-  const result = (await db.execute(sql`
+  const result = (await db.execute<Record<string, unknown>>(sql`
     WITH inserted AS (
       INSERT INTO time_slots (doctor_id, availability_id, facility_id, slot_date, start_time, end_time, starts_at, time_zone)
       SELECT "doctorId", "availabilityId", "facilityId", "slotDate", "startTime", "endTime", "startsAt", "timeZone"

@@ -9,6 +9,7 @@ import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, parseDoctorSearch, type D
  * replace the address in place; a change of keyword, sort or filters goes back to page 1.
  */
 export function useDoctorSearch() {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the cast around the router goes with the typed route tree (issue 10 item 3)
   const search = parseDoctorSearch(useSearch({ strict: false }) as Record<string, unknown>)
   const pathname = useLocation({ select: (l) => l.pathname })
   const navigate = useNavigate()

@@ -8,6 +8,7 @@ import { FACILITY_SEARCH_DEFAULTS, parseFacilitySearch, type FacilitySearch } fr
  * to page 1 (SPEC §4); page, page size and view keep the rest.
  */
 export function useFacilitySearch() {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the cast around the router goes with the typed route tree (issue 10 item 3)
   const search = parseFacilitySearch(useSearch({ strict: false }) as Record<string, unknown>)
   const pathname = useLocation({ select: (l) => l.pathname })
   const navigate = useNavigate()

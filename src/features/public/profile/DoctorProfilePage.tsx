@@ -17,6 +17,7 @@ const ReviewsSection = lazy(() => import("../../reviews/ReviewsSection.tsx"))
 /** /doctors/{doctorId}: the public doctor profile (SPEC §2). */
 export function DoctorProfilePage() {
   const { t } = useTranslation()
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the cast around the router goes with the typed route tree (issue 10 item 3)
   const { doctorId } = useParams({ strict: false }) as { doctorId: string }
   const doctor = useQuery(doctorQuery(doctorId))
 
