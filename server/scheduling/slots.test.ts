@@ -223,7 +223,7 @@ describe("generateSlots", () => {
       expect(row?.n).toBe(24)
       const duplicates = (await gw.db.execute<Record<string, unknown>>(
         sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
-      )) as unknown as { rows: unknown[] }
+      )) as { rows: unknown[] }
       expect(duplicates.rows).toEqual([])
     })
 

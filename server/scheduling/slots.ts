@@ -310,6 +310,6 @@ async function insertSlots(db: Db, rows: ReadonlyArray<SlotRow>): Promise<number
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM inserted
-  `)) as unknown as { rows: { n: number }[] }
+  `)) as { rows: { n: number }[] }
   return result.rows[0]?.n ?? 0
 }
