@@ -34,7 +34,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], userAgent: undefined } }],
   webServer: [
     {
-      command: "npx tsx server/main.ts",
+      // The server as production runs it: compiled JavaScript from `npm run build` (scripts/buildServer.ts).
+      command: "node dist/server/main.js",
       url: `http://localhost:${PORT}/auth/login`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -22,7 +22,7 @@ const coverage = trackCoverage("doctorSearch", doctorSearchMachine)
 
 describe("doctor search filter panel (model-based)", () => {
   const model = createFlowModel(doctorSearchMachine, {
-    events: EVENTS as never,
+    events: EVENTS,
     serializeState: (s) => JSON.stringify([s.value, s.context.draft]),
   })
 

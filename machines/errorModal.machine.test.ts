@@ -17,7 +17,7 @@ const coverage = trackCoverage("errorModal", errorModalMachine)
 
 describe("error modal machine (model-based)", () => {
   const model = createFlowModel(errorModalMachine, {
-    events: EVENTS as never,
+    events: EVENTS,
     serializeState: (s) => JSON.stringify([s.value, s.context.error?.code ?? null]),
   })
 

@@ -32,7 +32,7 @@ describe("form save machine (model-based)", () => {
       const clock = new SimulatedClock()
       const actor = createActor(
         formSaveMachine.provide({
-          actors: api.actors as never,
+          actors: api.actors,
           actions: {
             onSaved: () => effects.push("saved"),
             onFailed: (_, params) => effects.push(`failed:${params.error.fields?.[0]?.message}`),

@@ -16,7 +16,7 @@ const coverage = trackCoverage("mapSelection", mapSelectionMachine)
 
 describe("map selection machine (model-based)", () => {
   const model = createFlowModel(mapSelectionMachine, {
-    events: EVENTS as never,
+    events: EVENTS,
     serializeState: (s) => JSON.stringify([s.value, s.context.selectedId]),
   })
 

@@ -35,14 +35,14 @@ export function pathName(path: StatePath<Snapshot<unknown>, EventObject>): strin
  * to a state already seen (a Close that returns to the initial state, for example).
  */
 function coveringPaths<S extends Snapshot<unknown>, E extends EventObject>(model: TestModel<S, E, unknown>): Array<{ name: string; path: StatePath<S, E> }> {
-  const serialize = (state: S) => model.options.serializeState!(state, undefined as never)
+  const serialize = (state: S) => model.options.serializeState!(state, undefined)
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
   const toState = new Map(shortest.map((p) => [serialize(p.state), p]))
   const candidates: StatePath<S, E>[] = [...shortest]
   for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
     const prefix = toState.get(key)
     if (!prefix) continue
-    for (const { event, state } of Object.values(transitions) as Array<{ event: E; state: S }>) {
+    for (const { event, state } of Object.values<{ event: E; state: S }>(transitions)) {
       candidates.push({ state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 })
     }
   }
@@ -55,7 +55,7 @@ function coveringPaths<S extends Snapshot<unknown>, E extends EventObject>(model
     if (seen.has(signature)) continue
     if (signatures.some((other) => other.length > signature.length && other.startsWith(`${signature},`))) continue
     seen.add(signature)
-    const name = pathName(path as never)
+    const name = pathName(path)
     let unique = name
     for (let n = 2; byName.has(unique); n++) unique = `${name} #${n}`
     byName.set(unique, path)
@@ -93,7 +93,7 @@ export function modelStepPaths<S extends Snapshot<unknown>, E extends EventObjec
 ): Array<{ name: string; steps: ReadonlyArray<PathStep<S, E>> }> {
   const logic = model.testLogic as unknown as AnyStateMachine
   const { events, input } = model.options as { events?: ReadonlyArray<E> | ((state: S) => ReadonlyArray<E>); input?: unknown }
-  const serialize = (state: S) => model.options.serializeState!(state, undefined as never)
+  const serialize = (state: S) => model.options.serializeState!(state, undefined)
   const offered = (state: S) => (typeof events === "function" ? events(state) : (events ?? []))
   return coveringPaths(model).map(({ name, path }) => {
     let [state] = initialTransition(logic, input) as unknown as [S]
@@ -124,5 +124,5 @@ export function createFlowModel<M extends AnyStateMachine>(
   return new TestModel<SnapshotFrom<M>, EventFromLogic<M>, unknown>(machine as never, {
     filterEvents: (state: SnapshotFrom<M>, event: EventFromLogic<M>) => (state as { can(e: unknown): boolean }).can(event),
     ...options,
-  } as never)
+  })
 }

@@ -12,7 +12,7 @@ const NOW = new Date("2026-11-23T10:00:00Z")
 let database: Database
 let summary: SeedSummary
 const one = async <T,>(query: ReturnType<typeof sql>): Promise<T> => {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] }
+  const result = (await database.db.execute<Record<string, unknown>>(query)) as { rows: T[] }
   return result.rows[0] as T
 }
 

@@ -6,7 +6,11 @@ import { composeContactMail, type Mail, type MailLanguage } from "./contactMail.
 import { errorFacts } from "../http/errorLog.ts"
 
 /** The SMTP reply code of a refused send (550, 421…), when the mailer gives one. */
-const smtpCodeOf = (error: unknown) => String((error as { responseCode?: unknown }).responseCode ?? (error as { code?: unknown }).code ?? "")
+const smtpCodeOf = (error: unknown) => {
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown }
+  const reply = responseCode ?? code
+  return typeof reply === "string" || typeof reply === "number" ? String(reply) : ""
+}
 
 export type SendMail = (mail: Mail) => Promise<void>
 export type OutboxStatus = "QUEUED" | "SENT" | "FAILED"

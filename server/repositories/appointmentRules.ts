@@ -25,7 +25,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown }
     if (candidate.code === "23505") {
       if (!constraint) return true
-      const named = typeof candidate.constraint === "string" ? candidate.constraint : String(candidate.message ?? "")
+      const named = typeof candidate.constraint === "string" ? candidate.constraint : typeof candidate.message === "string" ? candidate.message : ""
       return named.includes(constraint)
     }
   }

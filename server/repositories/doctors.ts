@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, min, sql } from "drizzle-orm"
 import type { Doctor, DoctorFacility, Specialty } from "../../schemas/doctor.ts"
-import type { ServiceCode, SpokenLanguage } from "../../schemas/enums.ts"
+import type { SpokenLanguage } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import {
   doctorFacilities,
@@ -98,7 +98,7 @@ export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<D
       specialties: (specialtiesOf.get(id) ?? []).map(({ id: sid, code, label }): Specialty => ({ id: sid, code, label })),
       doctorSpokenLanguages: doctor.spokenLanguages as SpokenLanguage[],
       insuranceAccepted: doctor.insuranceAccepted,
-      providedServices: (servicesOf.get(id) ?? []).map((s) => ({ id: s.id, code: s.code as ServiceCode, price: s.price })),
+      providedServices: (servicesOf.get(id) ?? []).map((s) => ({ id: s.id, code: s.code, price: s.price })),
       locations: locationMap.get(user.id) ?? [],
       healthcareFacilities: (facilitiesOf.get(id) ?? []).map(({ facility: f }): DoctorFacility => ({
         id: f.id,

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm"
-import type { BloodType, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "../../schemas/enums.ts"
+import type { BloodType, EmergencyRelationship, MedicalRecordType, NotificationMethod } from "../../schemas/enums.ts"
 import type { EmergencyContact, Patient } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
 import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients, users } from "../db/schema.ts"
@@ -56,7 +56,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
     preferredNotificationMethods: patient.preferredNotificationMethods as NotificationMethod[],
     allergies: patient.allergies,
     chronicConditions: patient.chronicConditions,
-    medicalAlerts: alertRows.map((a) => ({ id: a.id, type: a.type, description: a.description, severity: a.severity as Severity })),
+    medicalAlerts: alertRows.map((a) => ({ id: a.id, type: a.type, description: a.description, severity: a.severity })),
     medicalRecords: recordRows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -71,8 +71,8 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
       firstName: d.firstName,
       lastName: d.lastName,
       dateOfBirth: toIsoDate(d.dateOfBirth)!,
-      gender: d.gender as Gender,
-      relationship: d.relationship as DependantRelationship,
+      gender: d.gender,
+      relationship: d.relationship,
       bloodType: d.bloodType as BloodType | null,
       allergies: d.allergies,
       conditions: d.conditions,

@@ -15,9 +15,9 @@ afterAll(async () => {
 
 describe("one slot, one live appointment", () => {
   it("is guaranteed by a partial unique index on the slot of live appointments (both databases)", async () => {
-    const result = (await gw.db.execute(
+    const result = (await gw.db.execute<Record<string, unknown>>(
       sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'appointments_active_slot_key'`,
-    )) as unknown as { rows: Array<{ indexdef: string }> }
+    )) as { rows: Array<{ indexdef: string }> }
     const definition = result.rows[0]?.indexdef ?? ""
     expect(definition).toMatch(/CREATE UNIQUE INDEX/)
     expect(definition).toMatch(/\(time_slot_id\)/)

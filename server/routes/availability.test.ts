@@ -139,7 +139,7 @@ describe("slot generation from a new availability", () => {
     const duplicates = await gw.db.execute(
       sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
     )
-    expect((duplicates as unknown as { rows: unknown[] }).rows).toEqual([])
+    expect((duplicates as { rows: unknown[] }).rows).toEqual([])
   })
 
   it("answers AVAILABILITY_ALREADY_EXISTS for an overlap on the same weekday, accepts a neighbour", async () => {

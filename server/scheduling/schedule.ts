@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import type { Availability, TimeSlot } from "../../schemas/availability.ts"
-import type { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "../../schemas/enums.ts"
+import type { DayOfWeek, FacilityTimeZone } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, availabilities, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
@@ -26,7 +26,7 @@ function toTimeSlot(row: SlotRow, appointmentId: string | null, audience: SlotAu
     slotEndTime: row.endTime,
     startsAt: toUtcSeconds(row.startsAt),
     timeZone: row.timeZone,
-    status: row.status as TimeSlotStatus,
+    status: row.status,
     healthcareFacilityId: row.facilityId,
     appointmentId: audience === "owner" ? appointmentId : null,
   }

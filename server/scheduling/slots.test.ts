@@ -221,9 +221,9 @@ describe("generateSlots", () => {
       expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 2 })).toBe(0)
       const [row] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.doctorId, doctorId))
       expect(row?.n).toBe(24)
-      const duplicates = (await gw.db.execute(
+      const duplicates = (await gw.db.execute<Record<string, unknown>>(
         sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
-      )) as unknown as { rows: unknown[] }
+      )) as { rows: unknown[] }
       expect(duplicates.rows).toEqual([])
     })
 

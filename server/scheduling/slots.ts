@@ -300,7 +300,7 @@ function memoToday(cache: Map<string, Temporal.PlainDate>, now: Temporal.Instant
  */
 async function insertSlots(db: Db, rows: ReadonlyArray<SlotRow>): Promise<number> {
   const json = JSON.stringify(rows)
-  const result = (await db.execute(sql`
+  const result = (await db.execute<Record<string, unknown>>(sql`
     WITH inserted AS (
       INSERT INTO time_slots (doctor_id, availability_id, facility_id, slot_date, start_time, end_time, starts_at, time_zone)
       SELECT "doctorId", "availabilityId", "facilityId", "slotDate", "startTime", "endTime", "startsAt", "timeZone"
@@ -311,6 +311,6 @@ async function insertSlots(db: Db, rows: ReadonlyArray<SlotRow>): Promise<number
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM inserted
-  `)) as unknown as { rows: { n: number }[] }
+  `)) as { rows: { n: number }[] }
   return result.rows[0]?.n ?? 0
 }

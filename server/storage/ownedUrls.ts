@@ -39,7 +39,7 @@ export async function isOwnDownloadUrl(db: Db, site: StorageSite, url: string, a
   // A real Firebase project's objects are not ours to look up: their paths are checked, and its security rules do the rest.
   const onFirebase = site.firebaseBucket !== undefined && parsed.origin === FIREBASE_DOWNLOADS
   if ((parsed.origin !== site.origin && !onFirebase) || parsed.username || parsed.password || parsed.hash) return false
-  const prefix = `/v0/b/${encodeURIComponent(onFirebase ? site.firebaseBucket! : site.bucket)}/o/`
+  const prefix = `/v0/b/${encodeURIComponent(onFirebase ? site.firebaseBucket : site.bucket)}/o/`
   if (!parsed.pathname.startsWith(prefix)) return false
   const encoded = parsed.pathname.slice(prefix.length)
   let name: string

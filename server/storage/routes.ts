@@ -18,7 +18,8 @@ const METADATA_MAX_BYTES = 64 * 1024
 
 type StorageContext = Context<AppEnv>
 
-const fail = (c: StorageContext, status: ContentfulStatusCode, message: string) => c.json({ error: { code: status, message } }, status)
+// Only c.json is needed: a middleware's context (its input typed `any` by Hono) fits as well as a handler's.
+const fail = (c: Pick<StorageContext, "json">, status: ContentfulStatusCode, message: string) => c.json({ error: { code: status, message } }, status)
 
 /** The SDK reads 402 as storage/quota-exceeded and does not retry it (429 would be retried for minutes). */
 const QUOTA_EXCEEDED = 402

@@ -34,7 +34,7 @@ const started = new Promise<void>((resolve) => (markStarted = resolve))
  */
 function loadSections(language: Language, sections: ReadonlyArray<string>): Promise<void> {
   let have = loads.get(language)
-  if (!have) loads.set(language, (have = new Map()))
+  if (!have) loads.set(language, (have = new Map<string, Promise<void>>()))
   const sectionLoads = have
   return Promise.all(
     sections.map((section) => {

@@ -95,7 +95,7 @@ async function settle(queryClient: QueryClient): Promise<void> {
   for (let round = 0; round < 3; round++) {
     const fetching = queryClient.getQueryCache().findAll({ fetchStatus: "fetching" })
     if (fetching.length === 0) return
-    await Promise.allSettled(fetching.map((query) => query.promise))
+    await Promise.allSettled(fetching.flatMap((query) => (query.promise ? [query.promise] : [])))
   }
 }
 

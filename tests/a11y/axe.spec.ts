@@ -26,7 +26,7 @@ for (const screen of SCREENS) {
       await page.addInitScript(
         ([lang, sessionToken]) => {
           localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false }))
-          localStorage.setItem("promed.language", lang!)
+          localStorage.setItem("promed.language", lang)
           if (sessionToken) sessionStorage.setItem("promed.sessionToken", sessionToken)
         },
         [language, token] as const,

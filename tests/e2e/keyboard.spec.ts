@@ -19,7 +19,7 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
     if (await isFocused(target)) return
     await page.keyboard.press(back ? "Shift+Tab" : "Tab")
   }
-  throw new Error(`${target} is not reached with ${back ? "Shift+Tab" : "Tab"}`)
+  throw new Error(`${target.toString()} is not reached with ${back ? "Shift+Tab" : "Tab"}`)
 }
 
 /**

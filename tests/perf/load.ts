@@ -53,7 +53,7 @@ export async function loadTest(options: {
     ],
   }
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options_, (error, done) => (error ? reject(error) : resolve(done)))
+    const instance = autocannon(options_, (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)))
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime)
       if (statusCode !== expected) unexpected += 1

@@ -38,7 +38,7 @@ async function pgliteDatabase(): Promise<Database> {
 
 /** How the keyword filter is answered: the plan's scan of `doctors`. */
 async function keywordPlan(database: Database): Promise<string> {
-  const plan = (await database.db.execute(sql`EXPLAIN SELECT count(*) FROM doctors WHERE search_text LIKE '%cardio%'`)) as unknown as {
+  const plan = (await database.db.execute<Record<string, unknown>>(sql`EXPLAIN SELECT count(*) FROM doctors WHERE search_text LIKE '%cardio%'`)) as {
     rows: Array<{ "QUERY PLAN": string }>
   }
   const lines = plan.rows.map((r) => r["QUERY PLAN"])

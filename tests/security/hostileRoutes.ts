@@ -571,12 +571,12 @@ export async function worldSecrets(w: World): Promise<Map<string, string>> {
 
 /** A fingerprint of every table but sessions: any write shows. */
 export async function databaseFingerprint(gw: TestGateway): Promise<string> {
-  const tables = (await gw.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'sessions' ORDER BY tablename`)) as unknown as {
+  const tables = (await gw.db.execute<Record<string, unknown>>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'sessions' ORDER BY tablename`)) as {
     rows: Array<{ tablename: string }>
   }
   const parts: string[] = []
   for (const { tablename } of tables.rows) {
-    const result = (await gw.db.execute(sql.raw(`SELECT '${tablename}:' || count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM "${tablename}" t`))) as unknown as {
+    const result = (await gw.db.execute<Record<string, unknown>>(sql.raw(`SELECT '${tablename}:' || count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM "${tablename}" t`))) as {
       rows: Array<{ h: string }>
     }
     parts.push(result.rows[0]!.h)

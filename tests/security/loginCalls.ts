@@ -66,7 +66,7 @@ export const postToken = (app: Hono<any>, client: string, email: string, passwor
 
 /** How many sessions the database holds: a refused sign-in must not add one. */
 export async function sessionCount(db: Db): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM sessions`)) as unknown as { rows: Array<{ n: number }> }
+  const result = (await db.execute<Record<string, unknown>>(sql`SELECT count(*)::int AS n FROM sessions`)) as { rows: Array<{ n: number }> }
   return Number(result.rows[0]!.n)
 }
 

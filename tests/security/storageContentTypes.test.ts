@@ -148,7 +148,7 @@ describe("uploads: the served type comes from the bytes and the folder, never fr
   for (const folder of ["photo", "record"] as const) {
     for (const sample of SAMPLES) {
       const accepted = sample.kind !== null && ALLOWED[folder].includes(sample.kind)
-      it(`${folder}: ${sample.label} is ${accepted ? `served as ${SERVED_TYPE[sample.kind!]}` : "refused"}, whatever is declared, by either protocol`, async () => {
+      it(`${folder}: ${sample.label} is ${accepted ? `served as ${SERVED_TYPE[sample.kind]}` : "refused"}, whatever is declared, by either protocol`, async () => {
         const name = nameOf(folder, sample)
         for (const protocol of PROTOCOLS) {
           for (const declaredRaw of DECLARED) {
@@ -157,7 +157,7 @@ describe("uploads: the served type comes from the bytes and the folder, never fr
             const status = await upload(protocol, name, sample.bytes, declared)
             if (accepted) {
               expect(status, what).toBe(200)
-              await expectSafeDownload(name, folder, sample.kind!, sample.bytes, what)
+              await expectSafeDownload(name, folder, sample.kind, sample.bytes, what)
             } else {
               await expectRefused(status, name, sample.bytes, what)
             }

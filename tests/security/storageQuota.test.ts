@@ -91,7 +91,7 @@ describe("uploads under way, per user", () => {
 
   it("holds when many starts arrive at once: exactly three get a place", async () => {
     const { token, userId } = users.manager
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => start(token, record(userId, `rush-${i}.pdf`), 1000)))
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => Promise.resolve(start(token, record(userId, `rush-${i}.pdf`), 1000))))
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3)
     expect(answers.filter((r) => r.status === 402)).toHaveLength(9)
   })

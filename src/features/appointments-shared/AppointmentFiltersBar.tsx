@@ -41,7 +41,7 @@ export function AppointmentFiltersBar({
       value={filters[key] ?? ""}
       placeholder={t("appointments.all")}
       options={values.map((v) => ({ value: v, label: textOf(v) }))}
-      onChange={(e) => onChange({ [key]: e.target.value || null } as Partial<AppointmentFilters>)}
+      onChange={(e) => onChange({ [key]: e.target.value || null })}
     />
   )
   const selects: Record<FilterKey, () => ReactNode> = {

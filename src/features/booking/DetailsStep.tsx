@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
-import { SERVICE_CODES, type AppointmentType } from "../../../schemas/enums.ts"
+import { SERVICE_CODES } from "../../../schemas/enums.ts"
 import { formatFcfa } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { validationMessage } from "../../i18n/validationMessage.ts"
@@ -79,7 +79,7 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
                 value={code}
                 checked={details.appointmentType === code}
                 disabled={disabled}
-                onChange={() => update({ appointmentType: code as AppointmentType })}
+                onChange={() => update({ appointmentType: code })}
               />
               <span className="booking-type-label">{t(`booking.types.${code}`)}</span>
               {code === "ONLINE" ? <span className="badge badge-warning">{t("booking.comingSoon")}</span> : null}

@@ -23,7 +23,7 @@ function emit() {
 
 /** A tiny external store: toasts are fire-and-forget notices, not a flow with states of its own. */
 export const toastStore = {
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener)
     return () => listeners.delete(listener)
   },

@@ -28,7 +28,7 @@ export const topRatedDoctorsQuery = (count: number) => {
     query: { providedServiceCodes: ["CLINIC"] },
   }
   return {
-    queryKey: ["doctors", "topRated", count] as const,
+    queryKey: ["doctors", "topRated", request] as const,
     queryFn: () => apiRequest(TopDoctorsResponse, "/doctors/search", { method: "POST", body: request }),
     staleTime: 5 * 60_000,
   }
