@@ -89,7 +89,7 @@ function runPaths(label: string, input: SessionInput) {
   describe(label, () => {
     for (const { name, test } of modelPaths(model)) {
       it(name, async () => {
-        let sut: Sut = startSessionActor(input)
+        const sut: Sut = startSessionActor(input)
         coverage.pathRan()
         await test(
           judgedBy({ ...sessionOracle(input), observe }, () => sut, {

@@ -285,7 +285,7 @@ describe("slot generation from a new availability", () => {
         const result = await gw.db.execute(
           sql`SELECT count(*)::int AS n, coalesce(sum(hashtext(id::text || status || slot_date::text || start_time)), 0)::bigint::text AS h FROM time_slots`,
         )
-        return (result as unknown as { rows: unknown[] }).rows
+        return (result as { rows: unknown[] }).rows
       }
       const before = await snapshot()
       const path = `/doctor-availability/${doctorId}/time-slots?startDate=${far}&endDate=${far.add({ days: 6 })}`
