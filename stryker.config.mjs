@@ -8,16 +8,23 @@
 
 import { readFileSync } from "node:fs"
 
-/** The four folders the mutation score is reported for, and the sources mutated in each. */
-/** @type {Record<string, string[]>} */
+/**
+ * The four folders the mutation score is reported for: the sources mutated in each, and where the
+ * tests that judge them live. Machines are judged by their model tests in machines/ (the screens'
+ * tests that import them too would multiply each mutant's run for little); schemas by any test.
+ */
+/** @type {Record<string, { mutate: string[], testDir?: string }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
 const NOT_MUTATED = ["!**/*.test.ts", "!**/*.oracle.ts", "!machines/testing/**"]
 
 const target = process.env.MUTATION_TARGET ?? "machines"
-const slug = target.replace(/[^a-zA-Z0-9]+/g, "-")
-const mutate = MUTATION_FOLDERS[target] ?? [target]
+const slug = target.replace(/[^a-zA-Z0-9]+/g, "-").slice(0, 80)
+// A folder by name, or files (a glob such as machines/{a,b}.machine.ts) judged like their folder's.
+const home = Object.keys(MUTATION_FOLDERS).find((name) => target.startsWith(`${name}/`))
+const folder = MUTATION_FOLDERS[target] ?? { ...(home ? MUTATION_FOLDERS[home] : {}), mutate: [target] }
+const mutate = folder.mutate
 
 // The gateway suites (server/scheduling, server/repositories) run on the embedded PGlite database.
 process.env.TEST_DB ??= "pglite"
@@ -25,7 +32,7 @@ process.env.TEST_DB ??= "pglite"
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts", related: true },
+  vitest: { configFile: "vitest.config.ts", related: true, ...(folder.testDir ? { dir: folder.testDir } : {}) },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",
