@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { facilitySearchMachine, GEOLOCATION_OPTIONS } from "./facilitySearch.machine.ts"
-import { facilityLocationModel } from "./facilitySearch.oracle.ts"
+import { FACILITY_LOCATION_PROBES, facilityLocationModel } from "./facilitySearch.oracle.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
@@ -44,6 +45,7 @@ describe("facility search location machine (model-based)", () => {
         requests: api.calls.length,
         sorts: effects.filter((e) => e === "sort").length,
         logged: effects.filter((e) => e === "logged").length,
+        enabled: enabledOf(actor.getSnapshot(), FACILITY_LOCATION_PROBES),
       })
       await test(
         judgedByModel(facilityLocationModel, observed, {

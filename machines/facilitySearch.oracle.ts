@@ -1,5 +1,6 @@
 import type { AnyEventObject } from "xstate"
 import type { Coordinates } from "../schemas/common.ts"
+import { enabledWhen } from "./testing/enabled.ts"
 import type { SpecModel } from "./testing/specModel.ts"
 
 /** What the visitor sees of the facility directory's location, and what it asked and did. */
@@ -14,16 +15,26 @@ export interface FacilityLocationView {
   readonly sorts: number
   /** Failures logged (SPEC §8: a geolocation error is logged only). */
   readonly logged: number
+  /** Enable Location works unless the browser is already asked; the distance sort unless it already waits; the answer is awaited while asking. */
+  readonly enabled: ReadonlyArray<string>
 }
 
-interface FacilityLocationState extends FacilityLocationView {
+/** One event of each kind, to ask the machine which it reacts to. */
+export const FACILITY_LOCATION_PROBES = [
+  { type: "facilities.locate" },
+  { type: "facilities.sortByDistance" },
+  { type: "xstate.done.actor.locate", output: { lat: 0, lng: 0 } },
+  { type: "xstate.error.actor.locate", error: {} },
+]
+
+interface FacilityLocationState extends Omit<FacilityLocationView, "enabled"> {
   /** The distance sort was chosen while the position was not known yet. */
   readonly sortWaits: boolean
   /** The last question to the browser was answered (after a refusal, sorting asks again). */
   readonly answered: boolean
 }
 
-export interface FacilityLocationSut extends FacilityLocationView {}
+export type FacilityLocationSut = FacilityLocationView
 
 const ask = (state: FacilityLocationState): FacilityLocationState =>
   state.locating ? state : { ...state, locating: true, requests: state.requests + 1 }
@@ -59,6 +70,18 @@ export const facilityLocationModel: SpecModel<FacilityLocationState, FacilityLoc
         return state
     }
   },
-  view: ({ locating, position, requests, sorts, logged }) => ({ locating, position, requests, sorts, logged }),
-  observe: (sut) => ({ locating: sut.locating, position: sut.position, requests: sut.requests, sorts: sut.sorts, logged: sut.logged }),
+  view: ({ locating, position, requests, sorts, logged, sortWaits }) => ({
+    locating,
+    position,
+    requests,
+    sorts,
+    logged,
+    enabled: enabledWhen({
+      "facilities.locate": !locating,
+      "facilities.sortByDistance": !sortWaits,
+      "xstate.done.actor.locate": locating,
+      "xstate.error.actor.locate": locating,
+    }),
+  }),
+  observe: (sut) => sut,
 }

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import { formSaveMachine } from "./formSave.machine.ts"
-import { formSaveOracle } from "./formSave.oracle.ts"
+import { FORM_SAVE_PROBES, formSaveOracle } from "./formSave.oracle.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
@@ -52,6 +53,7 @@ describe("form save machine (model-based)", () => {
         error: actor.getSnapshot().context.error,
         sent: api.calls.map((call) => call.input),
         effects,
+        enabled: enabledOf(actor.getSnapshot(), FORM_SAVE_PROBES),
       })
       await test(
         judgedBy(formSaveOracle, observed, {

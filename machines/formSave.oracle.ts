@@ -1,5 +1,6 @@
 import type { AnyEventObject } from "xstate"
 import type { ApiErrorBody } from "../schemas/errors.ts"
+import { enabledWhen } from "./testing/enabled.ts"
 import type { SpecOracle } from "./testing/specOracle.ts"
 
 /** What the user sees of a form being saved, and what was sent and done. */
@@ -12,9 +13,33 @@ export interface FormSaveView {
   readonly sent: ReadonlyArray<unknown>
   /** What the screen was told, in order: saved, failed (with the field error shown), back. */
   readonly effects: ReadonlyArray<string>
+  /** Send works unless a save is under way or done; Edit clears a shown error; the answer is awaited while saving. */
+  readonly enabled: ReadonlyArray<string>
 }
 
-export interface FormSaveSut extends FormSaveView {}
+export type FormSaveSut = FormSaveView
+
+/** One event of each kind, to ask the machine which it reacts to. */
+export const FORM_SAVE_PROBES = [
+  { type: "form.submit", values: {} },
+  { type: "form.edit" },
+  { type: "xstate.done.actor.save", output: {} },
+  { type: "xstate.error.actor.save", error: {} },
+]
+
+function withEnabled(view: Omit<FormSaveView, "enabled">): FormSaveView {
+  const left = view.effects.at(-1) === "back"
+  const saving = view.busy && view.effects.at(-1) !== "saved"
+  return {
+    ...view,
+    enabled: enabledWhen({
+      "form.submit": !view.busy && !left,
+      "form.edit": view.error !== null,
+      "xstate.done.actor.save": saving,
+      "xstate.error.actor.save": saving,
+    }),
+  }
+}
 
 /** SPEC §8: errors are a code and a message, with optional field errors; no response is UNHANDLED_ERROR. */
 function shownError(error: unknown): ApiErrorBody {
@@ -29,25 +54,27 @@ function shownError(error: unknown): ApiErrorBody {
  * as is; a failure keeps the form where it was, ready to be sent again; editing clears the error.
  */
 export const formSaveOracle: SpecOracle<FormSaveView, FormSaveSut> = {
-  initial: { busy: false, error: null, sent: [], effects: [] },
-  after(view, event: AnyEventObject) {
-    switch (event.type) {
-      case "form.submit":
-        return view.busy ? view : { ...view, busy: true, error: null, sent: [...view.sent, event.values] }
-      case "xstate.done.actor.save":
-        return { ...view, effects: [...view.effects, "saved"] }
-      case "xstate.error.actor.save": {
-        const error = shownError(event.error)
-        return { ...view, busy: false, error, effects: [...view.effects, `failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`] }
-      }
-      case "xstate.after.returnDelay.formSave.saved":
-        // The screen is left: nothing of it shows any more.
-        return { ...view, busy: false, effects: [...view.effects, "back"] }
-      case "form.edit":
-        return { ...view, error: null }
-      default:
-        return view
-    }
-  },
-  observe: (sut) => ({ busy: sut.busy, error: sut.error, sent: sut.sent, effects: sut.effects }),
+  initial: withEnabled({ busy: false, error: null, sent: [], effects: [] }),
+  after: (view, event) => withEnabled(step(view, event)),
+  observe: (sut) => sut,
+}
+
+function step(view: FormSaveView, event: AnyEventObject): Omit<FormSaveView, "enabled"> {
+switch (event.type) {
+  case "form.submit":
+    return view.busy ? view : { ...view, busy: true, error: null, sent: [...view.sent, event.values] }
+  case "xstate.done.actor.save":
+    return { ...view, effects: [...view.effects, "saved"] }
+  case "xstate.error.actor.save": {
+    const error = shownError(event.error)
+    return { ...view, busy: false, error, effects: [...view.effects, `failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`] }
+  }
+  case "xstate.after.returnDelay.formSave.saved":
+    // The screen is left: nothing of it shows any more.
+    return { ...view, busy: false, effects: [...view.effects, "back"] }
+  case "form.edit":
+    return { ...view, error: null }
+  default:
+    return view
+}
 }

@@ -1,5 +1,6 @@
 import type { Actor, AnyEventObject } from "xstate"
 import type { recordShareMachine } from "./recordShare.machine.ts"
+import { enabledOf, enabledWhen } from "./testing/enabled.ts"
 import type { SpecModel } from "./testing/specModel.ts"
 
 /** What the doctor sees of the share dialog, and the (simulated) shares sent. */
@@ -8,7 +9,17 @@ export interface RecordShareView {
   readonly dialog: "closed" | "form" | "sending" | "shared" | "failed"
   /** The shares sent, each with its record and address. */
   readonly sent: ReadonlyArray<{ readonly recordId: string; readonly email: string }>
+  /** Share opens a closed dialog; Send works on the form; Close, except while sending; the answer is awaited while sending. */
+  readonly enabled: ReadonlyArray<string>
 }
+
+const PROBES = [
+  { type: "share.open", recordId: "r" },
+  { type: "share.send", email: "a@b.sn" },
+  { type: "share.close" },
+  { type: "xstate.done.actor.shareRecord" },
+  { type: "xstate.error.actor.shareRecord", error: {} },
+]
 
 export interface RecordShareSut {
   readonly actor: Actor<typeof recordShareMachine>
@@ -24,7 +35,7 @@ const DIALOG_OF: Record<string, RecordShareView["dialog"]> = { closed: "closed",
  * for one record, sends that record to the address typed, then says it is shared, or shows the
  * failure and lets the doctor send again; it can be closed except while sending.
  */
-interface RecordShareState extends RecordShareView {
+interface RecordShareState extends Omit<RecordShareView, "enabled"> {
   /** The record the dialog was opened for. */
   readonly recordId: string | null
 }
@@ -47,6 +58,16 @@ export const recordShareModel: SpecModel<RecordShareState, RecordShareView, Reco
         return state
     }
   },
-  view: ({ dialog, sent }) => ({ dialog, sent }),
-  observe: ({ actor, sent }) => ({ dialog: DIALOG_OF[String(actor.getSnapshot().value)]!, sent }),
+  view: ({ dialog, sent }) => ({
+    dialog,
+    sent,
+    enabled: enabledWhen({
+      "share.open": dialog === "closed",
+      "share.send": dialog === "form" || dialog === "failed",
+      "share.close": dialog !== "closed" && dialog !== "sending",
+      "xstate.done.actor.shareRecord": dialog === "sending",
+      "xstate.error.actor.shareRecord": dialog === "sending",
+    }),
+  }),
+  observe: ({ actor, sent }) => ({ dialog: DIALOG_OF[String(actor.getSnapshot().value)]!, sent, enabled: enabledOf(actor.getSnapshot(), PROBES) }),
 }

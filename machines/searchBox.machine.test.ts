@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor } from "xstate"
 import { isSearchable, searchBoxMachine } from "./searchBox.machine.ts"
-import { searchBoxOracle } from "./searchBox.oracle.ts"
+import { searchBoxEnabled, searchBoxOracle } from "./searchBox.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
@@ -63,6 +63,7 @@ describe("search box machine (model-based)", () => {
                 timers: vi.getTimerCount(),
                 address: sut.known,
                 written: sut.commits,
+                enabled: searchBoxEnabled(actor.getSnapshot()),
               }),
               {
                 events: {
