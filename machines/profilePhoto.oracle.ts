@@ -1,5 +1,6 @@
 import type { Actor, AnyEventObject } from "xstate"
 import { showsProgress, type profilePhotoMachine } from "./profilePhoto.machine.ts"
+import { enabledOf, enabledWhen } from "./testing/enabled.ts"
 import type { SpecModel } from "./testing/specModel.ts"
 
 /** A call the flow made to storage or to the profile update. */
@@ -25,6 +26,31 @@ export interface ProfilePhotoView {
   readonly calls: ReadonlyArray<PhotoCall>
   /** tooLarge:{size} (console only), refresh (session), announce:saved|deleted, notFound (warning toast), log. */
   readonly effects: ReadonlyArray<string>
+  /** What the user can do (choose, delete, confirm, cancel, dismiss) and which answer the flow awaits. */
+  readonly enabled: ReadonlyArray<string>
+}
+
+/** One event of each kind, to ask the machine which it reacts to. */
+const PROBES = [
+  { type: "photo.choose", file: new File([new Uint8Array(4)], "probe.png", { type: "image/png" }) },
+  { type: "photo.delete" },
+  { type: "photo.confirmDelete" },
+  { type: "photo.cancelDelete" },
+  { type: "photo.dismiss" },
+  ...["removeEarlier", "upload", "getDownloadUrl", "savePhotoUrl", "deleteStoredFile", "clearPhotoUrl"].flatMap((id) => [
+    { type: `xstate.done.actor.${id}`, output: id === "upload" ? { status: "success", fullPath: "p" } : "x" },
+    { type: `xstate.error.actor.${id}`, error: {} },
+  ]),
+]
+
+/** The call each phase waits for. */
+const AWAITS: Partial<Record<string, string>> = {
+  removing: "removeEarlier",
+  uploading: "upload",
+  gettingUrl: "getDownloadUrl",
+  saving: "savePhotoUrl",
+  deleting: "deleteStoredFile",
+  clearing: "clearPhotoUrl",
 }
 
 type Phase = "idle" | "removing" | "uploading" | "gettingUrl" | "saving" | "uploaded" | "failed" | "asking" | "deleting" | "clearing"
@@ -135,6 +161,14 @@ export function profilePhotoModel(userId: string, photoUrl: string | null): Spec
       confirm: phase === "asking" ? "asking" : phase === "deleting" || phase === "clearing" ? "busy" : "closed",
       calls,
       effects,
+      enabled: enabledWhen({
+        "photo.choose": phase === "idle" || phase === "failed",
+        "photo.delete": phase === "idle" && photo !== null,
+        "photo.confirmDelete": phase === "asking",
+        "photo.cancelDelete": phase === "asking",
+        "photo.dismiss": phase === "failed",
+        ...(AWAITS[phase] ? { [`xstate.done.actor.${AWAITS[phase]}`]: true, [`xstate.error.actor.${AWAITS[phase]}`]: true } : {}),
+      }),
     }),
     // As ProfilePhotoEditor renders the flow.
     observe: ({ actor, calls, effects }) => {
@@ -150,6 +184,7 @@ export function profilePhotoModel(userId: string, photoUrl: string | null): Spec
         confirm: dialog ? (state === "confirmingDelete" ? "asking" : "busy") : "closed",
         calls,
         effects,
+        enabled: enabledOf(s, PROBES),
       }
     },
   }
