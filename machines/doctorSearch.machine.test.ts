@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { activeFilterCount, doctorSearchMachine, NO_FILTERS, type DoctorFilters } from "./doctorSearch.machine.ts"
+import { doctorSearchOracle } from "./doctorSearch.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const inAddress: DoctorFilters = { specialties: ["CARDIOLOGY"], location: "Dakar", rating: null, language: null }
 
@@ -33,43 +35,22 @@ describe("doctor search filter panel (model-based)", () => {
         doctorSearchMachine.provide({ actions: { applyFilters: (_, { filters }) => applied.push(filters) } }),
         { inspect: coverage.inspect },
       ).start()
-      let lastEvent = ""
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context.draft).toEqual(expected.context.draft)
-          },
-          closed: () => {
-            // Leaving the panel by Apply sends the draft, by Clear sends no filters, by closing sends nothing.
-            const draft = actor.getSnapshot().context.draft
-            if (lastEvent === "filters.apply") expect(applied.at(-1)).toEqual(draft)
-            if (lastEvent === "filters.clear") expect(applied.at(-1)).toEqual(NO_FILTERS)
-            if (lastEvent === "filters.close") expect(applied.length).toBe(0)
-          },
-          open: () => {
-            // Opening starts from the address's filters; nothing is applied while choosing.
-            if (lastEvent === "filters.open") expect(actor.getSnapshot().context.draft).toEqual(inAddress)
-          },
-        },
-        events: Object.fromEntries(
-          EVENTS.map((e) => [
-            e.type,
-            ({ event }: { event: { type: string } }) => {
-              lastEvent = event.type
-              actor.send(event as never)
-            },
-          ]),
-        ),
-      })
+      await test(
+        judgedBy(doctorSearchOracle, () => ({ actor, applied }), {
+          events: Object.fromEntries(EVENTS.map((e) => [e.type, ({ event }: { event: { type: string } }) => actor.send(event as never)])),
+        }),
+      )
     })
   }
 
   it("counts each kind of filter once", () => {
     expect(activeFilterCount(NO_FILTERS)).toBe(0)
     expect(activeFilterCount({ specialties: ["A", "B"], location: "Dakar", rating: 4, language: "FR" })).toBe(4)
+    expect(activeFilterCount({ specialties: ["A"], location: "", rating: null, language: null })).toBe(1)
+    expect(activeFilterCount({ specialties: [], location: "Thiès", rating: null, language: null })).toBe(1)
+    expect(activeFilterCount({ specialties: [], location: "", rating: 3.5, language: null })).toBe(1)
+    expect(activeFilterCount({ specialties: [], location: "", rating: null, language: "WO" })).toBe(1)
   })
 
   afterAll(() => {

@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { facilitySearchMachine } from "./facilitySearch.machine.ts"
+import { facilitySearchMachine, GEOLOCATION_OPTIONS } from "./facilitySearch.machine.ts"
+import { FACILITY_LOCATION_PROBES, facilityLocationModel } from "./facilitySearch.oracle.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedByModel } from "./testing/specModel.ts"
 
 const DAKAR = { lat: 14.7167, lng: -17.4677 }
 const denied = { code: 1, message: "User denied Geolocation" }
@@ -34,59 +37,38 @@ describe("facility search location machine (model-based)", () => {
         }),
         { inspect: coverage.inspect },
       ).start()
-      let settled = 0
-      let sortAsked = false
-      let expectedSorts = 0
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value)
-            expect(actor.getSnapshot().context).toEqual(expected.context)
-          },
-          locating: () => {
-            // One question to the browser at a time.
-            expect(api.calls.length - settled).toBe(1)
-            expect(effects.at(-1)).not.toBe("sort")
-          },
-          known: () => {
-            expect(actor.getSnapshot().context.position).toEqual(DAKAR)
-            // The distance sort is applied once the position is there, only when it was asked for.
-            const sorts = effects.filter((e) => e === "sort").length
-            expect(sorts).toBe(expectedSorts)
-          },
-          unavailable: () => {
-            expect(effects.at(-1)).toBe("logged")
-            expect(effects).not.toContain("sort")
-          },
-        },
-        events: {
-          "facilities.locate": async () => {
-            sortAsked = false
-            actor.send({ type: "facilities.locate" })
-            await flush()
-          },
-          "facilities.sortByDistance": async () => {
-            if (actor.getSnapshot().matches("known")) expectedSorts++
-            else sortAsked = true
-            actor.send({ type: "facilities.sortByDistance" })
-            await flush()
-          },
-          "xstate.done.actor.locate": async () => {
-            settled++
-            if (sortAsked) expectedSorts++
-            await api.resolve("locate", DAKAR)
-            sortAsked = false
-          },
-          "xstate.error.actor.locate": async () => {
-            settled++
-            await api.reject("locate", denied)
-            sortAsked = false
-          },
-        },
+      // What FacilitiesPage reads: the button's loading state and the position the search sends.
+      const observed = () => ({
+        locating: actor.getSnapshot().matches("locating"),
+        position: actor.getSnapshot().context.position,
+        requests: api.calls.length,
+        sorts: effects.filter((e) => e === "sort").length,
+        logged: effects.filter((e) => e === "logged").length,
+        enabled: enabledOf(actor.getSnapshot(), FACILITY_LOCATION_PROBES),
       })
+      await test(
+        judgedByModel(facilityLocationModel, observed, {
+          events: {
+            "facilities.locate": async () => {
+              actor.send({ type: "facilities.locate" })
+              await flush()
+            },
+            "facilities.sortByDistance": async () => {
+              actor.send({ type: "facilities.sortByDistance" })
+              await flush()
+            },
+            "xstate.done.actor.locate": () => api.resolve("locate", DAKAR),
+            "xstate.error.actor.locate": () => api.reject("locate", denied),
+          },
+        }),
+      )
     })
   }
+
+  it("asks the browser with high accuracy and gives up after 5 seconds (SPEC §7)", () => {
+    expect(GEOLOCATION_OPTIONS).toMatchObject({ enableHighAccuracy: true, timeout: 5000 })
+  })
 
   afterAll(() => {
     coverage.save()

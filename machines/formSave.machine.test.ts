@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import { formSaveMachine } from "./formSave.machine.ts"
+import { FORM_SAVE_PROBES, formSaveOracle } from "./formSave.oracle.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const FIRST = { firstName: "Awa" }
 const SECOND = { firstName: "Awa-Marie" }
@@ -14,6 +17,8 @@ const EVENTS = [
   { type: "form.edit" },
   { type: "xstate.done.actor.save", output: { saved: true } },
   { type: "xstate.error.actor.save", error: { code: "VALIDATION_ERROR", message: "Bad", fields: [{ name: "phoneNumber", message: "validation.phoneInvalid" }] } },
+  // No response at all (the network failed): no code, no fields.
+  { type: "xstate.error.actor.save", error: { message: "fetch failed" } },
   { type: "xstate.after.returnDelay.formSave.saved" },
 ] as const
 
@@ -22,7 +27,7 @@ const coverage = trackCoverage("formSave", formSaveMachine)
 describe("form save machine (model-based)", () => {
   const model = createFlowModel(formSaveMachine, {
     events: EVENTS as never,
-    serializeState: (s) => JSON.stringify([s.value, s.context.values, s.context.error?.code ?? null]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.values, s.context.error]),
   })
 
   for (const { name, test } of modelPaths(model)) {
@@ -35,49 +40,41 @@ describe("form save machine (model-based)", () => {
           actors: api.actors,
           actions: {
             onSaved: () => effects.push("saved"),
-            onFailed: (_, params) => effects.push(`failed:${params.error.fields?.[0]?.message}`),
+            onFailed: (_, { error }) => effects.push(`failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`),
             goBack: () => effects.push("back"),
           },
         }),
         { clock, inspect: coverage.inspect },
       ).start()
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value)
-            expect(actor.getSnapshot().context.values).toEqual(expected.context.values)
-          },
-          saving: () => expect(api.calls.at(-1)?.input).toEqual(actor.getSnapshot().context.values),
-          failed: () => {
-            expect(effects.at(-1)).toBe("failed:validation.phoneInvalid")
-            // The values typed are kept for a retry.
-            expect(actor.getSnapshot().context.values).not.toBeNull()
-          },
-          saved: () => {
-            expect(effects.at(-1)).toBe("saved")
-            expect(effects).not.toContain("back")
-          },
-          done: () => {
-            expect(effects.at(-1)).toBe("back")
-            expect(actor.getSnapshot().status).toBe("done")
-          },
-        },
-        events: {
-          "form.submit": async ({ event }) => {
-            actor.send(event as never)
-            await flush()
-          },
-          "form.edit": () => actor.send({ type: "form.edit" }),
-          "xstate.done.actor.save": ({ event }) => api.resolve("save", event.output),
-          "xstate.error.actor.save": ({ event }) => api.reject("save", event.error),
-          "xstate.after.returnDelay.formSave.saved": () => {
-            clock.increment(499)
-            expect(actor.getSnapshot().value).toBe("saved")
-            clock.increment(1)
-          },
-        },
+      // What a save screen reads (useFormSave): the loading button and the error with its fields.
+      const observed = () => ({
+        busy: actor.getSnapshot().matches("saving") || actor.getSnapshot().matches("saved"),
+        error: actor.getSnapshot().context.error,
+        sent: api.calls.map((call) => call.input),
+        effects,
+        enabled: enabledOf(actor.getSnapshot(), FORM_SAVE_PROBES),
       })
+      await test(
+        judgedBy(formSaveOracle, observed, {
+          events: {
+            "form.submit": async ({ event }) => {
+              actor.send(event as never)
+              await flush()
+            },
+            "form.edit": () => actor.send({ type: "form.edit" }),
+            "xstate.done.actor.save": ({ event }) => api.resolve("save", event.output),
+            "xstate.error.actor.save": ({ event }) => api.reject("save", event.error),
+            "xstate.after.returnDelay.formSave.saved": () => {
+              // Not a moment before the 500 ms.
+              clock.increment(499)
+              expect(effects).not.toContain("back")
+              clock.increment(1)
+              expect(actor.getSnapshot().status).toBe("done")
+            },
+          },
+        }),
+      )
     })
   }
 

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { mapSelectionMachine } from "./mapSelection.machine.ts"
+import { mapSelectionOracle } from "./mapSelection.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const EVENTS = [
   { type: "map.select", id: "hospital" },
@@ -23,32 +25,12 @@ describe("map selection machine (model-based)", () => {
   for (const { name, test } of modelPaths(model)) {
     it(name, async () => {
       const actor = createActor(mapSelectionMachine, { inspect: coverage.inspect }).start()
-      let clicked: string | null = null
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value)
-            expect(actor.getSnapshot().context).toEqual(expected.context)
-          },
-          // A click selects what was clicked, unless it was already selected.
-          selected: () => {
-            const { selectedId } = actor.getSnapshot().context
-            expect(selectedId).not.toBeNull()
-            if (clicked) expect(selectedId).toBe(clicked)
-          },
-          none: () => expect(actor.getSnapshot().context.selectedId).toBeNull(),
-        },
-        events: Object.fromEntries(
-          EVENTS.map((e) => [
-            e.type,
-            ({ event }: { event: { type: string; id?: string } }) => {
-              clicked = event.type === "map.select" ? (event.id ?? null) : null
-              actor.send(event as never)
-            },
-          ]),
-        ),
-      })
+      await test(
+        judgedBy(mapSelectionOracle, () => actor, {
+          events: Object.fromEntries(EVENTS.map((e) => [e.type, ({ event }: { event: { type: string } }) => actor.send(event as never)])),
+        }),
+      )
     })
   }
 
@@ -56,7 +38,7 @@ describe("map selection machine (model-based)", () => {
     const actor = createActor(mapSelectionMachine).start()
     actor.send({ type: "map.select", id: "hospital" })
     actor.send({ type: "map.select", id: "hospital" })
-    expect(actor.getSnapshot().value).toBe("none")
+    expect(actor.getSnapshot().context.selectedId).toBeNull()
   })
 
   afterAll(() => {

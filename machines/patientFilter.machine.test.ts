@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { patientFilterMachine } from "./patientFilter.machine.ts"
+import { patientFilterOracle } from "./patientFilter.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const EVENTS = [{ type: "patientFilter.toggle" }, { type: "patientFilter.close" }] as const
 const coverage = trackCoverage("patientFilter", patientFilterMachine)
@@ -14,15 +16,14 @@ describe("patient filter panel machine (model-based)", () => {
       it(`${open ? "a filter in the address" : "no filter"}: ${name}`, async () => {
         const actor = createActor(patientFilterMachine, { input: { open }, inspect: coverage.inspect }).start()
         coverage.pathRan()
-        await test({
-          states: {
-            "*": (expected) => expect(actor.getSnapshot().value).toEqual(expected.value),
-          },
-          events: {
-            "patientFilter.toggle": () => actor.send({ type: "patientFilter.toggle" }),
-            "patientFilter.close": () => actor.send({ type: "patientFilter.close" }),
-          },
-        })
+        await test(
+          judgedBy(patientFilterOracle(open), () => actor, {
+            events: {
+              "patientFilter.toggle": () => actor.send({ type: "patientFilter.toggle" }),
+              "patientFilter.close": () => actor.send({ type: "patientFilter.close" }),
+            },
+          }),
+        )
       })
     }
   }

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import { profilePhotoMachine, showsProgress, type ProfilePhotoInput } from "./profilePhoto.machine.ts"
+import { profilePhotoModel } from "./profilePhoto.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedByModel } from "./testing/specModel.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
 /** Files do not survive JSON: each says its name, so the model keeps three distinct choices. */
@@ -67,72 +69,41 @@ function runPaths(label: string, input: ProfilePhotoInput) {
           { input, clock, inspect: coverage.inspect },
         ).start()
         coverage.pathRan()
-        let lastChosen: File | null = null
-        await test({
-          states: {
-            "*": (expected) => {
-              const snap = actor.getSnapshot()
-              expect(snap.value).toEqual(expected.value)
-              expect(snap.context.photoUrl).toBe(expected.context.photoUrl)
-              expect(snap.context.error).toBe(expected.context.error)
+        await test(
+          judgedByModel(profilePhotoModel(USER, input.photoUrl), () => ({ actor, calls: api.calls, effects }), {
+            events: {
+              "photo.choose": async ({ event }) => {
+                actor.send(event as never)
+                await flush()
+              },
+              "photo.delete": () => actor.send({ type: "photo.delete" }),
+              "photo.confirmDelete": async () => {
+                actor.send({ type: "photo.confirmDelete" })
+                await flush()
+              },
+              "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
+              "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
+              "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
+              "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
+              "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
+              "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
+              "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
+              "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
+              "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+              "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+              "xstate.done.actor.deleteStoredFile": ({ event }) => api.resolve("deleteStoredFile", event.output),
+              "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
+              "xstate.done.actor.clearPhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+              "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+              "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
+                // The full bar stays a whole second.
+                clock.increment(999)
+                expect(showsProgress(actor.getSnapshot())).toBe(true)
+                clock.increment(1)
+              },
             },
-            idle: () => {
-              if (lastChosen === huge) expect(effects.at(-1)).toBe(`tooLarge:${huge.size}`)
-              expect(showsProgress(actor.getSnapshot())).toBe(false)
-            },
-            removingEarlier: () => expect(api.calls.at(-1)).toEqual({ name: "removeEarlier", input: { userId: USER } }),
-            uploading: () => {
-              expect(api.calls.at(-1)).toEqual({ name: "upload", input: { file: photo, path: `profile-photos/user_${USER}.png`, contentType: "image/png" } })
-              expect(showsProgress(actor.getSnapshot())).toBe(true)
-            },
-            gettingUrl: () => expect(api.calls.at(-1)?.input).toEqual({ path: `profile-photos/user_${USER}.png` }),
-            saving: () => expect(api.calls.at(-1)).toEqual({ name: "savePhotoUrl", input: { photoUrl: NEW_URL } }),
-            uploaded: () => {
-              expect(effects.slice(-2)).toEqual(["refresh", "announce:saved"])
-              expect(showsProgress(actor.getSnapshot())).toBe(true)
-            },
-            deletingFile: () => expect(api.calls.at(-1)).toEqual({ name: "deleteStoredFile", input: { url: actor.getSnapshot().context.photoUrl } }),
-            clearingUrl: () => expect(api.calls.at(-1)).toEqual({ name: "savePhotoUrl", input: { photoUrl: null } }),
-            failed: () => expect(actor.getSnapshot().context.error).toMatch(/^photo\./),
-          },
-          events: {
-            "photo.choose": async ({ event }) => {
-              lastChosen = event.file as File
-              actor.send(event as never)
-              await flush()
-            },
-            "photo.delete": () => actor.send({ type: "photo.delete" }),
-            "photo.confirmDelete": async () => {
-              actor.send({ type: "photo.confirmDelete" })
-              await flush()
-            },
-            "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
-            "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
-            "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
-            "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
-            "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
-            "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
-            "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
-            "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
-            "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
-            "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-            "xstate.done.actor.deleteStoredFile": async ({ event }) => {
-              await api.resolve("deleteStoredFile", event.output)
-              if (event.output === "notFound") expect(effects).toContain("notFound")
-            },
-            "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
-            "xstate.done.actor.clearPhotoUrl": async ({ event }) => {
-              await api.resolve("savePhotoUrl", event.output)
-              expect(effects.slice(-2)).toEqual(["refresh", "announce:deleted"])
-            },
-            "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-            "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
-              clock.increment(999)
-              expect(actor.getSnapshot().value).toBe("uploaded")
-              clock.increment(1)
-            },
-          },
-        })
+          }),
+        )
       })
     }
   })

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { recordShareMachine } from "./recordShare.machine.ts"
+import { recordShareModel } from "./recordShare.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedByModel } from "./testing/specModel.ts"
 
 const EVENTS = [
   { type: "share.open", recordId: "r-3" },
@@ -23,24 +25,21 @@ describe("record share machine (model-based)", () => {
       const api = deferredActors(["shareRecord"] as const)
       const actor = createActor(recordShareMachine.provide({ actors: api.actors as never }), { inspect: coverage.inspect }).start()
       coverage.pathRan()
-      await test({
-        states: {
-          "*": (expected) => expect(actor.getSnapshot().value).toEqual(expected.value),
-          closed: () => expect(actor.getSnapshot().context.recordId).toBeNull(),
-          editing: () => expect(actor.getSnapshot().context.recordId).toBe("r-3"),
-          sharing: () => expect(api.calls.at(-1)?.input).toEqual({ recordId: "r-3", email: "dr.fall@hopital.sn" }),
-        },
-        events: {
-          "share.open": () => actor.send({ type: "share.open", recordId: "r-3" }),
-          "share.send": async () => {
-            actor.send({ type: "share.send", email: "dr.fall@hopital.sn" })
-            await flush()
+      const sent = () => api.calls.map((call) => call.input as { recordId: string; email: string })
+      await test(
+        judgedByModel(recordShareModel, () => ({ actor, sent: sent() }), {
+          events: {
+            "share.open": () => actor.send({ type: "share.open", recordId: "r-3" }),
+            "share.send": async () => {
+              actor.send({ type: "share.send", email: "dr.fall@hopital.sn" })
+              await flush()
+            },
+            "share.close": () => actor.send({ type: "share.close" }),
+            "xstate.done.actor.shareRecord": () => api.resolve("shareRecord", undefined),
+            "xstate.error.actor.shareRecord": () => api.reject("shareRecord", new Error("simulated failure")),
           },
-          "share.close": () => actor.send({ type: "share.close" }),
-          "xstate.done.actor.shareRecord": () => api.resolve("shareRecord", undefined),
-          "xstate.error.actor.shareRecord": () => api.reject("shareRecord", new Error("simulated failure")),
-        },
-      })
+        }),
+      )
     })
   }
 

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor } from "xstate"
 import { isSearchable, searchBoxMachine } from "./searchBox.machine.ts"
+import { searchBoxEnabled, searchBoxOracle } from "./searchBox.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
+import { judgedBy } from "./testing/specOracle.ts"
 
 const EVENTS = [
   { type: "search.type", value: "c" },
@@ -51,43 +53,47 @@ describe("search box machine (model-based)", () => {
         it(name, async () => {
           const { actor, sut } = start(keyword)
           coverage.pathRan()
-          await test({
-            states: {
-              "*": (expected) => {
-                const actual = actor.getSnapshot()
-                expect(actual.value).toEqual(expected.value)
-                expect(actual.context).toEqual(expected.context)
-                // Whatever the page searches for was either committed by the box or came from the address.
-                expect(actual.context.committed).toBe(sut.known)
+          await test(
+            judgedBy(
+              searchBoxOracle(keyword),
+              () => ({
+                // What SearchBox renders: the input's value and the minimum-characters message.
+                text: actor.getSnapshot().context.draft,
+                tooShort: actor.getSnapshot().matches("tooShort"),
+                timers: vi.getTimerCount(),
+                address: sut.known,
+                written: sut.commits,
+                enabled: searchBoxEnabled(actor.getSnapshot()),
+              }),
+              {
+                events: {
+                  "search.type": ({ event }) => actor.send(event as never),
+                  "search.submit": () => actor.send({ type: "search.submit" }),
+                  "search.clear": () => actor.send({ type: "search.clear" }),
+                  "search.sync": ({ event }) => {
+                    actor.send(event as never)
+                    sut.known = "ndiaye"
+                  },
+                  "xstate.after.debounce.searchBox.debouncing": async () => {
+                    // Nothing is searched before the full 500 ms pause.
+                    const before = sut.commits.length
+                    await vi.advanceTimersByTimeAsync(499)
+                    expect(sut.commits).toHaveLength(before)
+                    await vi.advanceTimersByTimeAsync(1)
+                  },
+                },
               },
-              idle: () => {
-                const { draft, committed } = actor.getSnapshot().context
-                if (isSearchable(draft)) expect(draft.trim()).toBe(committed)
-              },
-              tooShort: () => {
-                expect(actor.getSnapshot().context.draft.trim()).toHaveLength(1)
-                expect(sut.commits).not.toContain("c")
-              },
-              // While typing, exactly one timer waits for the pause (each keystroke restarts it).
-              debouncing: () => expect(vi.getTimerCount()).toBe(1),
-            },
-            events: {
-              "search.type": ({ event }) => actor.send(event as never),
-              "search.submit": () => actor.send({ type: "search.submit" }),
-              "search.clear": () => actor.send({ type: "search.clear" }),
-              "search.sync": ({ event }) => {
-                actor.send(event as never)
-                sut.known = "ndiaye"
-              },
-              "xstate.after.debounce.searchBox.debouncing": async () => {
-                await vi.advanceTimersByTimeAsync(500)
-              },
-            },
-          })
+            ),
+          )
         })
       }
     })
   }
+
+  it("sends a text that is empty or at least 2 characters once trimmed (SPEC §5)", () => {
+    expect(["", "   ", "ab", " ab ", "cardio"].map(isSearchable)).toEqual([true, true, true, true, true])
+    expect(["a", " a ", "é"].map(isSearchable)).toEqual([false, false, false])
+  })
 
   it("restarts the wait on every keystroke and sends only the last text", async () => {
     const { actor, sut } = start("")
