@@ -60,9 +60,9 @@ export default defineConfig(
     },
   },
   {
-    // Tests read answers as they come (`await res.json()` is `any`) and judge them with expect(): the
+    // Tests (and the oracles that judge them) read answers as they come (`await res.json()` is `any`) and judge them with expect(): the
     // assertion is the check, so the no-unsafe-* family would only ask for casts that prove nothing.
-    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "**/testing/**"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.oracle.ts", "tests/**", "**/testing/**"],
     rules: {
       // The security suites hand the gateway ill-typed bodies on purpose.
       "@typescript-eslint/no-explicit-any": "off",
@@ -73,5 +73,5 @@ export default defineConfig(
       "@typescript-eslint/no-unsafe-return": "off",
     },
   },
-  { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ["**/*.js", "**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
 )

@@ -116,7 +116,7 @@ export function uploadTaskModel(input: { readonly path: string; readonly size: n
         canCancel: !done && s.can({ type: "upload.cancel" }),
         listens: done ? [] : LISTENS_PROBE.filter((e) => s.can(e as never)).map((e) => e.type).sort(),
         commands,
-        outcome: done ? s.output! : null,
+        outcome: done ? s.output : null,
       }
     },
   }
