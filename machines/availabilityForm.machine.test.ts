@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import {
-  AVAILABILITY_DEFAULTS,
-  availabilityFormErrors,
-  availabilityFormMachine,
-  type AvailabilityFormInput,
-} from "./availabilityForm.machine.ts"
+import { AVAILABILITY_DEFAULTS, availabilityFormErrors, availabilityFormMachine, type AvailabilityFormInput } from "./availabilityForm.machine.ts"
 import { createdAvailability } from "./testing/availabilityFixtures.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"

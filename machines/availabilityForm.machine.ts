@@ -34,9 +34,7 @@ export interface AvailabilityFormContext {
 }
 
 export type AvailabilityFormEvent =
-  | { type: "availability.change"; values: Partial<AvailabilityFormValues> }
-  | { type: "availability.submit" }
-  | { type: "availability.cancel" }
+  { type: "availability.change"; values: Partial<AvailabilityFormValues> } | { type: "availability.submit" } | { type: "availability.cancel" }
 
 /** Field errors of the form (validation.* keys by field name); empty when it can be sent. */
 export function availabilityFormErrors(values: AvailabilityFormValues): Record<string, string> {
@@ -44,7 +42,7 @@ export function availabilityFormErrors(values: AvailabilityFormValues): Record<s
   return result.ok ? {} : Object.fromEntries(result.fields.map((f) => [f.name, f.message]))
 }
 
-const codeOf = (error: unknown): ErrorCode => ((error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR")
+const codeOf = (error: unknown): ErrorCode => (error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR"
 
 /**
  * The add-availability form of SPEC §5: pristine until a change, dirty after (the generic
@@ -105,10 +103,7 @@ export const availabilityFormMachine = setup({
         onDone: { target: "saved", actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: "editing.refused",
-          actions: [
-            assign({ refusal: ({ event }) => codeOf(event.error) }),
-            { type: "notifyFailure", params: ({ event }) => ({ code: codeOf(event.error) }) },
-          ],
+          actions: [assign({ refusal: ({ event }) => codeOf(event.error) }), { type: "notifyFailure", params: ({ event }) => ({ code: codeOf(event.error) }) }],
         },
       },
     },

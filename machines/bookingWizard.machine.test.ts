@@ -2,13 +2,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { TimeSlot } from "../schemas/availability.ts"
-import {
-  bookingRequestOf,
-  bookingWizardMachine,
-  detailsErrors,
-  SELF,
-  type BookingWizardInput,
-} from "./bookingWizard.machine.ts"
+import { bookingRequestOf, bookingWizardMachine, detailsErrors, SELF, type BookingWizardInput } from "./bookingWizard.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { bookingWizardOracle, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
@@ -100,8 +94,7 @@ function runPaths(label: string, input: BookingWizardInput) {
   const model = createFlowModel(bookingWizardMachine, {
     input,
     events: EVENTS as never,
-    serializeState: (s) =>
-      JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null]),
   })
   const delay = input.origin === "profile" ? 500 : 0
 
@@ -167,9 +160,7 @@ describe("booking wizard rules", () => {
   it("refuses ONLINE as coming soon and HOME without an address, with the messages of SPEC §5", () => {
     const details = { forWhom: SELF, reason: "Toux", appointmentType: "ONLINE" as const }
     expect(detailsErrors(details, true)).toEqual([{ name: "appointmentType", message: "validation.onlineComingSoon" }])
-    expect(detailsErrors({ ...details, appointmentType: "HOME" }, false)).toEqual([
-      { name: "appointmentType", message: "validation.homeAddressRequired" },
-    ])
+    expect(detailsErrors({ ...details, appointmentType: "HOME" }, false)).toEqual([{ name: "appointmentType", message: "validation.homeAddressRequired" }])
     expect(detailsErrors({ forWhom: "", reason: " ", appointmentType: "" }, true).map((e) => e.message)).toEqual([
       "validation.patientRequired",
       "validation.reasonRequired",
@@ -184,10 +175,7 @@ describe("booking wizard rules", () => {
   })
 
   it("sends the slot's instant, a trimmed reason and the dependant", () => {
-    const request = bookingRequestOf(
-      { doctorId: "d", patientId: "p", details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } },
-      FREE,
-    )
+    const request = bookingRequestOf({ doctorId: "d", patientId: "p", details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } }, FREE)
     expect(request).toEqual({
       doctorId: "d",
       patientId: "p",

@@ -74,7 +74,10 @@ export const contactFormMachine = setup({
       },
       on: {
         // A new send clears what the last refusal said; the gateway's answer decides again.
-        "contact.submit": [{ guard: "isValid", target: "sending", actions: assign({ errors: {} }) }, { target: ".checked", actions: "check" }],
+        "contact.submit": [
+          { guard: "isValid", target: "sending", actions: assign({ errors: {} }) },
+          { target: ".checked", actions: "check" },
+        ],
       },
     },
     sending: {

@@ -31,10 +31,9 @@ describe("doctor search filter panel (model-based)", () => {
   for (const { name, test } of modelPaths(model)) {
     it(name, async () => {
       const applied: DoctorFilters[] = []
-      const actor = createActor(
-        doctorSearchMachine.provide({ actions: { applyFilters: (_, { filters }) => applied.push(filters) } }),
-        { inspect: coverage.inspect },
-      ).start()
+      const actor = createActor(doctorSearchMachine.provide({ actions: { applyFilters: (_, { filters }) => applied.push(filters) } }), {
+        inspect: coverage.inspect,
+      }).start()
       coverage.pathRan()
       await test(
         judgedBy(doctorSearchOracle, () => ({ actor, applied }), {

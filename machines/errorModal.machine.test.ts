@@ -24,10 +24,9 @@ describe("error modal machine (model-based)", () => {
   for (const { name, test } of modelPaths(model)) {
     it(name, async () => {
       const ended: string[] = []
-      const actor = createActor(
-        errorModalMachine.provide({ actions: { endSession: (_, params) => ended.push(params.code) } }),
-        { inspect: coverage.inspect },
-      ).start()
+      const actor = createActor(errorModalMachine.provide({ actions: { endSession: (_, params) => ended.push(params.code) } }), {
+        inspect: coverage.inspect,
+      }).start()
       coverage.pathRan()
       const observe = (): ErrorModalView => {
         const snapshot = actor.getSnapshot()
@@ -47,7 +46,15 @@ describe("error modal machine (model-based)", () => {
 
   it("knows every session code of SPEC §8 and no other", () => {
     // Each session code ends the session; a code next to them in the catalogue opens the modal.
-    for (const code of ["EXPIRED_JWT_TOKEN", "INVALID_JWT_SIGNATURE", "JWT_TOKEN_REVOKED", "INVALID_REFRESH_TOKEN", "INVALID_SESSION", "UNAUTHORIZED", "ROLE_NOT_MATCH"]) {
+    for (const code of [
+      "EXPIRED_JWT_TOKEN",
+      "INVALID_JWT_SIGNATURE",
+      "JWT_TOKEN_REVOKED",
+      "INVALID_REFRESH_TOKEN",
+      "INVALID_SESSION",
+      "UNAUTHORIZED",
+      "ROLE_NOT_MATCH",
+    ]) {
       const ended: string[] = []
       const actor = createActor(errorModalMachine.provide({ actions: { endSession: (_, params) => ended.push(params.code) } })).start()
       actor.send({ type: "errorModal.show", error: { code, message: code } as never })

@@ -36,8 +36,7 @@ interface FacilityLocationState extends Omit<FacilityLocationView, "enabled"> {
 
 export type FacilityLocationSut = FacilityLocationView
 
-const ask = (state: FacilityLocationState): FacilityLocationState =>
-  state.locating ? state : { ...state, locating: true, requests: state.requests + 1 }
+const ask = (state: FacilityLocationState): FacilityLocationState => (state.locating ? state : { ...state, locating: true, requests: state.requests + 1 })
 
 /**
  * SPEC §4 "Location is requested on demand. Once known, each facility gets a distance", §7 high

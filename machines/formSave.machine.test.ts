@@ -16,7 +16,10 @@ const EVENTS = [
   { type: "form.submit", values: SECOND },
   { type: "form.edit" },
   { type: "xstate.done.actor.save", output: { saved: true } },
-  { type: "xstate.error.actor.save", error: { code: "VALIDATION_ERROR", message: "Bad", fields: [{ name: "phoneNumber", message: "validation.phoneInvalid" }] } },
+  {
+    type: "xstate.error.actor.save",
+    error: { code: "VALIDATION_ERROR", message: "Bad", fields: [{ name: "phoneNumber", message: "validation.phoneInvalid" }] },
+  },
   // No response at all (the network failed): no code, no fields.
   { type: "xstate.error.actor.save", error: { message: "fetch failed" } },
   { type: "xstate.after.returnDelay.formSave.saved" },

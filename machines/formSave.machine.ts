@@ -56,10 +56,7 @@ export const formSaveMachine = setup({
         input: ({ context }: { context: FormSaveContext }) => context.values,
         onDone: {
           target: "saved",
-          actions: [
-            assign({ result: ({ event }) => event.output, error: null }),
-            { type: "onSaved", params: ({ event }) => ({ result: event.output }) },
-          ],
+          actions: [assign({ result: ({ event }) => event.output, error: null }), { type: "onSaved", params: ({ event }) => ({ result: event.output }) }],
         },
         onError: {
           target: "failed",

@@ -60,21 +60,21 @@ export const formSaveOracle: SpecOracle<FormSaveView, FormSaveSut> = {
 }
 
 function step(view: FormSaveView, event: AnyEventObject): Omit<FormSaveView, "enabled"> {
-switch (event.type) {
-  case "form.submit":
-    return view.busy ? view : { ...view, busy: true, error: null, sent: [...view.sent, event.values] }
-  case "xstate.done.actor.save":
-    return { ...view, effects: [...view.effects, "saved"] }
-  case "xstate.error.actor.save": {
-    const error = shownError(event.error)
-    return { ...view, busy: false, error, effects: [...view.effects, `failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`] }
+  switch (event.type) {
+    case "form.submit":
+      return view.busy ? view : { ...view, busy: true, error: null, sent: [...view.sent, event.values] }
+    case "xstate.done.actor.save":
+      return { ...view, effects: [...view.effects, "saved"] }
+    case "xstate.error.actor.save": {
+      const error = shownError(event.error)
+      return { ...view, busy: false, error, effects: [...view.effects, `failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`] }
+    }
+    case "xstate.after.returnDelay.formSave.saved":
+      // The screen is left: nothing of it shows any more.
+      return { ...view, busy: false, effects: [...view.effects, "back"] }
+    case "form.edit":
+      return { ...view, error: null }
+    default:
+      return view
   }
-  case "xstate.after.returnDelay.formSave.saved":
-    // The screen is left: nothing of it shows any more.
-    return { ...view, busy: false, effects: [...view.effects, "back"] }
-  case "form.edit":
-    return { ...view, error: null }
-  default:
-    return view
-}
 }

@@ -92,11 +92,21 @@ export const medicalRecordUploadMachine = setup({
           contentType: context.draft!.file.type || "application/octet-stream",
         }),
         onDone: [
-          { guard: "uploaded", target: "gettingUrl", actions: assign({ path: ({ event }) => (event.output.status === "success" ? event.output.fullPath : null) }) },
+          {
+            guard: "uploaded",
+            target: "gettingUrl",
+            actions: assign({ path: ({ event }) => (event.output.status === "success" ? event.output.fullPath : null) }),
+          },
           { guard: "uploadCanceled", target: "editing" },
-          { target: "failed", actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.output }) }] },
+          {
+            target: "failed",
+            actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.output }) }],
+          },
         ],
-        onError: { target: "failed", actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     gettingUrl: {
@@ -105,7 +115,10 @@ export const medicalRecordUploadMachine = setup({
         src: "getDownloadUrl",
         input: ({ context }) => ({ path: context.path! }),
         onDone: { target: "creating", actions: assign({ url: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     creating: {
@@ -119,7 +132,10 @@ export const medicalRecordUploadMachine = setup({
           attachments: [{ id: context.path!, name: context.draft!.file.name, url: context.url! }],
         }),
         onDone: { target: "created", actions: { type: "onCreated", params: ({ event }) => ({ record: event.output }) } },
-        onError: { target: "failed", actions: [assign({ error: "medicalRecords.saveFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "medicalRecords.saveFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     created: {

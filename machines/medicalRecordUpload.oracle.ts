@@ -62,7 +62,12 @@ export const recordPathPattern = (userId: string, name: string) => `medical-reco
  * the form as it was; a failure says so and keeps the form.
  */
 export function medicalRecordUploadModel(userId: string): SpecModel<MedicalRecordUploadState, MedicalRecordUploadView, MedicalRecordUploadSut> {
-  const fail = (state: MedicalRecordUploadState, error: string): MedicalRecordUploadState => ({ ...state, phase: "failed", error, effects: [...state.effects, "log"] })
+  const fail = (state: MedicalRecordUploadState, error: string): MedicalRecordUploadState => ({
+    ...state,
+    phase: "failed",
+    error,
+    effects: [...state.effects, "log"],
+  })
   const call = (state: MedicalRecordUploadState, phase: Phase, name: RecordCall["name"], input: unknown): MedicalRecordUploadState => ({
     ...state,
     phase,

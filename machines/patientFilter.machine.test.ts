@@ -29,8 +29,16 @@ describe("patient filter panel machine (model-based)", () => {
   }
 
   it("opens at once when a filter is already set, stays closed otherwise", () => {
-    expect(createActor(patientFilterMachine, { input: { open: true } }).start().getSnapshot().value).toBe("open")
-    expect(createActor(patientFilterMachine, { input: { open: false } }).start().getSnapshot().value).toBe("closed")
+    expect(
+      createActor(patientFilterMachine, { input: { open: true } })
+        .start()
+        .getSnapshot().value,
+    ).toBe("open")
+    expect(
+      createActor(patientFilterMachine, { input: { open: false } })
+        .start()
+        .getSnapshot().value,
+    ).toBe("closed")
   })
 
   afterAll(() => {

@@ -17,11 +17,7 @@ export interface ProfilePhotoContext extends ProfilePhotoInput {
 }
 
 export type ProfilePhotoEvent =
-  | { type: "photo.choose"; file: File }
-  | { type: "photo.delete" }
-  | { type: "photo.confirmDelete" }
-  | { type: "photo.cancelDelete" }
-  | { type: "photo.dismiss" }
+  { type: "photo.choose"; file: File } | { type: "photo.delete" } | { type: "photo.confirmDelete" } | { type: "photo.cancelDelete" } | { type: "photo.dismiss" }
 
 const chosen = (event: ProfilePhotoEvent) => (event.type === "photo.choose" ? event.file : null)
 
@@ -118,7 +114,10 @@ export const profilePhotoMachine = setup({
           { guard: "uploadCanceled", target: "idle", actions: assign({ file: null }) },
           { target: "failed", actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.output }) }] },
         ],
-        onError: { target: "failed", actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     gettingUrl: {
@@ -127,7 +126,10 @@ export const profilePhotoMachine = setup({
         src: "getDownloadUrl",
         input: ({ context }) => ({ path: context.path! }),
         onDone: { target: "saving", actions: assign({ newUrl: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     saving: {
@@ -139,7 +141,10 @@ export const profilePhotoMachine = setup({
           target: "uploaded",
           actions: [assign({ photoUrl: ({ context }) => context.newUrl }), "refreshSession", { type: "announce", params: { what: "saved" } }],
         },
-        onError: { target: "failed", actions: [assign({ error: "photo.saveFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "photo.saveFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     uploaded: {
@@ -167,7 +172,10 @@ export const profilePhotoMachine = setup({
         src: "deleteStoredFile",
         input: ({ context }) => ({ url: context.photoUrl! }),
         onDone: [{ guard: "fileWasMissing", target: "clearingUrl", actions: "warnNotFound" }, { target: "clearingUrl" }],
-        onError: { target: "failed", actions: [assign({ error: "photo.deleteFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "photo.deleteFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     clearingUrl: {
@@ -179,13 +187,14 @@ export const profilePhotoMachine = setup({
           target: "idle",
           actions: [assign({ photoUrl: null }), "refreshSession", { type: "announce", params: { what: "deleted" } }],
         },
-        onError: { target: "failed", actions: [assign({ error: "photo.deleteFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: "failed",
+          actions: [assign({ error: "photo.deleteFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
   },
 })
 
 /** True while the upload's progress bar is on screen. */
-export const showsProgress = (state: { matches(value: string): boolean }) =>
-  ["uploading", "gettingUrl", "saving", "uploaded"].some((s) => state.matches(s))
-
+export const showsProgress = (state: { matches(value: string): boolean }) => ["uploading", "gettingUrl", "saving", "uploaded"].some((s) => state.matches(s))

@@ -106,7 +106,8 @@ export function profilePhotoModel(userId: string, photoUrl: string | null): Spec
           if (phase !== "idle" && phase !== "failed") return state
           const file = event.file as File
           if (file.size > MAX_BYTES) return effect(state, `tooLarge:${file.size}`)
-          if (!IMAGE_EXTENSIONS.includes(extension(file.name)) || !file.type.startsWith("image/")) return { ...state, phase: "failed", error: "photo.notAnImage" }
+          if (!IMAGE_EXTENSIONS.includes(extension(file.name)) || !file.type.startsWith("image/"))
+            return { ...state, phase: "failed", error: "photo.notAnImage" }
           return call({ ...state, file, error: null }, "removing", "removeEarlier", { userId })
         }
         case "photo.dismiss":

@@ -5,10 +5,7 @@ export interface RecordShareContext {
   recordId: string | null
 }
 
-export type RecordShareEvent =
-  | { type: "share.open"; recordId: string }
-  | { type: "share.send"; email: string }
-  | { type: "share.close" }
+export type RecordShareEvent = { type: "share.open"; recordId: string } | { type: "share.send"; email: string } | { type: "share.close" }
 
 /**
  * The share dialog of the sample medical history (SPEC §2): open for a record, send (simulated,

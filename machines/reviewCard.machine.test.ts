@@ -24,7 +24,14 @@ const review: Review = {
   myReaction: null,
 }
 const edited = { ...review, rating: 5, comment: "Excellent médecin, je recommande vivement." }
-const liked = { ...review, myReaction: "LIKE" as const, reactionCount: [{ reactionType: "LIKE" as const, count: 3 }, { reactionType: "DISLIKE" as const, count: 0 }] }
+const liked = {
+  ...review,
+  myReaction: "LIKE" as const,
+  reactionCount: [
+    { reactionType: "LIKE" as const, count: 3 },
+    { reactionType: "DISLIKE" as const, count: 0 },
+  ],
+}
 
 const EVENTS = [
   { type: "review.edit" },

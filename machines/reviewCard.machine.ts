@@ -100,10 +100,7 @@ export const reviewCardMachine = setup({
             errors: ({ context, event }) => context.errors.filter((e) => !(e.name in event.draft)),
           }),
         },
-        "review.save": [
-          { guard: "draftValid", target: "saving" },
-          { actions: assign({ errors: ({ context }) => draftErrors(context.draft) }) },
-        ],
+        "review.save": [{ guard: "draftValid", target: "saving" }, { actions: assign({ errors: ({ context }) => draftErrors(context.draft) }) }],
         "review.cancel": "viewing",
       },
     },

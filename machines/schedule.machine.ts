@@ -47,7 +47,7 @@ export const mondayOfDate = (date: string): string => {
 
 export const weekdayOf = (date: string): DayOfWeek => DAYS_OF_WEEK[Temporal.PlainDate.from(date).dayOfWeek - 1]!
 
-const codeOf = (error: unknown): ErrorCode => ((error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR")
+const codeOf = (error: unknown): ErrorCode => (error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR"
 
 /**
  * The doctor's schedule screen (SPEC §2, §4): a week, day or recurring view, and alongside it the
@@ -174,11 +174,7 @@ export const scheduleMachine = setup({
             onDone: { target: "idle", actions: [assign({ pendingDelete: null }), "notifyDeleted", "refetch"] },
             onError: {
               target: "idle",
-              actions: [
-                assign({ pendingDelete: null }),
-                { type: "notifyFailed", params: ({ event }) => ({ code: codeOf(event.error) }) },
-                "refetch",
-              ],
+              actions: [assign({ pendingDelete: null }), { type: "notifyFailed", params: ({ event }) => ({ code: codeOf(event.error) }) }, "refetch"],
             },
           },
         },

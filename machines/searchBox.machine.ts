@@ -14,10 +14,7 @@ export interface SearchBoxContext {
 }
 
 export type SearchBoxEvent =
-  | { type: "search.type"; value: string }
-  | { type: "search.submit" }
-  | { type: "search.clear" }
-  | { type: "search.sync"; keyword: string }
+  { type: "search.type"; value: string } | { type: "search.submit" } | { type: "search.clear" } | { type: "search.sync"; keyword: string }
 
 /** A search text is sent when empty or at least 2 characters long (SPEC §5, §9). */
 export const isSearchable = (text: string): boolean => {

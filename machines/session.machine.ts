@@ -88,10 +88,7 @@ export const sessionMachine = setup({
   initial: "reading",
   on: {
     "session.setLanguage": {
-      actions: [
-        assign({ language: ({ event }) => event.language }),
-        { type: "applyLanguage", params: ({ event }) => ({ language: event.language }) },
-      ],
+      actions: [assign({ language: ({ event }) => event.language }), { type: "applyLanguage", params: ({ event }) => ({ language: event.language }) }],
     },
   },
   states: {
@@ -203,10 +200,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: [
-        "forgetToken",
-        assign({ sessionToken: null, pendingToken: null, sessionId: null, expiresAt: null, user: null }),
-      ],
+      entry: ["forgetToken", assign({ sessionToken: null, pendingToken: null, sessionId: null, expiresAt: null, user: null })],
     },
   },
 })

@@ -114,7 +114,11 @@ export function uploadTaskModel(input: { readonly path: string; readonly size: n
         canPause: !done && s.can({ type: "upload.pause" }),
         canResume: !done && s.can({ type: "upload.resume" }),
         canCancel: !done && s.can({ type: "upload.cancel" }),
-        listens: done ? [] : LISTENS_PROBE.filter((e) => s.can(e as never)).map((e) => e.type).sort(),
+        listens: done
+          ? []
+          : LISTENS_PROBE.filter((e) => s.can(e as never))
+              .map((e) => e.type)
+              .sort(),
         commands,
         outcome: done ? s.output : null,
       }

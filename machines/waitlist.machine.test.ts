@@ -87,7 +87,9 @@ describe("the waitlist rules", () => {
       email: "a@b.sn",
       updates: true,
     })
-    expect(waitlistEntryOf({ ...emptyWaitlist("professional"), name: "Awa", email: "a@b.sn", organization: "Clinique", speciality: "Pédiatrie" })).toMatchObject({
+    expect(
+      waitlistEntryOf({ ...emptyWaitlist("professional"), name: "Awa", email: "a@b.sn", organization: "Clinique", speciality: "Pédiatrie" }),
+    ).toMatchObject({
       organization: "Clinique",
       speciality: "Pédiatrie",
     })
@@ -101,7 +103,10 @@ describe("the waitlist stub (SPEC §4)", () => {
 
   async function run(random: number) {
     vi.useFakeTimers()
-    const actor = createActor(waitlistStub(() => random), { input: { entry: {} } }).start()
+    const actor = createActor(
+      waitlistStub(() => random),
+      { input: { entry: {} } },
+    ).start()
     await vi.advanceTimersByTimeAsync(999)
     const before = actor.getSnapshot().status
     await vi.advanceTimersByTimeAsync(1)

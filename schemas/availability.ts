@@ -48,9 +48,7 @@ export const AvailabilityInput = Schema.Struct({
     Schema.makeFilter((n: number) => n % LIMITS.slotDurationStep === 0, { message: "validation.slotDurationStep" }),
   ),
   healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Id)),
-}).check(
-  crossFieldRule<{ startTime: string; endTime: string }>("endTime", (a) => a.startTime < a.endTime, "validation.endAfterStart"),
-)
+}).check(crossFieldRule<{ startTime: string; endTime: string }>("endTime", (a) => a.startTime < a.endTime, "validation.endAfterStart"))
 export type AvailabilityInput = typeof AvailabilityInput.Type
 
 export const AvailabilityList = Schema.Array(Availability)

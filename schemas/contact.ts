@@ -73,4 +73,3 @@ export type ContactEmailRequest = typeof ContactEmailRequest.Type
 
 export const EmailLangQuery = Schema.Struct({ lang: Schema.optionalKey(Schema.Literals(["fr", "en", "ar"])) })
 export type EmailFunctionResponse = typeof EmailFunctionResponse.Type
-

@@ -10,10 +10,7 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
  * Decodes unknown input and, on failure, lists one error per field (the first rule it broke),
  * named by its dotted path. Unknown keys are stripped. Shared by forms and the gateway.
  */
-export function decodeWithFields<S extends Schema.Codec<unknown, unknown, never, never>>(
-  schema: S,
-  input: unknown,
-): DecodeResult<S["Type"]> {
+export function decodeWithFields<S extends Schema.Codec<unknown, unknown, never, never>>(schema: S, input: unknown): DecodeResult<S["Type"]> {
   const result = Schema.decodeUnknownResult(schema, { errors: "all", onExcessProperty: "ignore" })(input)
   if (result._tag === "Success") return { ok: true, value: result.success }
   const error = result.failure

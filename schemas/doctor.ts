@@ -74,9 +74,7 @@ export const DoctorUpdate = Schema.Struct({
   firstName: requiredText("validation.firstNameRequired", LIMITS.nameMax),
   lastName: requiredText("validation.lastNameRequired", LIMITS.nameMax),
   refNumber: requiredText("validation.refNumberRequired", 50),
-  careerStartYear: Schema.Int.check(
-    Schema.isBetween({ minimum: 1950, maximum: 2100 }, { message: "validation.careerStartYearInvalid" }),
-  ),
+  careerStartYear: Schema.Int.check(Schema.isBetween({ minimum: 1950, maximum: 2100 }, { message: "validation.careerStartYearInvalid" })),
   biography: Schema.optionalKey(
     Schema.NullOr(
       MultilineText.check(
@@ -98,10 +96,7 @@ export const DoctorUpdate = Schema.Struct({
   providedServices: Schema.Array(ProvidedService).check(
     Schema.isMinLength(1, { message: "validation.serviceRequired" }),
     Schema.isMaxLength(LIMITS.servicesMax, { message: "validation.maxServices" }),
-    Schema.makeFilter(
-      (ss: ReadonlyArray<ProvidedService>) => new Set(ss.map((s) => s.code)).size === ss.length,
-      { message: "validation.duplicateService" },
-    ),
+    Schema.makeFilter((ss: ReadonlyArray<ProvidedService>) => new Set(ss.map((s) => s.code)).size === ss.length, { message: "validation.duplicateService" }),
   ),
   doctorSpokenLanguages: Schema.Array(SpokenLanguage),
   insuranceAccepted: Schema.Array(boundedLine(100)).check(Schema.isMaxLength(30)),
@@ -119,9 +114,7 @@ export type DoctorSortProperty = typeof DoctorSortProperty.Type
 
 export const DoctorSearchRequest = Schema.Struct({
   paginationSettings: PaginationRequest,
-  sortBy: Schema.optionalKey(
-    Schema.Struct({ property: DoctorSortProperty, order: Schema.Literals(["asc", "desc"]) }),
-  ),
+  sortBy: Schema.optionalKey(Schema.Struct({ property: DoctorSortProperty, order: Schema.Literals(["asc", "desc"]) })),
   query: Schema.optionalKey(
     Schema.Struct({
       keyword: Schema.optionalKey(SearchKeyword),

@@ -108,9 +108,7 @@ export const Phone = Schema.String.check(
   Schema.isPattern(PHONE_PATTERN, { message: "validation.phoneInvalid" }),
 )
 
-export const InternationalPhone = Schema.String.check(
-  Schema.isPattern(INTERNATIONAL_PHONE_PATTERN, { message: "validation.invalidPhoneNumber" }),
-)
+export const InternationalPhone = Schema.String.check(Schema.isPattern(INTERNATIONAL_PHONE_PATTERN, { message: "validation.invalidPhoneNumber" }))
 
 export const Website = Line.check(
   Schema.isMaxLength(500, { message: "validation.websiteInvalid" }),

@@ -1,15 +1,6 @@
 import * as Schema from "effect/Schema"
 import { Location } from "./common.ts"
-import {
-  BloodType,
-  Civility,
-  DependantRelationship,
-  EmergencyRelationship,
-  Gender,
-  MedicalRecordType,
-  NotificationMethod,
-  Severity,
-} from "./enums.ts"
+import { BloodType, Civility, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "./enums.ts"
 import { boundedLine, Email, InternationalPhone, IsoDate, LIMITS, PastIsoDate, Phone, requiredMultilineText, requiredText } from "./fields.ts"
 import { PatientSettings } from "./settings.ts"
 

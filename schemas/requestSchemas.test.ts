@@ -56,7 +56,17 @@ interface RequestCase {
 
 const ID = "3f2b8c1e-7a4d-4e2b-9c3a-1d2e3f4a5b6c"
 const ID2 = "8a7b6c5d-4e3f-4a1b-9c2d-0e1f2a3b4c5d"
-const location = { id: ID2, address: "Villa 112, rue MZ-12, Mermoz", city: "Dakar", state: "Dakar", zip: "10200", country: "SENEGAL", isPrimary: true, residency: "HOME", coordinates: { lat: 14.7, lng: -17.47 } }
+const location = {
+  id: ID2,
+  address: "Villa 112, rue MZ-12, Mermoz",
+  city: "Dakar",
+  state: "Dakar",
+  zip: "10200",
+  country: "SENEGAL",
+  isPrimary: true,
+  residency: "HOME",
+  coordinates: { lat: 14.7, lng: -17.47 },
+}
 const locationText: Record<string, Kind> = { "locations.*.address": "line", "locations.*.city": "line", "locations.*.state": "line", "locations.*.zip": "line" }
 const dependant = {
   id: ID2,
@@ -69,7 +79,14 @@ const dependant = {
   allergies: ["Lait de vache"],
   conditions: ["Asthme d'effort"],
 }
-const contactMessage = { firstName: "Khady", lastName: "Sarr", role: "PATIENT", email: "khady.sarr@example.sn", phone: "771239876", message: "Bonjour, une question sur les rendez-vous." }
+const contactMessage = {
+  firstName: "Khady",
+  lastName: "Sarr",
+  role: "PATIENT",
+  email: "khady.sarr@example.sn",
+  phone: "771239876",
+  message: "Bonjour, une question sur les rendez-vous.",
+}
 const rangeEdges: ReadonlyArray<Json> = [
   { startDate: "2024-02-29", endDate: "2024-03-01" },
   { startDate: "2026-12-31", endDate: "2027-01-01" },
@@ -82,19 +99,52 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "CreateAppointmentRequest (POST /appointments, the booking wizard)",
     schema: CreateAppointmentRequest,
-    sample: { doctorId: ID, patientId: ID, dependantId: ID2, timeSlotId: ID, appointmentTime: "2026-12-03T09:00:00Z", appointmentType: "CLINIC", status: "CONFIRMED", healthcareFacilityId: ID2, reason: "Douleurs thoraciques", location: "Clinique du Cap" },
+    sample: {
+      doctorId: ID,
+      patientId: ID,
+      dependantId: ID2,
+      timeSlotId: ID,
+      appointmentTime: "2026-12-03T09:00:00Z",
+      appointmentType: "CLINIC",
+      status: "CONFIRMED",
+      healthcareFacilityId: ID2,
+      reason: "Douleurs thoraciques",
+      location: "Clinique du Cap",
+    },
     text: { reason: "multiline" },
   },
-  { name: "UpdateAppointmentRequest (PUT /appointments/{id})", schema: UpdateAppointmentRequest, sample: { timeSlotId: ID, appointmentTime: "2026-12-03T09:00:00Z", reason: "Contrôle" }, text: { reason: "multiline" } },
-  { name: "BookingDetails (booking wizard step 1)", schema: BookingDetails, sample: { forWhom: "self", reason: "Douleurs thoraciques", appointmentType: "CLINIC" }, text: { reason: "multiline" } },
+  {
+    name: "UpdateAppointmentRequest (PUT /appointments/{id})",
+    schema: UpdateAppointmentRequest,
+    sample: { timeSlotId: ID, appointmentTime: "2026-12-03T09:00:00Z", reason: "Contrôle" },
+    text: { reason: "multiline" },
+  },
+  {
+    name: "BookingDetails (booking wizard step 1)",
+    schema: BookingDetails,
+    sample: { forWhom: "self", reason: "Douleurs thoraciques", appointmentType: "CLINIC" },
+    text: { reason: "multiline" },
+  },
   {
     name: "AvailabilityInput (POST /doctor-availability/{id}, the availability form)",
     schema: AvailabilityInput,
     sample: { dayOfWeek: "MONDAY", startTime: "09:00", endTime: "17:00", isRecurring: true, slotDurationMinutes: 30, healthcareFacilityId: ID },
     text: {},
   },
-  { name: "AvailableSlotsQuery (GET …/time-slots)", schema: AvailableSlotsQuery, sample: { startDate: "2026-12-01", endDate: "2026-12-07" }, text: {}, edges: rangeEdges },
-  { name: "PublicSlotsQuery (GET …/available-time-slots)", schema: PublicSlotsQuery, sample: { startDate: "2026-12-01", endDate: "2026-12-07", include: "booked" }, text: {}, edges: rangeEdges },
+  {
+    name: "AvailableSlotsQuery (GET …/time-slots)",
+    schema: AvailableSlotsQuery,
+    sample: { startDate: "2026-12-01", endDate: "2026-12-07" },
+    text: {},
+    edges: rangeEdges,
+  },
+  {
+    name: "PublicSlotsQuery (GET …/available-time-slots)",
+    schema: PublicSlotsQuery,
+    sample: { startDate: "2026-12-01", endDate: "2026-12-07", include: "booked" },
+    text: {},
+    edges: rangeEdges,
+  },
   { name: "PublicDaySlotsQuery (GET …/available-time-slots/date/{date})", schema: PublicDaySlotsQuery, sample: { include: "booked" }, text: {} },
   { name: "IsoDate (the {date} of …/available-time-slots/date/{date})", schema: IsoDate, sample: "2026-12-01", text: {} },
   {
@@ -140,17 +190,34 @@ const CASES: ReadonlyArray<RequestCase> = [
     sample: {
       paginationSettings: { offset: 0, limit: 10 },
       sortBy: { property: "rating", order: "desc" },
-      query: { keyword: "cardiologie", specialtyCodes: ["CARDIOLOGY"], location: "Dakar", rating: 4, language: "FR", insurance: "IPM", providedServiceCodes: ["CLINIC"] },
+      query: {
+        keyword: "cardiologie",
+        specialtyCodes: ["CARDIOLOGY"],
+        location: "Dakar",
+        rating: 4,
+        language: "FR",
+        insurance: "IPM",
+        providedServiceCodes: ["CLINIC"],
+      },
     },
     text: { "query.keyword": "line" },
   },
   {
     name: "FacilitySearchRequest (POST /healthcare-facilities/search, facility search)",
     schema: FacilitySearchRequest,
-    sample: { paginationSettings: { offset: 0, limit: 10 }, sortBy: { property: "name", order: "asc" }, query: { keyword: "dakar", healthcare_facility_name: "Clinique du Cap", facilityType: "CLINIC" } },
+    sample: {
+      paginationSettings: { offset: 0, limit: 10 },
+      sortBy: { property: "name", order: "asc" },
+      query: { keyword: "dakar", healthcare_facility_name: "Clinique du Cap", facilityType: "CLINIC" },
+    },
     text: { "query.keyword": "line", "query.healthcare_facility_name": "line" },
   },
-  { name: "ContactMessage (the contact form)", schema: ContactMessage, sample: contactMessage, text: { firstName: "line", lastName: "line", message: "multiline" } },
+  {
+    name: "ContactMessage (the contact form)",
+    schema: ContactMessage,
+    sample: contactMessage,
+    text: { firstName: "line", lastName: "line", message: "multiline" },
+  },
   {
     name: "ContactEmailRequest (POST /email/send)",
     schema: ContactEmailRequest,
@@ -161,7 +228,15 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "WaitlistEntry (the waitlist form)",
     schema: WaitlistEntry,
-    sample: { role: "professional", name: "Fatou Ba", email: "fatou.ba@example.sn", organization: "Clinique du Cap", speciality: "Cardiologie", phone: "771234567", updates: true },
+    sample: {
+      role: "professional",
+      name: "Fatou Ba",
+      email: "fatou.ba@example.sn",
+      organization: "Clinique du Cap",
+      speciality: "Cardiologie",
+      phone: "771234567",
+      updates: true,
+    },
     text: { name: "line", organization: "line", speciality: "line" },
   },
   {
@@ -234,11 +309,22 @@ const CASES: ReadonlyArray<RequestCase> = [
       type: "IMAGING",
       description: "Radiographie du thorax de face",
       date: "2026-01-12",
-      attachments: [{ id: `medical-records/${ID}/k3j9_radio-thorax.pdf`, name: "radio-thorax.pdf", url: `http://localhost/v0/b/bucket/o/medical-records%2F${ID}%2Fk3j9_radio-thorax.pdf?alt=media&token=t` }],
+      attachments: [
+        {
+          id: `medical-records/${ID}/k3j9_radio-thorax.pdf`,
+          name: "radio-thorax.pdf",
+          url: `http://localhost/v0/b/bucket/o/medical-records%2F${ID}%2Fk3j9_radio-thorax.pdf?alt=media&token=t`,
+        },
+      ],
     },
     text: { title: "line", description: "multiline", "attachments.*.name": "line" },
   },
-  { name: "ReviewInput (POST and PUT /reviews, the review card)", schema: ReviewInput, sample: { patientId: ID, doctorId: ID2, rating: 4, comment: reviewComment }, text: { comment: "multiline" } },
+  {
+    name: "ReviewInput (POST and PUT /reviews, the review card)",
+    schema: ReviewInput,
+    sample: { patientId: ID, doctorId: ID2, rating: 4, comment: reviewComment },
+    text: { comment: "multiline" },
+  },
   { name: "ReactionInput (POST /reviews/reactions)", schema: ReactionInput, sample: { reviewId: ID, patientId: ID2, reactionType: "LIKE" }, text: {} },
   {
     name: "ChangePasswordRequest (POST /account/change-password, the form)",
@@ -247,7 +333,13 @@ const CASES: ReadonlyArray<RequestCase> = [
     text: {},
     compared: ["oldPassword"],
   },
-  { name: "TokenRequest (POST /auth/token)", schema: TokenRequest, sample: { email: "patient@demo.sn", password: "Passw0rd!" }, text: {}, compared: ["email", "password"] },
+  {
+    name: "TokenRequest (POST /auth/token)",
+    schema: TokenRequest,
+    sample: { email: "patient@demo.sn", password: "Passw0rd!" },
+    text: {},
+    compared: ["email", "password"],
+  },
   {
     name: "PrescriptionDraft (the prescription form)",
     schema: PrescriptionDraft,
@@ -323,12 +415,17 @@ describe("the shared request schemas refuse control characters and impossible da
             const instant = isInstantShaped(leaf.value)
             for (const value of instant ? IMPOSSIBLE_INSTANTS : IMPOSSIBLE_DATES) {
               const result = decode(c.schema, withLeaf(c.sample, leaf.path, value))
-              if (!fieldsOf(result).some((f) => f.startsWith(`${field}: `))) failures.push(`${field || "(the value)"} = ${visible(value)} | ${result.ok ? "accepted" : fieldsOf(result).join(", ")}`)
+              if (!fieldsOf(result).some((f) => f.startsWith(`${field}: `)))
+                failures.push(`${field || "(the value)"} = ${visible(value)} | ${result.ok ? "accepted" : fieldsOf(result).join(", ")}`)
             }
             // Leap days and a year's last day are dates (a birth date has to be in the past: 2024-02-29 is).
             // The ends of a date range are changed together, in `edges`.
             if (c.edges) continue
-            for (const value of instant ? ["2024-02-29T09:00:00Z", "2026-12-31T23:59:59Z"] : field.endsWith("dateOfBirth") ? ["2024-02-29", "2000-02-29"] : ["2024-02-29", "2026-12-31"]) {
+            for (const value of instant
+              ? ["2024-02-29T09:00:00Z", "2026-12-31T23:59:59Z"]
+              : field.endsWith("dateOfBirth")
+                ? ["2024-02-29", "2000-02-29"]
+                : ["2024-02-29", "2026-12-31"]) {
               const result = decode(c.schema, withLeaf(c.sample, leaf.path, value))
               if (!result.ok) failures.push(`${field || "(the value)"} = ${value} refused | ${fieldsOf(result).join(", ")}`)
             }

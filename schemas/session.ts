@@ -20,9 +20,7 @@ export type ValidateSessionResponse = typeof ValidateSessionResponse.Type
 
 export const ManagerMetadata = Schema.Struct({
   phoneNumber: Schema.NullOr(Schema.String),
-  healthcareFacility: Schema.NullOr(
-    Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) }),
-  ),
+  healthcareFacility: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) })),
 })
 export type ManagerMetadata = typeof ManagerMetadata.Type
 
@@ -47,18 +45,9 @@ export type SessionUser = SessionResponse
 
 /** POST /account/change-password; the form adds a confirmation checked on the client. */
 export const ChangePasswordRequest = Schema.Struct({
-  oldPassword: Schema.String.check(
-    Schema.isMinLength(1, { message: "validation.required" }),
-    Schema.isMaxLength(128, { message: "validation.tooLong" }),
-  ),
+  oldPassword: Schema.String.check(Schema.isMinLength(1, { message: "validation.required" }), Schema.isMaxLength(128, { message: "validation.tooLong" })),
   newPassword: Password,
-}).check(
-  crossFieldRule<{ oldPassword: string; newPassword: string }>(
-    "newPassword",
-    (b) => b.oldPassword !== b.newPassword,
-    "validation.passwordMustDiffer",
-  ),
-)
+}).check(crossFieldRule<{ oldPassword: string; newPassword: string }>("newPassword", (b) => b.oldPassword !== b.newPassword, "validation.passwordMustDiffer"))
 export type ChangePasswordRequest = typeof ChangePasswordRequest.Type
 
 export const OkResponse = Schema.Struct({ ok: Schema.Literal(true) })

@@ -15,11 +15,7 @@ export const DoctorSettings = Schema.Struct({
   autoConfirmAppointments: Schema.Boolean,
   bufferTime: boundedInt(LIMITS.bufferTimeMin, LIMITS.bufferTimeMax, "bufferTime"),
   maxDailyAppointment: boundedInt(LIMITS.maxDailyAppointmentMin, LIMITS.maxDailyAppointmentMax, "maxDailyAppointment"),
-  defaultConsultationDuration: boundedInt(
-    LIMITS.consultationDurationMin,
-    LIMITS.consultationDurationMax,
-    "consultationDuration",
-  ),
+  defaultConsultationDuration: boundedInt(LIMITS.consultationDurationMin, LIMITS.consultationDurationMax, "consultationDuration"),
   showRatingsAndReviews: Schema.Boolean,
   allowDirectBooking: Schema.Boolean,
   notifications: Schema.Array(NotificationType),

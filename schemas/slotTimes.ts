@@ -31,8 +31,7 @@ export const minutesOf = (hhmm: string): number => {
   return (h ?? 0) * 60 + (m ?? 0)
 }
 
-const toHhmm = (minutes: number): string =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
+const toHhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
 
 /** The slots of one day of an availability under the rule, in order; empty when nothing fits. */
 export function dailySlotTimes(rule: DailySlotRule): SlotTimes[] {

@@ -25,7 +25,12 @@ export const profilePhotoPath = (userId: string, fileName: string) => `${profile
 
 /** A record file keeps a readable name, made safe, behind a unique prefix. */
 export function medicalRecordPath(userId: string, fileName: string, unique: string): string {
-  const safe = fileName.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^[._]+/, "").slice(-80) || "file"
+  const safe =
+    fileName
+      .normalize("NFKD")
+      .replace(/[^\w.-]+/g, "_")
+      .replace(/^[._]+/, "")
+      .slice(-80) || "file"
   return `${MEDICAL_RECORDS_FOLDER}/${userId}/${unique}_${safe}`
 }
 

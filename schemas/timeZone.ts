@@ -1,5 +1,4 @@
 import type { FacilityTimeZone } from "./enums.ts"
 
 /** The zone of a place without facility (a doctor's home address): its country's. */
-export const zoneOfCountry = (country: string | null | undefined): FacilityTimeZone =>
-  country === "CHAD" ? "Africa/Ndjamena" : "Africa/Dakar"
+export const zoneOfCountry = (country: string | null | undefined): FacilityTimeZone => (country === "CHAD" ? "Africa/Ndjamena" : "Africa/Dakar")

@@ -11,14 +11,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { gzipSync } from "node:zlib"
-import {
-  CONTACT_TEXTS,
-  DOCTOR_PROFILE_TEXTS,
-  DOCTOR_SEARCH_TEXTS,
-  FACILITY_TEXTS,
-  LANDING_TEXTS,
-} from "../src/features/public/routeTexts.ts"
-
+import { CONTACT_TEXTS, DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../src/features/public/routeTexts.ts"
 
 /** The landing page's budget (issue 3): its JavaScript, gzipped, everything / loads. CSS is printed beside it. */
 export const LANDING_BUDGET_BYTES = 200_000

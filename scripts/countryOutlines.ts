@@ -8,8 +8,7 @@ const ID = "virtual:country-outlines"
 /** world-atlas ids (ISO 3166 numeric, zero-padded): Senegal and Chad. */
 const COUNTRIES = ["686", "148"]
 
-const round = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(round) : typeof value === "number" ? Math.round(value * 1000) / 1000 : value
+const round = (value: unknown): unknown => (Array.isArray(value) ? value.map(round) : typeof value === "number" ? Math.round(value * 1000) / 1000 : value)
 
 /**
  * `virtual:country-outlines`: the borders of Senegal and Chad as GeoJSON, cut out of world-atlas
@@ -27,7 +26,12 @@ export function countryOutlines(): Plugin {
       const all = feature(topology, topology.objects.countries)
       const features = all.features
         .filter((f) => COUNTRIES.includes(String(f.id)))
-        .map((f) => ({ type: "Feature", id: f.id, properties: { name: f.properties.name }, geometry: { ...f.geometry, coordinates: round((f.geometry as { coordinates: unknown }).coordinates) } }))
+        .map((f) => ({
+          type: "Feature",
+          id: f.id,
+          properties: { name: f.properties.name },
+          geometry: { ...f.geometry, coordinates: round((f.geometry as { coordinates: unknown }).coordinates) },
+        }))
       return `export default ${JSON.stringify({ type: "FeatureCollection", features })}\n`
     },
   }

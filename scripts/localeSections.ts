@@ -12,8 +12,7 @@ const SECTION_PREFIX = "virtual:locale/"
  * section to a loader; `virtual:locale/{lang}/{section}` is one section's texts.
  */
 export function localeSections(localesDir = path.resolve("locales")): Plugin {
-  const read = (lang: string): Record<string, unknown> =>
-    JSON.parse(readFileSync(path.join(localesDir, `${lang}.json`), "utf8")) as Record<string, unknown>
+  const read = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(localesDir, `${lang}.json`), "utf8")) as Record<string, unknown>
   return {
     name: "promed-locale-sections",
     resolveId(id) {

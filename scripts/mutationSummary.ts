@@ -24,7 +24,10 @@ function latestByFile(): Map<string, Status[]> {
   for (const file of reports) {
     const report = JSON.parse(readFileSync(file, "utf8")) as Report
     for (const [name, result] of Object.entries(report.files)) {
-      byFile.set(path.relative(process.cwd(), path.resolve(name)), result.mutants.map((m) => m.status))
+      byFile.set(
+        path.relative(process.cwd(), path.resolve(name)),
+        result.mutants.map((m) => m.status),
+      )
     }
   }
   return byFile

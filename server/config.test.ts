@@ -104,8 +104,16 @@ describe("loadConfig", () => {
       ["promed.example", "https://promed.example/app", "ftp://promed.example", "https://promed.example?x=1", "https://user:pw@promed.example"],
       "an http(s) origin with no path, such as https://promed.example",
     ],
-    ["USER_FILES_ORIGIN", ["files.promed.example", "https://files.promed.example/v0", "javascript:alert(1)"], "an http(s) origin with no path, such as https://files.promed.example"],
-    ["TILE_ORIGINS", ["tile.openstreetmap.org", "https://a.tile.example,", "https://a.tile.example/{z}/{x}/{y}.png"], "a comma-separated list of http(s) origins"],
+    [
+      "USER_FILES_ORIGIN",
+      ["files.promed.example", "https://files.promed.example/v0", "javascript:alert(1)"],
+      "an http(s) origin with no path, such as https://files.promed.example",
+    ],
+    [
+      "TILE_ORIGINS",
+      ["tile.openstreetmap.org", "https://a.tile.example,", "https://a.tile.example/{z}/{x}/{y}.png"],
+      "a comma-separated list of http(s) origins",
+    ],
     ["LOG_REQUESTS", ["yes", "0", "FALSE"], "true or false"],
     ["DEMO_ACCOUNTS_ON_LOGIN", ["no", "1"], "true or false"],
     ["READ_CACHE_MS", ["-1", "5s", "3600001", "1.5"], "a whole number of milliseconds from 0 to 3600000"],

@@ -97,15 +97,24 @@ const Settings = {
   SESSION_TTL_HOURS: setting(positiveNumber(24 * 366), "a number of hours above 0 and at most 8784"),
   SMTP_URL: setting(parsed(urlOf(["smtp:", "smtps:"]), String), "an SMTP URL such as smtp://user:password@host:587 (smtps:// for TLS)"),
   CONTACT_MAIL_TO: setting(Schema.String.check(Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/)), "an email address"),
-  STORAGE_BUCKET: setting(Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)), "a bucket name (lower-case letters, digits, dots, dashes and underscores)"),
-  FIREBASE_STORAGE_BUCKET: setting(Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)), "a bucket name (lower-case letters, digits, dots, dashes and underscores)"),
+  STORAGE_BUCKET: setting(
+    Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)),
+    "a bucket name (lower-case letters, digits, dots, dashes and underscores)",
+  ),
+  FIREBASE_STORAGE_BUCKET: setting(
+    Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/)),
+    "a bucket name (lower-case letters, digits, dots, dashes and underscores)",
+  ),
   PUBLIC_ORIGIN: setting(parsed(originOf, String), "an http(s) origin with no path, such as https://promed.example"),
   USER_FILES_ORIGIN: setting(parsed(originOf, String), "an http(s) origin with no path, such as https://files.promed.example"),
   TILE_ORIGINS: setting(
-    parsed((text) => {
-      const origins = text.split(",").map((part) => originOf(part.trim()))
-      return origins.every((origin) => origin !== undefined) ? origins : undefined
-    }, (origins: ReadonlyArray<string>) => origins.join(",")),
+    parsed(
+      (text) => {
+        const origins = text.split(",").map((part) => originOf(part.trim()))
+        return origins.every((origin) => origin !== undefined) ? origins : undefined
+      },
+      (origins: ReadonlyArray<string>) => origins.join(","),
+    ),
     "a comma-separated list of http(s) origins",
   ),
   LOG_REQUESTS: setting(onOff, "true or false"),

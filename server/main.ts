@@ -9,9 +9,7 @@ import { isSeeded, seed } from "./db/seed.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-)
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
 if (!(await isSeeded(database.db))) {
   console.log("Seeding demo data (first start)…")
   await seed(database.db, {})

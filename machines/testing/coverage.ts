@@ -28,10 +28,7 @@ function transitionKey(t: AnyTransitionDefinition): string {
 export function machineTotals(machine: AnyStateMachine) {
   const nodes = allNodes(machine.root)
   const states = nodes.filter((n) => n !== machine.root).map((n) => n.id)
-  const transitions = nodes.flatMap((n) => [
-    ...[...n.transitions.values()].flat().map(transitionKey),
-    ...(n.always ?? []).map(transitionKey),
-  ])
+  const transitions = nodes.flatMap((n) => [...[...n.transitions.values()].flat().map(transitionKey), ...(n.always ?? []).map(transitionKey)])
   return { states, transitions }
 }
 

@@ -3,7 +3,10 @@ import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from "x
 import { TestModel, type StatePath, type TestModelOptions, type TestParam } from "xstate/graph"
 
 const short = (type: string) =>
-  type.replace(/^xstate\.done\.actor\./, "✓").replace(/^xstate\.error\.actor\./, "✗").replace(/^xstate\.after\./, "⏱")
+  type
+    .replace(/^xstate\.done\.actor\./, "✓")
+    .replace(/^xstate\.error\.actor\./, "✗")
+    .replace(/^xstate\.after\./, "⏱")
 
 /**
  * What a path run checks and does: assertions per state key (`"*"` for every state) and an
@@ -23,9 +26,7 @@ function payloadHint(event: EventObject): string {
 
 /** A readable name for a path: its events in order, e.g. `✓validateSession → session.logout`. */
 export function pathName(path: StatePath<Snapshot<unknown>, EventObject>): string {
-  const events = path.steps
-    .filter((s) => s.event.type !== "xstate.init")
-    .map((s) => short(s.event.type) + payloadHint(s.event))
+  const events = path.steps.filter((s) => s.event.type !== "xstate.init").map((s) => short(s.event.type) + payloadHint(s.event))
   return events.length === 0 ? "(initial state)" : events.join(" → ")
 }
 
@@ -117,10 +118,7 @@ export function modelStepPaths<S extends Snapshot<unknown>, E extends EventObjec
  * build the `TestModel` it would build, and tests drive `xstate.done.actor.*`, `xstate.error.actor.*`
  * and `xstate.after.*` events through controllable actors and clocks instead.
  */
-export function createFlowModel<M extends AnyStateMachine>(
-  machine: M,
-  options: Partial<TestModelOptions<SnapshotFrom<M>, EventFromLogic<M>, InputFrom<M>>>,
-) {
+export function createFlowModel<M extends AnyStateMachine>(machine: M, options: Partial<TestModelOptions<SnapshotFrom<M>, EventFromLogic<M>, InputFrom<M>>>) {
   return new TestModel<SnapshotFrom<M>, EventFromLogic<M>, unknown>(machine as never, {
     filterEvents: (state: SnapshotFrom<M>, event: EventFromLogic<M>) => (state as { can(e: unknown): boolean }).can(event),
     ...options,

@@ -20,7 +20,10 @@ export function mailLanguageOf(c: Context<AppEnv>): MailLanguage {
 }
 
 /** Queues mails and sends them after the answer, so a slow mail server never holds the user's save. */
-export async function sendAccountMails(c: Context<AppEnv>, mails: ReadonlyArray<{ kind: AccountMailKind; userId: string; to: string; values: Parameters<typeof composeAccountMail>[3] }>) {
+export async function sendAccountMails(
+  c: Context<AppEnv>,
+  mails: ReadonlyArray<{ kind: AccountMailKind; userId: string; to: string; values: Parameters<typeof composeAccountMail>[3] }>,
+) {
   const { db, config } = c.get("deps")
   const lang = mailLanguageOf(c)
   const ids: string[] = []

@@ -43,9 +43,7 @@ export function tooManyAttempts(c: Context<AppEnv>, fieldName: string, retryAfte
 }
 
 export type SignInOutcome =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "missing" | "badCredentials" }
-  | { ok: false; reason: "tooMany"; retryAfterMs: number }
+  { ok: true; userId: string } | { ok: false; reason: "missing" | "badCredentials" } | { ok: false; reason: "tooMany"; retryAfterMs: number }
 
 /**
  * Checks an email and password for signing in (login form and /auth/token alike), under the
@@ -69,7 +67,11 @@ export async function checkSignIn(c: Context<AppEnv>, rawEmail: string, password
       .where(eq(sql`lower(${users.email})`, email.value))
     const keys = [client, addressKey(email.value), ...(user ? [accountKey(user.id)] : [])]
     // The dummy hash keeps the time of an unknown address the same as a known one.
-    checked = await limited(credentialLimits, keys, async () => (await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)) && user !== undefined && user.isActive)
+    checked = await limited(
+      credentialLimits,
+      keys,
+      async () => (await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)) && user !== undefined && user.isActive,
+    )
     if (checked.status === "ok") return { ok: true, userId: user!.id }
   }
   return checked.status === "locked" ? { ok: false, reason: "tooMany", retryAfterMs: checked.retryAfterMs } : { ok: false, reason: "badCredentials" }
@@ -86,7 +88,11 @@ export async function verifyCurrentPassword(c: Context<AppEnv>, userId: string, 
   const { db, credentialLimits } = c.get("deps")
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
   if (!user) throw new ApiError("USER_NOT_FOUND")
-  const checked = await limited(credentialLimits, [accountKey(userId)], async () => password.length <= MAX_PASSWORD && (await verifyPassword(password, user.passwordHash)))
+  const checked = await limited(
+    credentialLimits,
+    [accountKey(userId)],
+    async () => password.length <= MAX_PASSWORD && (await verifyPassword(password, user.passwordHash)),
+  )
   if (checked.status === "locked") throw tooManyAttempts(c, fieldName, checked.retryAfterMs)
   if (checked.status === "wrong") {
     throw new ApiError("INVALID_PASSWORD", "The current password is not correct", [{ name: fieldName, message: "validation.currentPasswordWrong" }])

@@ -68,7 +68,13 @@ export function clientKey(address: string): LimitKey {
     const rest = tail ? tail.split(":") : []
     groups.push(...Array<string>(Math.max(0, 8 - groups.length - rest.length)).fill("0"), ...rest)
   }
-  return { kind: "client", id: `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64` }
+  return {
+    kind: "client",
+    id: `${groups
+      .slice(0, 4)
+      .map((g) => (parseInt(g, 16) || 0).toString(16))
+      .join(":")}::/64`,
+  }
 }
 
 const keyName = (key: LimitKey) => `${key.kind}:${key.id}`

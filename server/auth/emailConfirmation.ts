@@ -82,7 +82,12 @@ export function emailConfirmationRoutes() {
     const outcome = await confirmEmailChange(c.get("deps").db, token)
     if (!outcome.ok) return page(c, outcome.reason === "taken" ? 409 : 400, (t) => `${message(t[outcome.reason])}<p><a href="/">${t.back}</a></p>`)
     await sendAccountMails(c, [
-      { kind: "emailChanged", userId: outcome.userId, to: outcome.oldEmail, values: { firstName: outcome.firstName, address: maskedAddress(outcome.newEmail) } },
+      {
+        kind: "emailChanged",
+        userId: outcome.userId,
+        to: outcome.oldEmail,
+        values: { firstName: outcome.firstName, address: maskedAddress(outcome.newEmail) },
+      },
     ])
     return page(c, 200, (t) => `${message(t.done(escapeHtml(outcome.newEmail)), "status")}<p><a href="/auth/login">${t.signIn}</a></p>`)
   })

@@ -47,8 +47,7 @@ const TEXTS = {
 
 export type LoginError = "badCredentials" | "tooMany" | "missing" | "crossSite"
 
-export const parseLoginLang = (value: string | undefined): LoginLang =>
-  value === "en" || value === "ar" ? value : "fr"
+export const parseLoginLang = (value: string | undefined): LoginLang => (value === "en" || value === "ar" ? value : "fr")
 
 /** The login page, in the login site's frame (authPage.ts: no script, same-origin referrer policy). */
 export function renderLoginPage(options: {

@@ -30,7 +30,7 @@ export function loginSiteRoutes() {
 
   app.post("/login", async (c) => {
     const form = await c.req.parseBody()
-    const field = (name: string) => (typeof form[name] === "string" ? (form[name]) : "")
+    const field = (name: string) => (typeof form[name] === "string" ? form[name] : "")
     const lang = parseLoginLang(field("lang"))
     const returnTo = safeReturnTo(field("returnTo"))
     c.header("Cache-Control", "no-store")

@@ -1,22 +1,13 @@
 import { sql } from "drizzle-orm"
-import {
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core"
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core"
 
 const id = () => uuid("id").primaryKey().defaultRandom()
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
-const textList = (name: string) => jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`)
+const textList = (name: string) =>
+  jsonb(name)
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`)
 
 export const users = pgTable(
   "users",
@@ -133,7 +124,10 @@ export const doctors = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     spokenLanguages: textList("spoken_languages"),
     insuranceAccepted: textList("insurance_accepted"),
-    awards: jsonb("awards").$type<{ title: string; issuer: string; year: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    awards: jsonb("awards")
+      .$type<{ title: string; issuer: string; year: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     publications: jsonb("publications")
       .$type<{ title: string; journal: string; year: number; url?: string | null }[]>()
       .notNull()
@@ -149,7 +143,10 @@ export const doctors = pgTable(
     /** The user is active: the doctor is listed by the search (kept from users.is_active). */
     listed: boolean("listed").notNull().default(true),
     /** Codes of the provided services, for the visit-type filter without a join. */
-    serviceCodes: text("service_codes").array().notNull().default(sql`'{}'::text[]`),
+    serviceCodes: text("service_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased names, for the name sort without a join (the listing index is on them). */
     sortFirstName: text("sort_first_name").notNull().default(""),
     sortLastName: text("sort_last_name").notNull().default(""),
@@ -345,7 +342,9 @@ export const appointments = pgTable(
   },
   (t) => [
     // The database, not only the transaction, guarantees one live appointment per slot.
-    uniqueIndex("appointments_active_slot_key").on(t.timeSlotId).where(sql`${t.status} <> 'CANCELED'`),
+    uniqueIndex("appointments_active_slot_key")
+      .on(t.timeSlotId)
+      .where(sql`${t.status} <> 'CANCELED'`),
     index("appointments_patient_idx").on(t.patientId, t.appointmentTime),
     index("appointments_doctor_idx").on(t.doctorId, t.appointmentTime),
   ],
@@ -430,7 +429,10 @@ export const medicalRecords = pgTable(
     recordDate: date("record_date").notNull(),
     doctorName: text("doctor_name"),
     doctorSpecialty: text("doctor_specialty"),
-    attachments: jsonb("attachments").$type<{ id: string; name: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb("attachments")
+      .$type<{ id: string; name: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index("medical_records_patient_idx").on(t.patientId)],
@@ -503,7 +505,10 @@ export const storageObjects = pgTable(
     generation: text("generation").notNull(),
     metageneration: integer("metageneration").notNull().default(1),
     downloadToken: text("download_token").notNull(),
-    customMetadata: jsonb("custom_metadata").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    customMetadata: jsonb("custom_metadata")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

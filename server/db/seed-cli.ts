@@ -11,7 +11,12 @@ import { isSeeded, SEED_ACCOUNTS, seed } from "./seed.ts"
 import { DEMO_PASSWORD } from "./demoAccounts.ts"
 
 const { values } = parseArgs({
-  options: { doctors: { type: "string" }, weeks: { type: "string" }, reset: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+  options: {
+    doctors: { type: "string" },
+    weeks: { type: "string" },
+    reset: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
 })
 if (values.help) {
   console.log("Usage: tsx server/db/seed-cli.ts [--doctors N] [--weeks W] [--reset]")
@@ -29,9 +34,7 @@ if (weeks !== undefined && (!Number.isInteger(weeks) || weeks < 1 || weeks > 12)
   process.exit(2)
 }
 
-const target: DatabaseOptions = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL }
-  : { dataDir: path.join(process.env.DATA_DIR ?? ".data", "pglite") }
+const target: DatabaseOptions = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: path.join(process.env.DATA_DIR ?? ".data", "pglite") }
 const where = "url" in target ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${"dataDir" in target ? target.dataDir : "memory"}`
 
 let database = await openDatabase(target)
@@ -59,6 +62,10 @@ async function runSeed(): Promise<void> {
   const summary = await seed(database.db, { ...(doctors === undefined ? {} : { doctors }), ...(weeks === undefined ? {} : { weeks }) })
   const { timings, durationMs, ...counts } = summary
   console.table(counts)
-  console.log(`Done in ${(durationMs / 1000).toFixed(1)} s (${Object.entries(timings).map(([k, v]) => `${k} ${v} ms`).join(", ")})`)
+  console.log(
+    `Done in ${(durationMs / 1000).toFixed(1)} s (${Object.entries(timings)
+      .map(([k, v]) => `${k} ${v} ms`)
+      .join(", ")})`,
+  )
   console.log(`Accounts (password ${DEMO_PASSWORD}): ${SEED_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(", ")}`)
 }

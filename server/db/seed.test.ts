@@ -11,7 +11,7 @@ const NOW = new Date("2026-11-23T10:00:00Z")
 
 let database: Database
 let summary: SeedSummary
-const one = async <T,>(query: ReturnType<typeof sql>): Promise<T> => {
+const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
   const result = (await database.db.execute<Record<string, unknown>>(query)) as { rows: T[] }
   return result.rows[0] as T
 }
@@ -96,7 +96,16 @@ describe("seed", () => {
   })
 
   it("gives the demo patient dependants, emergency contacts, alerts, a record and settings", async () => {
-    const row = await one<{ dependants: number; relationships: string; contacts: number; priorities: number; alerts: number; records: number; settings: number; homes: number }>(sql`
+    const row = await one<{
+      dependants: number
+      relationships: string
+      contacts: number
+      priorities: number
+      alerts: number
+      records: number
+      settings: number
+      homes: number
+    }>(sql`
       select
         (select count(*)::int from dependants where patient_id = p.id) as dependants,
         (select string_agg(relationship, ',' order by relationship) from dependants where patient_id = p.id) as relationships,

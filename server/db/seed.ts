@@ -49,7 +49,11 @@ const EXTRA_PATIENTS = 20
 
 /** True once the demo data is there (the admin demo account exists). */
 export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = 'admin@demo.sn'`).limit(1)
+  const rows = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(sql`lower(${t.users.email}) = 'admin@demo.sn'`)
+    .limit(1)
   return rows.length > 0
 }
 
@@ -167,7 +171,14 @@ function buildPeople(ctx: SeedContext, doctorCount: number): People {
   const demoPatient2 = addPatient(ctx, 1, DEMO_PATIENT_2)
   const patients = Array.from({ length: EXTRA_PATIENTS }, (_, i) => addPatient(ctx, i + 2))
 
-  const managerId = addUser(ctx, { email: "manager@demo.sn", role: "MANAGER", firstName: "Khady", lastName: "Sow", civility: "WOMAN", phoneNumber: "221775550101" })
+  const managerId = addUser(ctx, {
+    email: "manager@demo.sn",
+    role: "MANAGER",
+    firstName: "Khady",
+    lastName: "Sow",
+    civility: "WOMAN",
+    phoneNumber: "221775550101",
+  })
   const hospital = ctx.facilities.find((f) => f.name === "Hôpital Principal de Dakar")
   ctx.rows.managers.push({ userId: managerId, facilityId: hospital?.id ?? null })
   addUser(ctx, { email: "admin@demo.sn", role: "ADMIN", firstName: "Admin", lastName: "Promed" })
@@ -252,8 +263,7 @@ async function insertRows(db: Db, rows: SeedRows): Promise<void> {
  */
 async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<number> {
   const { demoDoctor, demoDoctor2, demoPatient, demoPatient2, patients } = people
-  const pediatrician =
-    people.doctors.find((d) => d !== demoDoctor2 && d.city.name === "Dakar" && d.specialtyCodes.includes("PEDIATRICS")) ?? demoDoctor2
+  const pediatrician = people.doctors.find((d) => d !== demoDoctor2 && d.city.name === "Dakar" && d.specialtyCodes.includes("PEDIATRICS")) ?? demoDoctor2
   const plan: { doctor: SeededDoctor; patient: SeededPatient; hoursAhead: number; skip: number; reason: string; dependantId?: string }[] = [
     // More than 48 hours ahead, so tests may still cancel or reschedule it.
     { doctor: demoDoctor, patient: demoPatient, hoursAhead: 72, skip: 0, reason: "Douleurs thoraciques à l'effort" },
@@ -296,8 +306,7 @@ async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<n
   return booked
 }
 
-const withDependant = (patient: SeededPatient): { dependantId?: string } =>
-  patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {}
+const withDependant = (patient: SeededPatient): { dependantId?: string } => (patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {})
 
 /** The search columns of every seeded doctor, in one statement. */
 export const refreshAllDoctorSearchFields = (db: Db): Promise<void> => refreshDoctorSearchFields(db, null)

@@ -29,7 +29,8 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
     },
     emailChanged: {
       subject: "Votre adresse de connexion Promed a changé",
-      body: (v) => `Bonjour ${v.firstName},\n\nVous vous connectez désormais à Promed avec ${v.address}.\n\nSi ce n'était pas vous, écrivez-nous sans attendre en répondant à ce message.`,
+      body: (v) =>
+        `Bonjour ${v.firstName},\n\nVous vous connectez désormais à Promed avec ${v.address}.\n\nSi ce n'était pas vous, écrivez-nous sans attendre en répondant à ce message.`,
     },
   },
   en: {

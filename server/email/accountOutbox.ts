@@ -18,13 +18,22 @@ function mailboxSender(dir: string): SendMail {
   return async (mail) => {
     await mkdir(dir, { recursive: true })
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`
-    const eml = [`From: ${mail.from}`, `To: ${mail.to}`, `Reply-To: ${mail.replyTo}`, `Subject: ${mail.subject}`, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n")
+    const eml = [
+      `From: ${mail.from}`,
+      `To: ${mail.to}`,
+      `Reply-To: ${mail.replyTo}`,
+      `Subject: ${mail.subject}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      mail.text,
+    ].join("\r\n")
     await writeFile(path.join(dir, name), eml, { mode: 0o600 })
   }
 }
 
 /** Where this server's account mails go: SMTP when configured, the local mailbox folder otherwise. */
-export const accountMailSender = (config: ServerConfig): SendMail => (config.smtpUrl ? smtpSender(config.smtpUrl) : mailboxSender(path.join(config.dataDir, "mail")))
+export const accountMailSender = (config: ServerConfig): SendMail =>
+  config.smtpUrl ? smtpSender(config.smtpUrl) : mailboxSender(path.join(config.dataDir, "mail"))
 
 /** Keeps a composed mail in the outbox, attributed to the user it concerns; its id. */
 export async function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string, mail: Mail): Promise<string> {

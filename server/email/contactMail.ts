@@ -12,7 +12,10 @@ export interface Mail {
 
 export const MAIL_FROM = "Promed <no-reply@promed.sn>"
 
-const LABELS: Record<MailLanguage, { intro: string; name: string; role: string; email: string; phone: string; message: string; none: string; roles: Record<string, string> }> = {
+const LABELS: Record<
+  MailLanguage,
+  { intro: string; name: string; role: string; email: string; phone: string; message: string; none: string; roles: Record<string, string> }
+> = {
   fr: {
     intro: "Nouveau message reçu par le formulaire de contact de Promed.",
     name: "Nom",
@@ -21,7 +24,13 @@ const LABELS: Record<MailLanguage, { intro: string; name: string; role: string; 
     phone: "Téléphone",
     message: "Message",
     none: "non renseigné",
-    roles: { PATIENT: "Patient", DOCTOR: "Médecin", HEALTH_CENTER_MANAGER: "Gestionnaire d'établissement", POTENTIAL_PARTNER: "Partenaire potentiel", OTHER: "Autre" },
+    roles: {
+      PATIENT: "Patient",
+      DOCTOR: "Médecin",
+      HEALTH_CENTER_MANAGER: "Gestionnaire d'établissement",
+      POTENTIAL_PARTNER: "Partenaire potentiel",
+      OTHER: "Autre",
+    },
   },
   en: {
     intro: "New message from the Promed contact form.",

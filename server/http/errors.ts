@@ -66,5 +66,4 @@ function defaultMessage(code: ErrorCode): string {
 
 export const notFound = (code: ErrorCode = "NOT_FOUND") => new ApiError(code)
 export const forbidden = (message = "This action is not allowed") => new ApiError("FORBIDDEN_ACTION", message)
-export const validationError = (fields: ReadonlyArray<FieldError>, message = "The request is not valid") =>
-  new ApiError("VALIDATION_ERROR", message, fields)
+export const validationError = (fields: ReadonlyArray<FieldError>, message = "The request is not valid") => new ApiError("VALIDATION_ERROR", message, fields)

@@ -28,7 +28,9 @@ const page = (url: string, headers: Record<string, string> = {}) => gw.call("GET
 const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/g) ?? []
 const dataBlockOf = (html: string) => {
   const json = /<script type="application\/json" id="promed-page-data">(.*?)<\/script>/s.exec(html)?.[1]
-  return json === undefined ? undefined : (JSON.parse(json) as { queries: Array<{ queryKey: unknown[]; data?: unknown; error?: { code: string; status: number } }> })
+  return json === undefined
+    ? undefined
+    : (JSON.parse(json) as { queries: Array<{ queryKey: unknown[]; data?: unknown; error?: { code: string; status: number } }> })
 }
 
 beforeAll(async () => {

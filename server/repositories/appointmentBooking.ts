@@ -65,7 +65,8 @@ async function checkBookable(db: Db, request: BookingRequest): Promise<string | 
   if (!service) throw new ApiError("PROVIDED_SERVICE_NOT_FOUND", "The doctor does not offer this type of appointment")
   if (request.appointmentType !== "HOME") return null
   const address = await primaryHomeAddress(db, request.patientId)
-  if (!address) throw new ApiError("BUSINESS_ERROR", "A home visit needs a primary home address", [{ name: "appointmentType", message: "validation.homeAddressRequired" }])
+  if (!address)
+    throw new ApiError("BUSINESS_ERROR", "A home visit needs a primary home address", [{ name: "appointmentType", message: "validation.homeAddressRequired" }])
   return address
 }
 

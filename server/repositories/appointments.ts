@@ -1,16 +1,7 @@
 import { aliasedTable, desc, eq, inArray, type SQL } from "drizzle-orm"
 import type { Appointment } from "../../schemas/appointment.ts"
 import type { Db } from "../db/client.ts"
-import {
-  appointments,
-  dependants,
-  doctors,
-  doctorSpecialties,
-  healthcareFacilities,
-  patients,
-  specialties,
-  users,
-} from "../db/schema.ts"
+import { appointments, dependants, doctors, doctorSpecialties, healthcareFacilities, patients, specialties, users } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 
 const doctorUsers = aliasedTable(users, "doctor_users")
@@ -83,8 +74,7 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
   }))
 }
 
-export const appointmentsOfPatient = (db: Db, patientId: string) =>
-  findAppointments(db, eq(appointments.patientId, patientId))
+export const appointmentsOfPatient = (db: Db, patientId: string) => findAppointments(db, eq(appointments.patientId, patientId))
 
 export const appointmentsOfDoctor = (db: Db, doctorId: string) => findAppointments(db, eq(appointments.doctorId, doctorId))
 

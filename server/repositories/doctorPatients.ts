@@ -14,8 +14,12 @@ export async function patientsOfDoctor(db: Db, doctorId: string, only?: string):
     .select({
       patientId: appointments.patientId,
       count: sql<number>`count(*)::int`,
-      last: sql<Date | string | null>`max(${appointments.appointmentTime}) FILTER (WHERE ${appointments.appointmentTime} < now() AND ${appointments.status} <> 'CANCELED')`,
-      next: sql<Date | string | null>`min(${appointments.appointmentTime}) FILTER (WHERE ${appointments.appointmentTime} >= now() AND ${appointments.status} = 'CONFIRMED')`,
+      last: sql<
+        Date | string | null
+      >`max(${appointments.appointmentTime}) FILTER (WHERE ${appointments.appointmentTime} < now() AND ${appointments.status} <> 'CANCELED')`,
+      next: sql<
+        Date | string | null
+      >`min(${appointments.appointmentTime}) FILTER (WHERE ${appointments.appointmentTime} >= now() AND ${appointments.status} = 'CONFIRMED')`,
     })
     .from(appointments)
     .where(and(eq(appointments.doctorId, doctorId), only ? eq(appointments.patientId, only) : undefined))
@@ -25,7 +29,12 @@ export async function patientsOfDoctor(db: Db, doctorId: string, only?: string):
     .select({ patient: patients, user: users })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(inArray(patients.id, visits.map((v) => v.patientId)))
+    .where(
+      inArray(
+        patients.id,
+        visits.map((v) => v.patientId),
+      ),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName))
   const visitOf = new Map(visits.map((v) => [v.patientId, v]))
   const instant = (value: Date | string | null) => (value === null ? null : toUtcSeconds(new Date(value)))

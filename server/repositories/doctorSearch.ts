@@ -33,9 +33,7 @@ function filtersOf(query: SearchQuery): SQL[] {
   if (query.language) where.push(sql`${doctors.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
   const insurance = query.insurance?.trim().toLowerCase()
   if (insurance) {
-    where.push(
-      sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${doctors.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
-    )
+    where.push(sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${doctors.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`)
   }
   if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
     where.push(arrayOverlaps(doctors.serviceCodes, [...query.providedServiceCodes]))
@@ -81,7 +79,10 @@ export async function searchDoctors(db: Db, request: DoctorSearchRequest): Promi
   const where = and(...filtersOf(request.query ?? {}))
   const { offset, limit } = request.paginationSettings
   const [countRows, pageRows] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int` }).from(doctors).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(doctors)
+      .where(where),
     db
       .select({ id: doctors.id })
       .from(doctors)

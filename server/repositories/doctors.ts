@@ -2,16 +2,7 @@ import { and, asc, eq, gt, inArray, min, sql } from "drizzle-orm"
 import type { Doctor, DoctorFacility, Specialty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
-import {
-  doctorFacilities,
-  doctors,
-  doctorSpecialties,
-  healthcareFacilities,
-  providedServices,
-  specialties,
-  timeSlots,
-  users,
-} from "../db/schema.ts"
+import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, providedServices, specialties, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
 import { locationsByUser } from "./locations.ts"
@@ -35,22 +26,14 @@ export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<D
   if (ids.length === 0) return []
   const idList = [...ids]
   const [base, specialtyRows, serviceRows, facilityRows, nextRows] = await Promise.all([
-    db
-      .select({ doctor: doctors, user: users })
-      .from(doctors)
-      .innerJoin(users, eq(users.id, doctors.userId))
-      .where(inArray(doctors.id, idList)),
+    db.select({ doctor: doctors, user: users }).from(doctors).innerJoin(users, eq(users.id, doctors.userId)).where(inArray(doctors.id, idList)),
     db
       .select({ doctorId: doctorSpecialties.doctorId, id: specialties.id, code: specialties.code, label: specialties.label })
       .from(doctorSpecialties)
       .innerJoin(specialties, eq(specialties.id, doctorSpecialties.specialtyId))
       .where(inArray(doctorSpecialties.doctorId, idList))
       .orderBy(asc(specialties.label)),
-    db
-      .select()
-      .from(providedServices)
-      .where(inArray(providedServices.doctorId, idList))
-      .orderBy(asc(providedServices.code)),
+    db.select().from(providedServices).where(inArray(providedServices.doctorId, idList)).orderBy(asc(providedServices.code)),
     db
       .select({ doctorId: doctorFacilities.doctorId, facility: healthcareFacilities })
       .from(doctorFacilities)

@@ -1,12 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm"
 import { DAYS_OF_WEEK } from "../../schemas/enums.ts"
-import {
-  EARTH_RADIUS_KM,
-  type FacilitySearchRequest,
-  type FacilitySearchResponse,
-  type HealthcareFacility,
-  type WeeklyHours,
-} from "../../schemas/facility.ts"
+import { EARTH_RADIUS_KM, type FacilitySearchRequest, type FacilitySearchResponse, type HealthcareFacility, type WeeklyHours } from "../../schemas/facility.ts"
 import type { Coordinates } from "../../schemas/common.ts"
 import type { Db } from "../db/client.ts"
 import { healthcareFacilities } from "../db/schema.ts"
@@ -82,7 +76,10 @@ export async function searchFacilities(db: Db, request: FacilitySearchRequest): 
   const distance = near ? distanceFrom(near) : undefined
   const { offset, limit } = request.paginationSettings
   const [countRows, rows] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int` }).from(f).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(f)
+      .where(where),
     db
       .select({ facility: f, distance: distance ?? sql<null>`NULL` })
       .from(f)

@@ -52,7 +52,9 @@ async function replaceDependants(tx: Db, patientId: string, list: NonNullable<Pa
   const owned = new Set(existing.map((d) => d.id))
   const kept = list.flatMap((d) => (d.id ? [d.id] : []))
   if (kept.some((id) => !owned.has(id))) throw forbidden("A dependant sent is not this patient's")
-  await tx.delete(dependants).where(kept.length ? and(eq(dependants.patientId, patientId), notInArray(dependants.id, kept)) : eq(dependants.patientId, patientId))
+  await tx
+    .delete(dependants)
+    .where(kept.length ? and(eq(dependants.patientId, patientId), notInArray(dependants.id, kept)) : eq(dependants.patientId, patientId))
   for (const d of list) {
     const values = {
       firstName: d.firstName.trim(),

@@ -30,11 +30,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
   const { patient, user } = row
   const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings, pendingEmail] = await Promise.all([
     db.select().from(dependants).where(eq(dependants.patientId, patientId)).orderBy(asc(dependants.firstName)),
-    db
-      .select()
-      .from(emergencyContacts)
-      .where(eq(emergencyContacts.patientId, patientId))
-      .orderBy(asc(emergencyContacts.priority)),
+    db.select().from(emergencyContacts).where(eq(emergencyContacts.patientId, patientId)).orderBy(asc(emergencyContacts.priority)),
     db.select().from(medicalAlerts).where(eq(medicalAlerts.patientId, patientId)),
     db.select().from(medicalRecords).where(eq(medicalRecords.patientId, patientId)).orderBy(desc(medicalRecords.recordDate)),
     locationsByUser(db, [user.id]),

@@ -10,7 +10,11 @@ type ReviewRow = typeof reviews.$inferSelect
 const live = (doctorId: string) => and(eq(reviews.doctorId, doctorId), isNull(reviews.deletedAt))
 
 /** Reviews of rows, with their author and reaction counts, and the caller's own reaction. */
-async function toReviews(db: Db, rows: ReadonlyArray<{ review: ReviewRow; firstName: string; lastName: string }>, viewerUserId: string | null): Promise<Review[]> {
+async function toReviews(
+  db: Db,
+  rows: ReadonlyArray<{ review: ReviewRow; firstName: string; lastName: string }>,
+  viewerUserId: string | null,
+): Promise<Review[]> {
   const ids = rows.map((r) => r.review.id)
   const [counts, mine] = ids.length
     ? await Promise.all([
@@ -49,7 +53,10 @@ function reviewQuery(db: Db) {
 }
 
 export async function findReview(db: Db, reviewId: string): Promise<ReviewRow | undefined> {
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, reviewId), isNull(reviews.deletedAt)))
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.deletedAt)))
   return row
 }
 
@@ -63,7 +70,12 @@ export async function loadReview(db: Db, reviewId: string, viewerUserId: string 
  * Whether a patient may review a doctor: a past or current appointment with them (any status but
  * CANCELED, its time come) and no live review of that doctor yet.
  */
-export async function reviewEligibility(db: Db, doctorId: string, patientId: string, now: Date = new Date()): Promise<"eligible" | "noAppointment" | "alreadyReviewed"> {
+export async function reviewEligibility(
+  db: Db,
+  doctorId: string,
+  patientId: string,
+  now: Date = new Date(),
+): Promise<"eligible" | "noAppointment" | "alreadyReviewed"> {
   const [[seen], [reviewed]] = await Promise.all([
     db
       .select({ id: appointments.id })
@@ -77,18 +89,18 @@ export async function reviewEligibility(db: Db, doctorId: string, patientId: str
         ),
       )
       .limit(1),
-    db.select({ id: reviews.id }).from(reviews).where(and(live(doctorId), eq(reviews.patientId, patientId))).limit(1),
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(live(doctorId), eq(reviews.patientId, patientId)))
+      .limit(1),
   ])
   if (!seen) return "noAppointment"
   return reviewed ? "alreadyReviewed" : "eligible"
 }
 
 /** GET /reviews/doctor/{id}: the live reviews newest first, the count per star and the featured one. */
-export async function listDoctorReviews(
-  db: Db,
-  doctorId: string,
-  viewer: { userId: string; patientId: string | null } | null,
-): Promise<ReviewListResponse> {
+export async function listDoctorReviews(db: Db, doctorId: string, viewer: { userId: string; patientId: string | null } | null): Promise<ReviewListResponse> {
   const rows = await reviewQuery(db).where(live(doctorId)).orderBy(desc(reviews.postedDate), desc(reviews.id))
   const list = await toReviews(db, rows, viewer?.userId ?? null)
   const summary: { -readonly [K in keyof ReviewSummary]: number } = { one: 0, two: 0, three: 0, four: 0, five: 0 }
@@ -151,7 +163,11 @@ export async function findReaction(db: Db, reviewId: string, userId: string): Pr
 }
 
 /** Gives a user's reaction to a review, replacing `existing` (their other one) when there is one. */
-export async function saveReaction(db: Db, reaction: { reviewId: string; userId: string; reactionType: ReactionType }, existing: { id: string } | undefined): Promise<void> {
+export async function saveReaction(
+  db: Db,
+  reaction: { reviewId: string; userId: string; reactionType: ReactionType },
+  existing: { id: string } | undefined,
+): Promise<void> {
   if (existing) await db.update(reviewReactions).set({ reactionType: reaction.reactionType }).where(eq(reviewReactions.id, existing.id))
   else await db.insert(reviewReactions).values(reaction)
 }

@@ -62,7 +62,11 @@ export async function loadPatientSettings(db: Db, patientId: string): Promise<Pa
 }
 
 /** Saves a doctor's settings; answers the saved row, or undefined when the doctor has none to change. */
-export async function saveDoctorSettings(db: Db, doctorId: string, values: Partial<Omit<typeof doctorSettings.$inferInsert, "doctorId">>): Promise<DoctorSettingsRow | undefined> {
+export async function saveDoctorSettings(
+  db: Db,
+  doctorId: string,
+  values: Partial<Omit<typeof doctorSettings.$inferInsert, "doctorId">>,
+): Promise<DoctorSettingsRow | undefined> {
   const [row] = await db.update(doctorSettings).set(values).where(eq(doctorSettings.doctorId, doctorId)).returning()
   return row
 }

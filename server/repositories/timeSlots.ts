@@ -42,14 +42,7 @@ export async function slotsInRange(db: Db, range: SlotRange): Promise<TimeSlot[]
     .select({ slot: timeSlots, appointmentId: appointments.id })
     .from(timeSlots)
     .leftJoin(appointments, and(eq(appointments.timeSlotId, timeSlots.id), ne(appointments.status, "CANCELED")))
-    .where(
-      and(
-        eq(timeSlots.doctorId, range.doctorId),
-        gte(timeSlots.slotDate, range.startDate),
-        lte(timeSlots.slotDate, range.endDate),
-        shown,
-      ),
-    )
+    .where(and(eq(timeSlots.doctorId, range.doctorId), gte(timeSlots.slotDate, range.startDate), lte(timeSlots.slotDate, range.endDate), shown))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id))
   return rows.map((r) => toTimeSlot(r.slot, range.showAppointments ? r.appointmentId : null))
 }

@@ -15,9 +15,9 @@ afterAll(async () => {
 
 describe("one slot, one live appointment", () => {
   it("is guaranteed by a partial unique index on the slot of live appointments (both databases)", async () => {
-    const result = (await gw.db.execute<Record<string, unknown>>(
-      sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'appointments_active_slot_key'`,
-    )) as { rows: Array<{ indexdef: string }> }
+    const result = (await gw.db.execute<Record<string, unknown>>(sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'appointments_active_slot_key'`)) as {
+      rows: Array<{ indexdef: string }>
+    }
     const definition = result.rows[0]?.indexdef ?? ""
     expect(definition).toMatch(/CREATE UNIQUE INDEX/)
     expect(definition).toMatch(/\(time_slot_id\)/)
@@ -35,9 +35,7 @@ describe("one slot, one live appointment", () => {
       const { doctorId } = await idsOf(gw, "doctor@demo.sn")
       const slot = await insertSlot(gw, doctorId!, 100)
       const people = await createSignedInPatients(gw, 50, `race${TEST_DB}`)
-      const responses = await Promise.all(
-        people.map((p) => gw.api("POST", "/appointments", { token: p.token, body: bookingBody(slot, p.patientId) })),
-      )
+      const responses = await Promise.all(people.map((p) => gw.api("POST", "/appointments", { token: p.token, body: bookingBody(slot, p.patientId) })))
       const statuses = responses.map((r) => r.status)
       expect(statuses.filter((s) => s >= 500)).toEqual([])
       expect(statuses.filter((s) => s === 201)).toHaveLength(1)

@@ -107,7 +107,10 @@ describe("POST /appointments by a patient", () => {
     const online = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId, { appointmentType: "ONLINE" }) })
     expect(online.body.code).toBe("BUSINESS_ERROR")
     const slot2 = await insertSlot(gw, doctor2.doctorId, 36)
-    const noHomeService = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot2, patient.patientId, { appointmentType: "HOME" }) })
+    const noHomeService = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody(slot2, patient.patientId, { appointmentType: "HOME" }),
+    })
     expect(noHomeService.body.code).toBe("PROVIDED_SERVICE_NOT_FOUND")
 
     await gw.db.update(locations).set({ residency: "OTHER" }).where(eq(locations.userId, patient2.userId))
@@ -160,7 +163,9 @@ describe("POST /appointments by a doctor", () => {
 
   it("refuses another doctor's slot and a patient without history with FORBIDDEN_ACTION", async () => {
     const othersSlot = await insertSlot(gw, doctor2.doctorId, 41)
-    expect((await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(othersSlot, patient.patientId) })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(othersSlot, patient.patientId) })).body.code).toBe(
+      "FORBIDDEN_ACTION",
+    )
     const slot = await insertSlot(gw, doctor2.doctorId, 42)
     const stranger = await gw.api("POST", "/appointments", { token: doctor2.token, body: bookingBody(slot, patient.patientId) })
     expect(stranger.body.code).toBe("FORBIDDEN_ACTION")

@@ -21,11 +21,7 @@ let patientId: string
 
 beforeAll(async () => {
   gw = await startTestGateway({ seedDoctors: 4 })
-  ;[doctorToken, doctor2Token, patientToken] = await Promise.all([
-    gw.signIn("doctor@demo.sn"),
-    gw.signIn("doctor2@demo.sn"),
-    gw.signIn("patient@demo.sn"),
-  ])
+  ;[doctorToken, doctor2Token, patientToken] = await Promise.all([gw.signIn("doctor@demo.sn"), gw.signIn("doctor2@demo.sn"), gw.signIn("patient@demo.sn")])
   doctorId = (await idsOf(gw, "doctor@demo.sn")).doctorId!
   doctor2Id = (await idsOf(gw, "doctor2@demo.sn")).doctorId!
   patientId = (await idsOf(gw, "patient@demo.sn")).patientId!
@@ -130,15 +126,19 @@ describe("slot generation from a new availability", () => {
   })
 
   it("is idempotent: generating again creates no slot and no duplicate", async () => {
-    const before = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.doctorId, doctorId))
+    const before = await gw.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(timeSlots)
+      .where(eq(timeSlots.doctorId, doctorId))
     expect(await generateSlots(gw.db, doctorId)).toBe(0)
     expect(await generateSlots(gw.db, doctorId)).toBe(0)
     await gw.api("GET", `/doctor-availability/${doctorId}`, { token: doctorToken })
-    const after = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.doctorId, doctorId))
+    const after = await gw.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(timeSlots)
+      .where(eq(timeSlots.doctorId, doctorId))
     expect(after[0]!.n).toBe(before[0]!.n)
-    const duplicates = await gw.db.execute(
-      sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
-    )
+    const duplicates = await gw.db.execute(sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`)
     expect((duplicates as { rows: unknown[] }).rows).toEqual([])
   })
 
@@ -182,7 +182,11 @@ describe("slot generation from a new availability", () => {
 
   it("never creates more slots on a day than the doctor's daily maximum", async () => {
     await gw.db.update(doctorSettings).set({ maxDailyAppointment: 3, bufferTime: 5 }).where(eq(doctorSettings.doctorId, doctor2Id))
-    const response = await post(doctor2Id, { dayOfWeek: "SATURDAY", startTime: "08:00", endTime: "18:00", isRecurring: true, slotDurationMinutes: 15 }, doctor2Token)
+    const response = await post(
+      doctor2Id,
+      { dayOfWeek: "SATURDAY", startTime: "08:00", endTime: "18:00", isRecurring: true, slotDurationMinutes: 15 },
+      doctor2Token,
+    )
     expect(response.status).toBe(201)
     const body = Schema.decodeUnknownSync(Availability)(response.body)
     try {
@@ -198,7 +202,11 @@ describe("slot generation from a new availability", () => {
 
   it("keeps local dates across the UTC date change (N'Djamena is UTC+1) and across a year end", async () => {
     await gw.db.update(doctorSettings).set({ maxDailyAppointment: 10, bufferTime: 10 }).where(eq(doctorSettings.doctorId, doctor2Id))
-    const response = await post(doctor2Id, { dayOfWeek: "SUNDAY", startTime: "00:00", endTime: "01:30", isRecurring: true, slotDurationMinutes: 30 }, doctor2Token)
+    const response = await post(
+      doctor2Id,
+      { dayOfWeek: "SUNDAY", startTime: "00:00", endTime: "01:30", isRecurring: true, slotDurationMinutes: 30 },
+      doctor2Token,
+    )
     const body = Schema.decodeUnknownSync(Availability)(response.body)
     expect(body.timeZone).toBe("Africa/Ndjamena")
     const first = body.timeSlots[0]!
@@ -312,7 +320,10 @@ describe("slot generation from a new availability", () => {
       const response = await del(doctorId, created.id)
       expect(response.status).toBe(422)
       expect(response.body).toEqual({ code: "BUSINESS_ERROR", message: "cannot delete booked slots" })
-      const left = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.availabilityId, created.id))
+      const left = await gw.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(timeSlots)
+        .where(eq(timeSlots.availabilityId, created.id))
       expect(left[0]!.n).toBeGreaterThan(0)
     })
 
@@ -326,7 +337,10 @@ describe("slot generation from a new availability", () => {
     it("deletes an availability and its free slots once its bookings are behind it", async () => {
       // The booked slot is moved to the past: a past appointment no longer holds the schedule.
       const bookedId = created.timeSlots[1]!.id
-      await gw.db.update(timeSlots).set({ startsAt: new Date(Date.now() - 86_400_000) }).where(eq(timeSlots.id, bookedId))
+      await gw.db
+        .update(timeSlots)
+        .set({ startsAt: new Date(Date.now() - 86_400_000) })
+        .where(eq(timeSlots.id, bookedId))
       const response = await del(doctorId, created.id)
       expect(response.status).toBe(200)
       expect(await gw.db.select().from(availabilities).where(eq(availabilities.id, created.id))).toEqual([])

@@ -52,7 +52,9 @@ export function contactRoutes() {
       if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
         status = "SENT"
         // The server answers again: earlier failures get another chance, without holding this request.
-        void retryFailed(db, send, config.mailTo).catch((error) => console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`))
+        void retryFailed(db, send, config.mailTo).catch((error) =>
+          console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`),
+        )
       }
     }
     return c.json({ id, status } satisfies EmailFunctionResponse)

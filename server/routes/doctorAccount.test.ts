@@ -45,7 +45,10 @@ describe("PUT /doctors/{id}", () => {
         { address: "Avenue Cheikh Anta Diop", city: "Dakar", country: "SENEGAL", isPrimary: false },
         { address: "Route de Thiès", city: "Rufisque", country: "SENEGAL", isPrimary: true },
       ],
-      providedServices: [{ code: "CLINIC", price: 20000 }, { code: "ONLINE", price: 8000 }],
+      providedServices: [
+        { code: "CLINIC", price: 20000 },
+        { code: "ONLINE", price: 8000 },
+      ],
       doctorSpokenLanguages: ["FR", "WO"],
       insuranceAccepted: ["IPM", " IPM ", "CSS"],
     }
@@ -54,8 +57,14 @@ describe("PUT /doctors/{id}", () => {
     const saved = Schema.decodeUnknownSync(Doctor)(response.body)
     expect(saved.email).toBe("doctor@demo.sn")
     expect(saved).toMatchObject({ lastName: "Ndiaye-Sarr", website: "https://ndiaye.example.sn", phoneNumber: "221770001122", consultationFee: 20000 })
-    expect(saved.locations.map((l) => [l.city, l.isPrimary])).toEqual([["Dakar", false], ["Rufisque", true]])
-    expect(saved.providedServices.map((s) => [s.code, s.price])).toEqual([["CLINIC", 20000], ["ONLINE", 8000]])
+    expect(saved.locations.map((l) => [l.city, l.isPrimary])).toEqual([
+      ["Dakar", false],
+      ["Rufisque", true],
+    ])
+    expect(saved.providedServices.map((s) => [s.code, s.price])).toEqual([
+      ["CLINIC", 20000],
+      ["ONLINE", 8000],
+    ])
     expect(saved.insuranceAccepted).toEqual(["IPM", "CSS"])
     // The public search finds the new name and the new primary city.
     const search = await gw.api("POST", "/doctors/search", {
@@ -78,7 +87,10 @@ describe("PUT /doctors/{id}", () => {
       ...doctorFormOf(doctor),
       biography: "Trop court",
       website: "pas une adresse",
-      providedServices: [{ code: "CLINIC", price: 1 }, { code: "CLINIC", price: 2 }],
+      providedServices: [
+        { code: "CLINIC", price: 1 },
+        { code: "CLINIC", price: 2 },
+      ],
       locations: [{ address: "Rue 1", city: "Dakar", country: "SENEGAL", isPrimary: false }],
     }
     const response = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body })
@@ -95,11 +107,15 @@ describe("PUT /doctors/{id}", () => {
 })
 
 describe("the doctor's photo through PUT /doctors/{id}", () => {
-  const photo = (userId: string) => `http://localhost/v0/b/promed-local.appspot.com/o/${encodeURIComponent(`profile-photos/user_${userId}.png`)}?alt=media&token=t`
+  const photo = (userId: string) =>
+    `http://localhost/v0/b/promed-local.appspot.com/o/${encodeURIComponent(`profile-photos/user_${userId}.png`)}?alt=media&token=t`
 
   it("takes the doctor's own upload, refuses someone else's file, and clears it with null", async () => {
     const body = doctorFormOf(doctor)
-    const other = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: photo("00000000-0000-4000-8000-000000000009") } })
+    const other = await gw.api("PUT", `/doctors/${doctor.id}`, {
+      token: doctorToken,
+      body: { ...body, photoUrl: photo("00000000-0000-4000-8000-000000000009") },
+    })
     expect(other.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
     const upload = await uploadedUrl(gw, doctorToken, `profile-photos/user_${doctor.userId}.png`, SAMPLE_BYTES.png)
     const own = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, photoUrl: upload } })
@@ -157,7 +173,14 @@ describe("PUT /doctors/{id}/settings", () => {
       dailySlotTimes({ startTime, endTime, slotDurationMinutes: 30, maxDailyAppointment: 50 }).map((s) => s.startTime)
     expect(await startsOf()).toEqual([...grid("08:30", "12:30"), "13:10", "13:40", "14:10", ...grid("15:00", "18:00")])
 
-    const body = { ...update(await settingsOf(doctorToken)), bufferTime: 5, maxDailyAppointment: 10, notifications: ["REVIEWS"], autoConfirmAppointments: true, visibility: "REGISTERED_USERS_ONLY" }
+    const body = {
+      ...update(await settingsOf(doctorToken)),
+      bufferTime: 5,
+      maxDailyAppointment: 10,
+      notifications: ["REVIEWS"],
+      autoConfirmAppointments: true,
+      visibility: "REGISTERED_USERS_ONLY",
+    }
     const response = await gw.api("PUT", `/doctors/${doctor.id}/settings`, { token: doctorToken, body })
     expect(response.status).toBe(200)
     const saved = Schema.decodeUnknownSync(DoctorSettings)(response.body)
@@ -171,7 +194,10 @@ describe("PUT /doctors/{id}/settings", () => {
     const [still] = await gw.db.select().from(timeSlots).where(eq(timeSlots.id, booked!.time_slots.id))
     expect([still?.status, still?.startTime]).toEqual(["BOOKED", booked!.time_slots.startTime])
     // No free slot overlaps a booked one.
-    const day = await gw.db.select().from(timeSlots).where(and(eq(timeSlots.doctorId, doctor.id), eq(timeSlots.slotDate, booked!.time_slots.slotDate)))
+    const day = await gw.db
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.doctorId, doctor.id), eq(timeSlots.slotDate, booked!.time_slots.slotDate)))
     const taken = day.filter((s) => s.status === "BOOKED")
     for (const free of day.filter((s) => s.status === "AVAILABLE")) {
       for (const b of taken) expect(free.startTime < b.endTime && b.startTime < free.endTime).toBe(false)

@@ -25,7 +25,9 @@ beforeAll(async () => {
   awaId = (await idsOf(gw, "patient@demo.sn")).patientId!
   fatouId = (await idsOf(gw, "patient2@demo.sn")).patientId!
   const mine = await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctorId))
-  const theirs = new Set((await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctor2Id))).map((r) => r.id))
+  const theirs = new Set(
+    (await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctor2Id))).map((r) => r.id),
+  )
   strangerId = mine.map((r) => r.id).find((id) => !theirs.has(id))!
 })
 afterAll(async () => {
@@ -68,7 +70,10 @@ describe("GET /doctors/{id}/patients", () => {
 describe("one patient of the doctor", () => {
   it("gives contacts by priority, addresses and alerts to the doctor, by either path", async () => {
     const detail = Schema.decodeUnknownSync(DoctorPatientDetail)((await gw.api("GET", `/doctors/${doctorId}/patients/${awaId}`, { token: doctorToken })).body)
-    expect(detail.emergencyContacts.map((c) => [c.firstName, c.priority])).toEqual([["Ibrahima", 1], ["Mariama", 2]])
+    expect(detail.emergencyContacts.map((c) => [c.firstName, c.priority])).toEqual([
+      ["Ibrahima", 1],
+      ["Mariama", 2],
+    ])
     expect(detail.locations.find((l) => l.isPrimary)?.address).toBe("Villa 112, rue MZ-12, Mermoz")
     expect(detail.medicalAlerts.map((a) => a.severity).sort()).toEqual(["HIGH", "LOW"])
     const same = (await gw.api("GET", `/doctors/patients/${awaId}`, { token: doctorToken })).body

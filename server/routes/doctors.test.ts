@@ -75,9 +75,7 @@ describe("POST /doctors/search: sorting (SPEC §7)", () => {
   })
 
   it("price: the cheapest starting price first", async () => {
-    const prices = (await found({ sortBy: { property: "price", order: "asc" } })).data.map((d) =>
-      Math.min(...d.providedServices.map((s) => s.price)),
-    )
+    const prices = (await found({ sortBy: { property: "price", order: "asc" } })).data.map((d) => Math.min(...d.providedServices.map((s) => s.price)))
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
   })
 

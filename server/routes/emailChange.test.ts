@@ -116,7 +116,11 @@ describe("changing the sign-in email of a patient", () => {
     expect(await emailOf(userId)).toBe("patient@demo.sn")
 
     // A post from another site is refused.
-    const crossSite = await confirm(linkToken!, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" })
+    const crossSite = await confirm(linkToken!, {
+      "Sec-Fetch-Site": "cross-site",
+      Origin: "https://evil.example",
+      "Content-Type": "application/x-www-form-urlencoded",
+    })
     expect(crossSite.status).toBe(403)
     expect(await emailOf(userId)).toBe("patient@demo.sn")
 

@@ -103,7 +103,10 @@ describe("PUT /patients/{id}", () => {
   it("refuses another patient's record and strips unknown fields", async () => {
     const mine = await readMe()
     expect((await gw.api("PUT", `/patients/${other.patientId}`, { token: me.token, body: formOf(mine) })).body.code).toBe("FORBIDDEN_ACTION")
-    const response = await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), role: "ADMIN", status: "INACTIVE", userId: other.userId } })
+    const response = await gw.api("PUT", `/patients/${me.patientId}`, {
+      token: me.token,
+      body: { ...formOf(mine), role: "ADMIN", status: "INACTIVE", userId: other.userId },
+    })
     expect(response.status).toBe(200)
     const [user] = await gw.db.select().from(users).where(eq(users.id, me.userId))
     expect(user!.role).toBe("PATIENT")
@@ -145,7 +148,9 @@ describe("PUT /patients/{id}", () => {
     const someoneElse = await uploadedUrl(gw, other.token, `profile-photos/user_${other.userId}.jpg`, SAMPLE_BYTES.jpeg)
     const refused = await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: someoneElse } })
     expect(refused.body.fields).toEqual([{ name: "photoUrl", message: "validation.photoUrlInvalid" }])
-    expect((await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: "https://tracker.example/x.png" } })).status).toBe(400)
+    expect(
+      (await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: "https://tracker.example/x.png" } })).status,
+    ).toBe(400)
     const cleared = await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...formOf(mine), photoUrl: null } })
     expect(cleared.body.data.photoUrl).toBeNull()
   })
@@ -202,7 +207,10 @@ describe("emergency contacts", () => {
     expect(created.status).toBe(201)
     const saved = Schema.decodeUnknownSync(EmergencyContact)(created.body)
     expect(saved.priority).toBe(Math.max(0, ...before.emergencyContacts.map((c) => c.priority)) + 1)
-    const updated = await gw.api("PUT", `/patients/emergency-contacts/${saved.id}`, { token: me.token, body: { ...contact, firstName: "Oumar Sy", email: null } })
+    const updated = await gw.api("PUT", `/patients/emergency-contacts/${saved.id}`, {
+      token: me.token,
+      body: { ...contact, firstName: "Oumar Sy", email: null },
+    })
     expect(updated.body).toMatchObject({ id: saved.id, firstName: "Oumar Sy", email: null })
     const after = await readMe()
     expect(after.emergencyContacts.at(-1)?.id).toBe(saved.id)

@@ -99,7 +99,10 @@ export function patientsRoutes() {
     await requireOwnAttachments(db, storageSiteOf(c), body.attachments, self.userId)
     const id = await addMedicalRecord(db, self.patientId, body, Temporal.Now.plainDateISO("Africa/Dakar").toString())
     const patient = await patientOrFail(db, self.patientId)
-    return c.json(patient.medicalRecords.find((r) => r.id === id), 201)
+    return c.json(
+      patient.medicalRecords.find((r) => r.id === id),
+      201,
+    )
   })
 
   app.delete("/patients/:id/medical-records/:recordId", async (c) => {

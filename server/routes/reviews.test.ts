@@ -72,7 +72,9 @@ describe("POST /reviews", () => {
     expect(long.body.fields).toEqual([{ name: "comment", message: "validation.commentMaxCharacters" }])
     expect((await post(patient.token, { patientId: patient.patientId, rating: 0 })).body.fields).toEqual([{ name: "rating", message: "validation.ratingMin" }])
     expect((await post(patient.token, { patientId: patient.patientId, rating: 6 })).body.fields).toEqual([{ name: "rating", message: "validation.ratingMax" }])
-    expect((await post(patient.token, { patientId: patient.patientId, doctorId: "dr-1" })).body.fields).toEqual([{ name: "doctorId", message: "validation.idInvalid" }])
+    expect((await post(patient.token, { patientId: patient.patientId, doctorId: "dr-1" })).body.fields).toEqual([
+      { name: "doctorId", message: "validation.idInvalid" },
+    ])
   })
 
   it("refuses doctors: DOCTOR_SELF_REVIEW_NOT_ALLOWED on themselves, ROLE_NOT_MATCH on others", async () => {
@@ -112,7 +114,9 @@ describe("editing and deleting reviews", () => {
     expect(edited.body).toMatchObject({ rating: 5, comment: body.comment })
     const featured = (await list()).featuredReview!
     expect((await gw.api("PUT", `/reviews/${featured.id}`, { token: patient.token, body })).body.code).toBe("FORBIDDEN_ACTION")
-    expect((await gw.api("PUT", `/reviews/${review.id}`, { token: patient2.token, body: { ...body, patientId: patient2.patientId } })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await gw.api("PUT", `/reviews/${review.id}`, { token: patient2.token, body: { ...body, patientId: patient2.patientId } })).body.code).toBe(
+      "FORBIDDEN_ACTION",
+    )
     await gw.db.update(reviews).set({ isFeatured: true }).where(eq(reviews.id, review.id))
     expect((await gw.api("PUT", `/reviews/delete/${review.id}`, { token: patient.token })).body.code).toBe("FORBIDDEN_ACTION")
     await gw.db.update(reviews).set({ isFeatured: false }).where(eq(reviews.id, review.id))
@@ -143,22 +147,42 @@ describe("POST /reviews/reactions", () => {
     const reviewId = created.body.id as string
     const like = await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient2.patientId, reactionType: "LIKE" } })
     expect(like.status).toBe(201)
-    expect(like.body.reactionCount).toEqual([{ reactionType: "LIKE", count: 1 }, { reactionType: "DISLIKE", count: 0 }])
+    expect(like.body.reactionCount).toEqual([
+      { reactionType: "LIKE", count: 1 },
+      { reactionType: "DISLIKE", count: 0 },
+    ])
     expect(like.body.myReaction).toBe("LIKE")
     const again = await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient2.patientId, reactionType: "LIKE" } })
     expect(again.status).toBe(409)
     expect(again.body.code).toBe("DUPLICATE_REACTION")
-    const dislike = await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient2.patientId, reactionType: "DISLIKE" } })
-    expect(dislike.body.reactionCount).toEqual([{ reactionType: "LIKE", count: 0 }, { reactionType: "DISLIKE", count: 1 }])
+    const dislike = await gw.api("POST", "/reviews/reactions", {
+      token: patient2.token,
+      body: { reviewId, patientId: patient2.patientId, reactionType: "DISLIKE" },
+    })
+    expect(dislike.body.reactionCount).toEqual([
+      { reactionType: "LIKE", count: 0 },
+      { reactionType: "DISLIKE", count: 1 },
+    ])
 
-    expect((await gw.api("POST", "/reviews/reactions", { token: patient.token, body: { reviewId, patientId: patient.patientId, reactionType: "LIKE" } })).body.code).toBe("FORBIDDEN_ACTION")
-    expect((await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient.patientId, reactionType: "LIKE" } })).body.code).toBe("FORBIDDEN_ACTION")
+    expect(
+      (await gw.api("POST", "/reviews/reactions", { token: patient.token, body: { reviewId, patientId: patient.patientId, reactionType: "LIKE" } })).body.code,
+    ).toBe("FORBIDDEN_ACTION")
+    expect(
+      (await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient.patientId, reactionType: "LIKE" } })).body.code,
+    ).toBe("FORBIDDEN_ACTION")
     expect((await gw.api("POST", "/reviews/reactions", { body: { reviewId, patientId: patient2.patientId, reactionType: "LIKE" } })).status).toBe(401)
     const seenByOther = (await list(patient2.token)).reviews.find((r) => r.id === reviewId)!
     expect(seenByOther.myReaction).toBe("DISLIKE")
 
     expect((await gw.api("DELETE", `/reviews/reactions/${reviewId}`, { token: patient2.token })).body.myReaction).toBeNull()
     expect((await gw.api("DELETE", `/reviews/reactions/${reviewId}`, { token: patient2.token })).body.code).toBe("REACTION_NOT_FOUND")
-    expect((await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId: "00000000-0000-4000-8000-000000000000", patientId: patient2.patientId, reactionType: "LIKE" } })).body.code).toBe("REVIEW_NOT_FOUND")
+    expect(
+      (
+        await gw.api("POST", "/reviews/reactions", {
+          token: patient2.token,
+          body: { reviewId: "00000000-0000-4000-8000-000000000000", patientId: patient2.patientId, reactionType: "LIKE" },
+        })
+      ).body.code,
+    ).toBe("REVIEW_NOT_FOUND")
   })
 })

@@ -60,7 +60,10 @@ describe("POST /validate-session", () => {
   it("answers SESSION_EXPIRED once the session is past its expiry", async () => {
     const token = await gw.signIn("doctor@demo.sn")
     const valid = await gw.api("POST", "/validate-session", { token })
-    await gw.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, valid.body.sessionId))
+    await gw.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, valid.body.sessionId))
     const expired = await gw.api("POST", "/validate-session", { token })
     expect(expired.status).toBe(401)
     expect(expired.body.code).toBe("SESSION_EXPIRED")

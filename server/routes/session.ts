@@ -30,10 +30,7 @@ export async function buildSession(db: Db, caller: Caller): Promise<SessionRespo
     photoUrl: user.photoUrl,
   }
   if (caller.patientId) {
-    const [patient, appointments] = await Promise.all([
-      loadPatient(db, caller.patientId),
-      appointmentsOfPatient(db, caller.patientId),
-    ])
+    const [patient, appointments] = await Promise.all([loadPatient(db, caller.patientId), appointmentsOfPatient(db, caller.patientId)])
     if (!patient) throw new ApiError("PATIENT_NOT_FOUND")
     return { ...base, settings: patient.settings, metadata: { patient }, appointments }
   }

@@ -44,7 +44,13 @@ async function appointmentsOfSlots(db: Db, slotIds: ReadonlyArray<string>): Prom
 
 async function toTimeSlots(db: Db, rows: ReadonlyArray<SlotRow>, audience: SlotAudience): Promise<TimeSlot[]> {
   const visible = audience === "owner" ? rows : rows.filter((r) => r.status === "AVAILABLE" && r.startsAt.getTime() > Date.now())
-  const linked = audience === "owner" ? await appointmentsOfSlots(db, visible.map((r) => r.id)) : new Map<string, string>()
+  const linked =
+    audience === "owner"
+      ? await appointmentsOfSlots(
+          db,
+          visible.map((r) => r.id),
+        )
+      : new Map<string, string>()
   return visible.map((r) => toTimeSlot(r, linked.get(r.id) ?? null, audience))
 }
 

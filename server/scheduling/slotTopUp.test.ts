@@ -33,7 +33,12 @@ describe("the slot job", () => {
     expect(reach.map((r) => r.doctorId).sort()).toEqual(doctorsWithAvailabilities.map((d) => d.id).sort())
     const standardEnd = today().add({ weeks: DEFAULT_WEEKS }).toString()
     for (const { last } of reach) {
-      expect(String(last) > today().add({ weeks: DEFAULT_WEEKS - 1 }).toString()).toBe(true)
+      expect(
+        String(last) >
+          today()
+            .add({ weeks: DEFAULT_WEEKS - 1 })
+            .toString(),
+      ).toBe(true)
       expect(String(last) <= standardEnd).toBe(true)
     }
   })
@@ -44,7 +49,9 @@ describe("the slot job", () => {
     // A slot ten weeks ahead: the doctor set up their schedule here and reached that far.
     const farDate = today().add({ weeks: 10 })
     const { id: _id, ...rest } = template!
-    await gw.db.insert(timeSlots).values({ ...rest, slotDate: farDate.toString(), startTime: "23:40", endTime: "23:55", startsAt: new Date(`${farDate}T23:40:00Z`), status: "AVAILABLE" })
+    await gw.db
+      .insert(timeSlots)
+      .values({ ...rest, slotDate: farDate.toString(), startTime: "23:40", endTime: "23:55", startsAt: new Date(`${farDate}T23:40:00Z`), status: "AVAILABLE" })
     await startSlotTopUp(gw.db, 3_600_000)()
     const beyond = await gw.db
       .select({ n: sql<number>`count(*)::int` })

@@ -51,4 +51,3 @@ export function startSlotTopUp(db: Db, everyMs: number): () => Promise<void> {
     await running
   }
 }
-

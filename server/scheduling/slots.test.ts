@@ -35,14 +35,7 @@ describe("planSlots", () => {
     const slots = plan(monday())
     expect([...new Set(slots.map((s) => s.slotDate))]).toEqual(["2026-01-05", "2026-01-12", "2026-01-19", "2026-01-26"])
     // 09:00-12:00 in 30-minute slots without buffer: 6 per day.
-    expect(slots.filter((s) => s.slotDate === "2026-01-05").map((s) => s.startTime)).toEqual([
-      "09:00",
-      "09:30",
-      "10:00",
-      "10:30",
-      "11:00",
-      "11:30",
-    ])
+    expect(slots.filter((s) => s.slotDate === "2026-01-05").map((s) => s.startTime)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
     expect(slots).toHaveLength(24)
   })
 
@@ -86,9 +79,7 @@ describe("planSlots", () => {
     const slots = plan(monday(), { now: Temporal.Instant.from("2026-01-05T10:10:00Z"), weeks: 1 })
     expect(slots.map((s) => s.startTime)).toEqual(["10:30", "11:00", "11:30"])
     // A slot starting exactly now is still offered.
-    expect(plan(monday(), { now: Temporal.Instant.from("2026-01-05T11:30:00Z"), weeks: 1 }).map((s) => s.startTime)).toEqual([
-      "11:30",
-    ])
+    expect(plan(monday(), { now: Temporal.Instant.from("2026-01-05T11:30:00Z"), weeks: 1 }).map((s) => s.startTime)).toEqual(["11:30"])
   })
 
   it("crosses a month and year boundary", () => {
@@ -219,7 +210,10 @@ describe("generateSlots", () => {
     it("is idempotent: a second run inserts nothing and no slot is ever duplicated", async () => {
       expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(0)
       expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 2 })).toBe(0)
-      const [row] = await gw.db.select({ n: sql<number>`count(*)::int` }).from(timeSlots).where(eq(timeSlots.doctorId, doctorId))
+      const [row] = await gw.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(timeSlots)
+        .where(eq(timeSlots.doctorId, doctorId))
       expect(row?.n).toBe(24)
       const duplicates = (await gw.db.execute<Record<string, unknown>>(
         sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
@@ -313,7 +307,10 @@ describe("generateSlots", () => {
         ["2027-01-01", ["00:00", "00:30"]],
       ]),
     )
-    const friday = await gw.db.select().from(timeSlots).where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2027-01-01")))
+    const friday = await gw.db
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2027-01-01")))
     expect(friday.map((s) => s.startsAt.toISOString()).sort()).toEqual(["2026-12-31T23:00:00.000Z", "2026-12-31T23:30:00.000Z"])
   })
 })

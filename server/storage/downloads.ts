@@ -15,7 +15,10 @@ export const DOWNLOAD_CSP = "default-src 'none'; sandbox"
 /** The object's last path segment with only letters, digits, dot, dash and underscore: safe inside a quoted header value. */
 export function safeFileName(name: string): string {
   const base = name.slice(name.lastIndexOf("/") + 1)
-  const safe = base.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(-100)
+  const safe = base
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^[._]+/, "")
+    .slice(-100)
   return safe || "file"
 }
 

@@ -33,7 +33,10 @@ export class ObjectFiles {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 export async function findObject(db: Db, bucket: string, name: string): Promise<StoredObject | undefined> {
-  const [row] = await db.select().from(storageObjects).where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name)))
+  const [row] = await db
+    .select()
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name)))
   return row
 }
 
@@ -148,8 +151,8 @@ export async function listObjects(db: Db, bucket: string, options: ListOptions) 
     if (cut >= 0) prefixes.add(entry)
     else items.push(entry)
   }
-  const entries = [...[...prefixes].map((p) => ({ kind: "prefix" as const, name: p })), ...items.map((n) => ({ kind: "item" as const, name: n }))].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  const entries = [...[...prefixes].map((p) => ({ kind: "prefix" as const, name: p })), ...items.map((n) => ({ kind: "item" as const, name: n }))].sort(
+    (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   )
   const page = entries.slice(0, options.maxResults)
   const last = page.at(-1)

@@ -23,7 +23,11 @@ const FIREBASE_DOWNLOADS = "https://firebasestorage.googleapis.com"
 export function storageSiteOf(c: Context<AppEnv>): StorageSite {
   const { config } = c.get("deps")
   const configured = config.publicOrigin ? URL.parse(config.publicOrigin)?.origin : undefined
-  return { origin: configured ?? new URL(c.req.url).origin, bucket: config.storageBucket, ...(config.firebaseStorageBucket ? { firebaseBucket: config.firebaseStorageBucket } : {}) }
+  return {
+    origin: configured ?? new URL(c.req.url).origin,
+    bucket: config.storageBucket,
+    ...(config.firebaseStorageBucket ? { firebaseBucket: config.firebaseStorageBucket } : {}),
+  }
 }
 
 /**
@@ -68,6 +72,8 @@ export async function requireOwnPhotoUrl(db: Db, site: StorageSite, url: string 
 export async function requireOwnAttachments(db: Db, site: StorageSite, attachments: ReadonlyArray<{ readonly url: string }>, userId: string): Promise<void> {
   for (const [index, attachment] of attachments.entries()) {
     if (await isOwnDownloadUrl(db, site, attachment.url, "record", userId)) continue
-    throw new ApiError("VALIDATION_ERROR", "Attachments must be files you uploaded", [{ name: `attachments.${index}.url`, message: "validation.attachmentInvalid" }])
+    throw new ApiError("VALIDATION_ERROR", "Attachments must be files you uploaded", [
+      { name: `attachments.${index}.url`, message: "validation.attachmentInvalid" },
+    ])
   }
 }

@@ -51,7 +51,14 @@ export async function storedUsage(db: Db, bucket: string, userId: string, replac
 }
 
 /** Why storing `bytes` at `name` would pass the user's stored limits, or null when it fits. */
-export async function storedRefusal(db: Db, bucket: string, userId: string, name: string, bytes: number, quota: StorageQuota = STORAGE_QUOTA): Promise<string | null> {
+export async function storedRefusal(
+  db: Db,
+  bucket: string,
+  userId: string,
+  name: string,
+  bytes: number,
+  quota: StorageQuota = STORAGE_QUOTA,
+): Promise<string | null> {
   const stored = await storedUsage(db, bucket, userId, name)
   if (stored.count + 1 > quota.storedObjects) return `At most ${quota.storedObjects} files per user: delete some first`
   if (stored.bytes + bytes > quota.storedBytes) return `At most ${quota.storedBytes} bytes of files per user: delete some first`

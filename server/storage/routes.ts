@@ -274,7 +274,13 @@ export function storageRoutes() {
   }
 
   /** Stores an object unless it would take the user past their stored limits (checked and written as one step per user); the refusal otherwise. */
-  async function storeWithinQuota(c: StorageContext, userId: string, name: string, size: number, store: () => Promise<StoredObject>): Promise<StoredObject | Response> {
+  async function storeWithinQuota(
+    c: StorageContext,
+    userId: string,
+    name: string,
+    size: number,
+    store: () => Promise<StoredObject>,
+  ): Promise<StoredObject | Response> {
     return oneAtATime(userId, async () => {
       const refusal = await storedRefusal(c.get("deps").db, c.req.param("bucket")!, userId, name, size)
       return refusal ? fail(c, QUOTA_EXCEEDED, refusal) : store()

@@ -79,7 +79,11 @@ afterAll(async () => {
 
 const photoPath = (userId: string, ext = ".png") => `profile-photos/user_${userId}${ext}`
 const recordPath = (userId: string, file = "abc_bilan.pdf") => `medical-records/${userId}/${file}`
-const codeOf = async (promise: Promise<unknown>) => promise.then(() => "ok", (e: { code?: string }) => e.code)
+const codeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (e: { code?: string }) => e.code,
+  )
 
 describe("the web SDK against the storage surface", () => {
   it("uploads a small photo (multipart), reads its metadata and downloads it by URL without signing in", async () => {
@@ -179,7 +183,9 @@ describe("the web SDK against the storage surface", () => {
     const names = ["q1.pdf", "q2.pdf", "q3.pdf"].map((file) => recordPath(other.userId, file))
     for (const name of names) expect((await start(name, 1000, token)).status).toBe(200)
     const began = Date.now()
-    expect(await codeOf(uploadBytesResumable(ref(storage, recordPath(other.userId, "q4.pdf")), PDF(1000)) as unknown as Promise<unknown>)).toBe("storage/quota-exceeded")
+    expect(await codeOf(uploadBytesResumable(ref(storage, recordPath(other.userId, "q4.pdf")), PDF(1000)) as unknown as Promise<unknown>)).toBe(
+      "storage/quota-exceeded",
+    )
     expect(await codeOf(uploadBytes(ref(storage, recordPath(other.userId, "q5.pdf")), PDF(1000)))).toBe("storage/quota-exceeded")
     expect(Date.now() - began).toBeLessThan(2000)
   })
@@ -196,7 +202,9 @@ describe("the web SDK against the storage surface", () => {
   it("checks the bytes, not the name: a PNG named .pdf and a PDF named .png are refused", async () => {
     expect(await codeOf(uploadBytes(ref(me.storage, recordPath(me.userId, "fake.pdf")), PNG(1000)))).not.toBe("ok")
     expect(await codeOf(uploadBytes(ref(me.storage, photoPath(me.userId)), PDF(1000)))).not.toBe("ok")
-    expect(await codeOf(uploadBytesResumable(ref(me.storage, recordPath(me.userId, "big-fake.pdf")), PNG(600 * 1024)) as unknown as Promise<unknown>)).not.toBe("ok")
+    expect(await codeOf(uploadBytesResumable(ref(me.storage, recordPath(me.userId, "big-fake.pdf")), PNG(600 * 1024)) as unknown as Promise<unknown>)).not.toBe(
+      "ok",
+    )
     expect(await codeOf(getMetadata(ref(me.storage, recordPath(me.userId, "big-fake.pdf"))))).toBe("storage/object-not-found")
   })
 })
@@ -258,7 +266,10 @@ describe("the resumable protocol, checked on the server", () => {
   })
 
   it("answers 401 without a session and 403 for a download with a wrong token", async () => {
-    const anonymous = await fetch(`${base}?name=${encodeURIComponent(photoPath(me.userId))}`, { method: "POST", headers: { "X-Goog-Upload-Protocol": "multipart" } })
+    const anonymous = await fetch(`${base}?name=${encodeURIComponent(photoPath(me.userId))}`, {
+      method: "POST",
+      headers: { "X-Goog-Upload-Protocol": "multipart" },
+    })
     expect(anonymous.status).toBe(401)
     const object = `${base}/${encodeURIComponent(photoPath(me.userId))}`
     expect((await fetch(`${object}?alt=media&token=wrong`)).status).toBe(403)

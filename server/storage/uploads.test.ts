@@ -92,7 +92,10 @@ describe("resumable upload sessions", () => {
       // Files no session knows: one older than the time to live (by the same clock), one younger.
       const orphan = files.uploadPath("left-by-a-stopped-process")
       const young = files.uploadPath("still-young")
-      for (const [file, age] of [[orphan, UPLOAD_TTL_MS + 60_000], [young, 60_000]] as const) {
+      for (const [file, age] of [
+        [orphan, UPLOAD_TTL_MS + 60_000],
+        [young, 60_000],
+      ] as const) {
         writeFileSync(file, "x")
         utimesSync(file, (now - age) / 1000, (now - age) / 1000)
       }

@@ -65,7 +65,13 @@ export async function startTestGateway(
   const defaults = loadConfig({})
   // Files a test writes (stored objects, mails of the local mailbox) go to a folder of its own.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-gw-"))
-  const config = { ...defaults, dataDir, logRequests: false, staticDir: options.staticDir ?? "/nonexistent", readCacheMs: options.readCacheMs ?? defaults.readCacheMs }
+  const config = {
+    ...defaults,
+    dataDir,
+    logRequests: false,
+    staticDir: options.staticDir ?? "/nonexistent",
+    readCacheMs: options.readCacheMs ?? defaults.readCacheMs,
+  }
   const app = createApp({ db: database.db, config })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {

@@ -1,10 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query"
-import {
-  Appointment,
-  AppointmentList,
-  type CreateAppointmentRequest,
-  type UpdateAppointmentRequest,
-} from "../../schemas/appointment.ts"
+import { Appointment, AppointmentList, type CreateAppointmentRequest, type UpdateAppointmentRequest } from "../../schemas/appointment.ts"
 import { apiRequest } from "./client.ts"
 
 /** Query keys of the appointments resource: the caller's list and each detail. */
@@ -29,8 +24,7 @@ export const appointmentQuery = (id: string) =>
 
 export const createAppointment = (body: CreateAppointmentRequest) => apiRequest(Appointment, "/appointments", { method: "POST", body })
 
-export const cancelAppointment = (id: string) =>
-  apiRequest(Appointment, `/appointments/cancel/${encodeURIComponent(id)}`, { method: "PUT" })
+export const cancelAppointment = (id: string) => apiRequest(Appointment, `/appointments/cancel/${encodeURIComponent(id)}`, { method: "PUT" })
 
 export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) =>
   apiRequest(Appointment, `/appointments/${encodeURIComponent(id)}`, { method: "PUT", body })

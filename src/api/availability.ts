@@ -33,8 +33,7 @@ export const weekScheduleQuery = (doctorId: string, monday: string) =>
     staleTime: 10_000,
   })
 
-export const createAvailability = (doctorId: string, input: AvailabilityInput) =>
-  apiRequest(Availability, base(doctorId), { method: "POST", body: input })
+export const createAvailability = (doctorId: string, input: AvailabilityInput) => apiRequest(Availability, base(doctorId), { method: "POST", body: input })
 
 export const deleteAvailability = (doctorId: string, availabilityId: string) =>
   apiRequest(OkResponse, `${base(doctorId)}/availability/${encodeURIComponent(availabilityId)}`, { method: "DELETE" })

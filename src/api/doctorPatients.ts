@@ -18,7 +18,6 @@ export const doctorPatientsQuery = (doctorId: string) =>
 export const doctorPatientQuery = (doctorId: string, patientId: string) =>
   queryOptions({
     queryKey: doctorPatientKeys.detail(doctorId, patientId),
-    queryFn: ({ signal }) =>
-      apiRequest(DoctorPatientDetail, `/doctors/${encodeURIComponent(doctorId)}/patients/${encodeURIComponent(patientId)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest(DoctorPatientDetail, `/doctors/${encodeURIComponent(doctorId)}/patients/${encodeURIComponent(patientId)}`, { signal }),
     retry: false,
   })

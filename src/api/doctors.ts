@@ -57,8 +57,7 @@ export interface DoctorResults {
 }
 
 /** The gateway is unreachable or broken (not a refusal of the request itself). */
-const isOutage = (error: unknown) =>
-  error instanceof ApiRequestError && (error.status === null || error.status >= 500 || error.code === "UNEXPECTED_ERROR")
+const isOutage = (error: unknown) => error instanceof ApiRequestError && (error.status === null || error.status >= 500 || error.code === "UNEXPECTED_ERROR")
 
 /**
  * POST /doctors/search for the search page. SPEC §8: a failure is logged and the page falls back

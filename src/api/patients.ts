@@ -19,18 +19,15 @@ export const patientKeys = {
 const at = (id: string) => `/patients/${encodeURIComponent(id)}`
 
 /** GET /patients/{id}: the signed-in patient's whole record. */
-export const patientQuery = (id: string) =>
-  queryOptions({ queryKey: patientKeys.detail(id), queryFn: ({ signal }) => apiRequest(Patient, at(id), { signal }) })
+export const patientQuery = (id: string) => queryOptions({ queryKey: patientKeys.detail(id), queryFn: ({ signal }) => apiRequest(Patient, at(id), { signal }) })
 
 /** PUT /patients/{id}; the saved record comes back under `data` (SPEC §7). */
-export const updatePatient = async (id: string, body: PatientUpdate) =>
-  (await apiRequest(PatientUpdateResponse, at(id), { method: "PUT", body })).data
+export const updatePatient = async (id: string, body: PatientUpdate) => (await apiRequest(PatientUpdateResponse, at(id), { method: "PUT", body })).data
 
 /** Withdraws a sign-in address asked for and not confirmed yet; its mailed link stops working. */
 export const withdrawEmailChange = async (id: string) => (await apiRequest(PatientUpdateResponse, `${at(id)}/email-change`, { method: "DELETE" })).data
 
-export const updatePatientSettings = (id: string, body: PatientSettings) =>
-  apiRequest(PatientSettings, `${at(id)}/settings`, { method: "PUT", body })
+export const updatePatientSettings = (id: string, body: PatientSettings) => apiRequest(PatientSettings, `${at(id)}/settings`, { method: "PUT", body })
 
 export const addEmergencyContact = (patientId: string, body: EmergencyContactInput) =>
   apiRequest(EmergencyContact, `${at(patientId)}/emergency-contacts`, { method: "POST", body })

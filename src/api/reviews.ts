@@ -16,13 +16,11 @@ export const reviewsQuery = (doctorId: string) =>
 
 export const addReview = (body: ReviewInput) => apiRequest(Review, "/reviews", { method: "POST", body })
 
-export const updateReview = (reviewId: string, body: ReviewInput) =>
-  apiRequest(Review, `/reviews/${encodeURIComponent(reviewId)}`, { method: "PUT", body })
+export const updateReview = (reviewId: string, body: ReviewInput) => apiRequest(Review, `/reviews/${encodeURIComponent(reviewId)}`, { method: "PUT", body })
 
 /** The soft delete the interface uses (SPEC §7). */
 export const deleteReview = (reviewId: string) => apiRequest(OkResponse, `/reviews/delete/${encodeURIComponent(reviewId)}`, { method: "PUT" })
 
 export const reactToReview = (body: ReactionInput) => apiRequest(Review, "/reviews/reactions", { method: "POST", body })
 
-export const takeBackReaction = (reviewId: string) =>
-  apiRequest(Review, `/reviews/reactions/${encodeURIComponent(reviewId)}`, { method: "DELETE" })
+export const takeBackReaction = (reviewId: string) => apiRequest(Review, `/reviews/reactions/${encodeURIComponent(reviewId)}`, { method: "DELETE" })

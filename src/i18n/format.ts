@@ -14,25 +14,23 @@ function numberFormat(language: Language): Intl.NumberFormat {
 
 /** `formatFcfa(25000)` gives `25 000 FCFA`: the currency label after the amount (SPEC §1). */
 export function formatFcfa(amount: number, language: Language = "fr"): string {
-  return `${numberFormat(language).format(amount).replace(/\u202f|\u00a0/g, " ")} FCFA`
+  return `${numberFormat(language)
+    .format(amount)
+    .replace(/\u202f|\u00a0/g, " ")} FCFA`
 }
 
 /** A date (yyyy-MM-dd or an instant) in the user's language, e.g. « lundi 23 novembre 2026 ». */
-export function formatDate(
-  value: string | Date,
-  language: Language,
-  options: Intl.DateTimeFormatOptions = { dateStyle: "long" },
-  timeZone?: string,
-): string {
+export function formatDate(value: string | Date, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }, timeZone?: string): string {
   const date = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value)
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { ...options, timeZone: timeZone ?? (typeof value === "string" && value.length === 10 ? "UTC" : undefined) }).format(date)
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+    ...options,
+    timeZone: timeZone ?? (typeof value === "string" && value.length === 10 ? "UTC" : undefined),
+  }).format(date)
 }
 
 /** The time of an instant in a given zone (the facility's), e.g. 09:30. */
 export function formatTime(instant: string | Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
-    new Date(instant),
-  )
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant))
 }
 
 /** A rating to one decimal, e.g. 4.5 (SPEC §2). */

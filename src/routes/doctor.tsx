@@ -57,11 +57,11 @@ const screen = <const P extends string>(path: P, component: RouteComponent, sect
     component,
   })
 
-const dashboardRoute = screen("profile", lazyRouteComponent(() => import("../features/doctor/profile/DoctorDashboardPage.tsx"), "DoctorDashboardPage"), [
-  "doctorDashboard",
-  "experience",
-  "notifications",
-])
+const dashboardRoute = screen(
+  "profile",
+  lazyRouteComponent(() => import("../features/doctor/profile/DoctorDashboardPage.tsx"), "DoctorDashboardPage"),
+  ["doctorDashboard", "experience", "notifications"],
+)
 
 const profileEditRoute = screen(
   "profile/edit",
@@ -69,9 +69,11 @@ const profileEditRoute = screen(
   ["doctorProfileEdit", "doctorDashboard", "photo", "uploads"],
 )
 
-const settingsRoute = screen("settings", lazyRouteComponent(() => import("../features/doctor/settings/DoctorSettingsPage.tsx"), "DoctorSettingsPage"), [
-  "doctorSettings",
-])
+const settingsRoute = screen(
+  "settings",
+  lazyRouteComponent(() => import("../features/doctor/settings/DoctorSettingsPage.tsx"), "DoctorSettingsPage"),
+  ["doctorSettings"],
+)
 
 const appointmentsRoute = createRoute({
   getParentRoute: () => doctorLayout,
@@ -118,10 +120,11 @@ const rescheduleRoute = createRoute({
   notFoundComponent: appointmentNotFound,
 })
 
-const scheduleRoute = screen("schedule", lazyRouteComponent(() => import("../features/doctor/schedule/SchedulePage.tsx"), "SchedulePage"), [
+const scheduleRoute = screen(
   "schedule",
-  "availability",
-])
+  lazyRouteComponent(() => import("../features/doctor/schedule/SchedulePage.tsx"), "SchedulePage"),
+  ["schedule", "availability"],
+)
 
 const patientsRoute = createRoute({
   getParentRoute: () => doctorLayout,

@@ -14,8 +14,7 @@ export const managerLayout = createRoute({
 })
 
 /** The path is a literal type parameter so the route keeps it in the registered tree. */
-const page = <const P extends string>(path: P, component: RouteComponent) =>
-  createRoute({ getParentRoute: () => managerLayout, path, component })
+const page = <const P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => managerLayout, path, component })
 
 /** /manager itself is no screen (SPEC §2): the not-found page, as before the layout owned the segment. */
 const indexRoute = createRoute({
@@ -50,7 +49,13 @@ const dashboardRoute = createRoute({
 })
 
 // Children are constants, not inline in addChildren: see src/routes/doctor.tsx for why.
-export const managerRoutes = managerLayout.addChildren([indexRoute, profileRoute, settingsRoute, dashboardRoute, page("staff", placeholder("titles.managerStaff"))])
+export const managerRoutes = managerLayout.addChildren([
+  indexRoute,
+  profileRoute,
+  settingsRoute,
+  dashboardRoute,
+  page("staff", placeholder("titles.managerStaff")),
+])
 
 /** Admin: only its routing exists (SPEC §6): one screen with its own guard. */
 export const adminRoute = createRoute({

@@ -20,11 +20,21 @@ export const patientLayout = createRoute({
 })
 
 /** The path is a literal type parameter so the route keeps it in the registered tree. */
-const page = <const P extends string>(path: P, component: RouteComponent) =>
-  createRoute({ getParentRoute: () => patientLayout, path, component })
+const page = <const P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => patientLayout, path, component })
 
 const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
-const PROFILE_TEXTS = ["patientProfile", "appointments", "notifications", "dependants", "medicalAlerts", "emergencyContacts", "medicalRecords", "patientSettings", "photo", "uploads"] as const
+const PROFILE_TEXTS = [
+  "patientProfile",
+  "appointments",
+  "notifications",
+  "dependants",
+  "medicalAlerts",
+  "emergencyContacts",
+  "medicalRecords",
+  "patientSettings",
+  "photo",
+  "uploads",
+] as const
 
 /** Warms the patient record; nothing to warm while the gateway is unreachable (no user yet). */
 async function warmPatient(queryClient: QueryClient, user: SessionUser | null) {

@@ -22,8 +22,7 @@ import { rootRoute } from "./root.tsx"
  * The factories take the path as a literal type parameter, so each route keeps its own path in
  * the registered tree and links to it are checked (a `path: string` would open `to` to any text).
  */
-const page = <const P extends string>(path: P, titleKey: string) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: placeholder(titleKey) })
+const page = <const P extends string>(path: P, titleKey: string) => createRoute({ getParentRoute: () => rootRoute, path, component: placeholder(titleKey) })
 
 /** A public screen in its own chunk, shown once its texts are loaded. */
 const screen = <const P extends string>(path: P, component: RouteComponent, sections: ReadonlyArray<string>) =>
@@ -87,7 +86,9 @@ const facilitiesRoute = createRoute({
   // Without the searcher's position: that is asked for on the page, never at load.
   loader: ({ context, deps }) =>
     Promise.all([
-      import("../api/facilities.ts").then(({ facilitySearchQuery }) => void context.queryClient.prefetchQuery(facilitySearchQuery(facilitySearchParamsOf(deps, null)))),
+      import("../api/facilities.ts").then(
+        ({ facilitySearchQuery }) => void context.queryClient.prefetchQuery(facilitySearchQuery(facilitySearchParamsOf(deps, null))),
+      ),
       ensureTexts(FACILITY_TEXTS),
     ]),
 })
@@ -120,10 +121,26 @@ export const publicRoutes = [
   screen("/services/virtual-assessment", servicePage, SERVICE_TEXTS),
   screen("/services/remote-monitoring", servicePage, SERVICE_TEXTS),
   facilitiesRoute,
-  screen("/partners", lazyRouteComponent(() => import("../features/public/partners/PartnersPage.tsx"), "PartnersPage"), PARTNER_TEXTS),
-  screen("/coming-soon", lazyRouteComponent(() => import("../features/public/waitlist/ComingSoonPage.tsx"), "ComingSoonPage"), COMING_SOON_TEXTS),
-  screen("/design-system", lazyRouteComponent(() => import("../features/public/designSystem/DesignSystemPage.tsx"), "DesignSystemPage"), DESIGN_SYSTEM_TEXTS),
-  screen("/contact", lazyRouteComponent(() => import("../features/public/contact/ContactPage.tsx"), "ContactPage"), CONTACT_TEXTS),
+  screen(
+    "/partners",
+    lazyRouteComponent(() => import("../features/public/partners/PartnersPage.tsx"), "PartnersPage"),
+    PARTNER_TEXTS,
+  ),
+  screen(
+    "/coming-soon",
+    lazyRouteComponent(() => import("../features/public/waitlist/ComingSoonPage.tsx"), "ComingSoonPage"),
+    COMING_SOON_TEXTS,
+  ),
+  screen(
+    "/design-system",
+    lazyRouteComponent(() => import("../features/public/designSystem/DesignSystemPage.tsx"), "DesignSystemPage"),
+    DESIGN_SYSTEM_TEXTS,
+  ),
+  screen(
+    "/contact",
+    lazyRouteComponent(() => import("../features/public/contact/ContactPage.tsx"), "ContactPage"),
+    CONTACT_TEXTS,
+  ),
   screen("/privacy", legalPage, LEGAL_TEXTS),
   screen("/terms", legalPage, LEGAL_TEXTS),
   screen("/about", legalPage, LEGAL_TEXTS),

@@ -5,11 +5,4 @@ import { publicRoutes } from "./public.tsx"
 import { rootRoute } from "./root.tsx"
 
 /** The route table of SPEC §2. */
-export const routeTree = rootRoute.addChildren([
-  ...publicRoutes,
-  patientRoutes,
-  accountRoutes,
-  doctorRoutes,
-  managerRoutes,
-  adminRoute,
-])
+export const routeTree = rootRoute.addChildren([...publicRoutes, patientRoutes, accountRoutes, doctorRoutes, managerRoutes, adminRoute])

@@ -3,8 +3,7 @@ import type { Role } from "../../schemas/enums.ts"
 export type RoleName = Lowercase<Role>
 
 /** Role names compare in lower case (SPEC §2). */
-export const roleNameOf = (role: string | null | undefined): RoleName | null =>
-  role ? (role.toLowerCase() as RoleName) : null
+export const roleNameOf = (role: string | null | undefined): RoleName | null => (role ? (role.toLowerCase() as RoleName) : null)
 
 /**
  * Where each role lands: patient /profile, doctor /doctor/profile, manager /manager/profile, admin

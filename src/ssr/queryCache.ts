@@ -75,7 +75,16 @@ export function hydrateQueryCache(queryClient: QueryClient, pageData: unknown): 
         queryKey,
         queryHash: hashKey(queryKey),
         dehydratedAt: now,
-        state: { ...base, data: undefined, error: failure, errorUpdateCount: 1, errorUpdatedAt: now, fetchFailureCount: 1, fetchFailureReason: failure, status: "error" },
+        state: {
+          ...base,
+          data: undefined,
+          error: failure,
+          errorUpdateCount: 1,
+          errorUpdatedAt: now,
+          fetchFailureCount: 1,
+          fetchFailureReason: failure,
+          status: "error",
+        },
       })
       continue
     }

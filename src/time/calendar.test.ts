@@ -7,7 +7,13 @@ describe("calendar", () => {
     expect(mondayOf(Temporal.PlainDate.from("2027-01-01")).toString()).toBe("2026-12-28")
     expect(mondayOf(Temporal.PlainDate.from("2026-11-23")).toString()).toBe("2026-11-23")
     expect(weekDates(Temporal.PlainDate.from("2026-12-28")).map(String)).toEqual([
-      "2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03",
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+      "2027-01-03",
     ])
   })
 

@@ -44,7 +44,11 @@ export function Dialog({ open, onOpenChange, title, description, children, wide,
               </RadixDialog.Close>
             )}
           </div>
-          {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>}
+          {description ? (
+            <RadixDialog.Description>{description}</RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
+          )}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

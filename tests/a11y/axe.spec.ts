@@ -16,7 +16,13 @@ async function scan(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    )
 }
 
 for (const screen of SCREENS) {

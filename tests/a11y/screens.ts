@@ -31,7 +31,9 @@ export async function tokenFor(request: APIRequestContext, who: Exclude<Who, "vi
 
 /** Ids the screens need, read through the gateway as the app would. */
 export async function seededIds(request: APIRequestContext): Promise<SeededIds> {
-  const search = await (await request.post("/api/v1/doctors/search", { data: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })).json()
+  const search = await (
+    await request.post("/api/v1/doctors/search", { data: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })
+  ).json()
   const doctorToken = await tokenFor(request, "doctor")
   const doctorSession = await (await request.get("/api/v1/session", { headers: { Authorization: `Bearer ${doctorToken}` } })).json()
   const patientToken = await tokenFor(request, "patient")

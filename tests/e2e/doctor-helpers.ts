@@ -9,8 +9,18 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   return ((await response.json()) as { token: string }).token
 }
 
-export async function api<T = any>(request: APIRequestContext, token: string, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { data: body }) })
+export async function api<T = any>(
+  request: APIRequestContext,
+  token: string,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { data: body }),
+  })
   return { status: response.status(), body: (await response.json()) as T }
 }
 

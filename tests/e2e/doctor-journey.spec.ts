@@ -93,7 +93,10 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await page.getByRole("region", { name: "Rendez-vous confirmés à venir" }).getByRole("link", { name: "Voir tous mes rendez-vous" }).click()
   await page.getByLabel("Rechercher par nom du patient").fill("awa")
   await page.getByLabel("Date", { exact: true }).selectOption({ label: "À venir" })
-  await page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(tuesday)}`) }).getByRole("link", { name: "Awa Diop" }).click()
+  await page
+    .getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(tuesday)}`) })
+    .getByRole("link", { name: "Awa Diop" })
+    .click()
   await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
   await expect(page.getByText("Palpitations depuis une semaine")).toBeVisible()
 

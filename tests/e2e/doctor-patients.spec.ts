@@ -137,7 +137,11 @@ test("the doctor books an appointment for a patient from the patient's record, w
   await wizard.getByLabel("Motif de consultation").fill("Suivi de la tension")
   await wizard.getByRole("button", { name: "Suivant", exact: true }).click()
   await wizard.getByRole("button", { name: "Prochaine disponibilité" }).click()
-  await wizard.getByRole("group", { name: /^Créneaux du/ }).getByRole("button", { pressed: false }).first().click()
+  await wizard
+    .getByRole("group", { name: /^Créneaux du/ })
+    .getByRole("button", { pressed: false })
+    .first()
+    .click()
   await wizard.getByRole("button", { name: "Suivant", exact: true }).click()
   const created = page.waitForResponse((r) => r.url().endsWith("/api/v1/appointments") && r.request().method() === "POST")
   await wizard.getByRole("button", { name: "Confirmer le rendez-vous" }).click()

@@ -78,7 +78,14 @@ test("the doctor adds a Sunday availability: defaults, preview, overlap refusal,
   await page.getByRole("button", { name: "Récurrent" }).click()
   const sundayCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Dimanche" }) })
   await expect(sundayCard).toContainText("6 créneau(x) par jour")
-  await expect(sundayCard.getByRole("list", { name: "Créneaux de la journée" }).getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
+  await expect(sundayCard.getByRole("list", { name: "Créneaux de la journée" }).getByRole("listitem")).toHaveText([
+    "09:00",
+    "09:30",
+    "10:00",
+    "10:30",
+    "11:00",
+    "11:30",
+  ])
   await sundayCard.getByRole("button", { name: /Supprimer la disponibilité du Dimanche/ }).click()
   const confirm = page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" })
   await confirm.getByRole("button", { name: "Supprimer" }).click()
@@ -102,8 +109,12 @@ test("an empty day says so and offers the other days", async ({ page }) => {
 
 test("a failed load shows the failure in red with a refresh button, in place of the panel or as a banner", async ({ page }) => {
   let failing = true
-  await page.route("**/api/v1/doctor-availability/*/time-slots*", (route) => (failing ? route.fulfill({ status: 500, json: { code: "SERVER_ERROR", message: "down" } }) : route.fallback()))
-  await page.route("**/api/v1/doctor-availability/*", (route) => (failing && route.request().method() === "GET" ? route.fulfill({ status: 500, json: { code: "SERVER_ERROR", message: "down" } }) : route.fallback()))
+  await page.route("**/api/v1/doctor-availability/*/time-slots*", (route) =>
+    failing ? route.fulfill({ status: 500, json: { code: "SERVER_ERROR", message: "down" } }) : route.fallback(),
+  )
+  await page.route("**/api/v1/doctor-availability/*", (route) =>
+    failing && route.request().method() === "GET" ? route.fulfill({ status: 500, json: { code: "SERVER_ERROR", message: "down" } }) : route.fallback(),
+  )
   await signIn(page, ACCOUNTS.doctor.email, "/doctor/schedule")
   await expect(page.getByRole("alert").filter({ hasText: "Impossible de récupérer vos créneaux." })).toBeVisible({ timeout: 20_000 })
   await page.getByRole("button", { name: "Récurrent" }).click()

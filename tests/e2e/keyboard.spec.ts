@@ -137,7 +137,8 @@ test("the doctor switches views, goes to next week, opens a day, adds an availab
   const views = page.getByRole("group", { name: "Affichage du planning" })
   const created: string[] = []
   page.on("response", async (r) => {
-    if (r.request().method() === "POST" && /\/doctor-availability\/[^/]+$/.test(r.url()) && r.status() === 201) created.push(((await r.json()) as { id: string }).id)
+    if (r.request().method() === "POST" && /\/doctor-availability\/[^/]+$/.test(r.url()) && r.status() === 201)
+      created.push(((await r.json()) as { id: string }).id)
   })
 
   try {

@@ -43,8 +43,7 @@ function pathsFrom(origin: BookingOrigin) {
   const model = createFlowModel(bookingWizardMachine, {
     input: { doctorId: "demo-doctor", patientId: "demo-patient", homeAvailable: true, origin },
     events: EVENTS as never,
-    serializeState: (s) =>
-      JSON.stringify([s.value, detailsErrors(s.context.details, true).length === 0, s.context.errors.length > 0, s.context.slot !== null]),
+    serializeState: (s) => JSON.stringify([s.value, detailsErrors(s.context.details, true).length === 0, s.context.errors.length > 0, s.context.slot !== null]),
   })
   return modelStepPaths(model)
 }

@@ -52,7 +52,17 @@ function events(state: AnyMachineSnapshot) {
   ]
 }
 
-const NAVIGATION = new Set(["schedule.showWeek", "schedule.showDay", "schedule.showRecurring", "schedule.previous", "schedule.next", "schedule.today", "schedule.selectDay", "schedule.openDay", "schedule.refresh"])
+const NAVIGATION = new Set([
+  "schedule.showWeek",
+  "schedule.showDay",
+  "schedule.showRecurring",
+  "schedule.previous",
+  "schedule.next",
+  "schedule.today",
+  "schedule.selectDay",
+  "schedule.openDay",
+  "schedule.refresh",
+])
 
 /** Events the machine accepts that no doctor can send on the screen. */
 function doable(state: AnyMachineSnapshot, event: { type: string }): boolean {
@@ -125,7 +135,8 @@ for (const { name, steps } of PATHS) {
     const window = windows.get(name)
     // The views stay behind an open dialog, hidden from assistive technologies meanwhile: their
     // checks look there too.
-    const behind = (role: Parameters<Page["getByRole"]>[0], options: Parameters<Page["getByRole"]>[1] = {}) => page.getByRole(role, { ...options, includeHidden: true })
+    const behind = (role: Parameters<Page["getByRole"]>[0], options: Parameters<Page["getByRole"]>[1] = {}) =>
+      page.getByRole(role, { ...options, includeHidden: true })
     const views = behind("group", { name: "Affichage du planning" })
     const addDialog = page.getByRole("dialog", { name: "Ajouter une disponibilité" })
     const confirm = page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" })

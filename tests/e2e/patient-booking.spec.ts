@@ -21,7 +21,10 @@ async function pickSlotTwoWeeksAhead(page: Page) {
   const next = dialog.getByRole("button", { name: "Semaine suivante" })
   await next.click()
   await next.click()
-  const free = dialog.getByRole("group", { name: /Créneaux du/ }).getByRole("button", { pressed: false, disabled: false }).first()
+  const free = dialog
+    .getByRole("group", { name: /Créneaux du/ })
+    .getByRole("button", { pressed: false, disabled: false })
+    .first()
   await expect(free).toBeVisible()
   const label = await free.getAttribute("aria-label")
   await free.click()

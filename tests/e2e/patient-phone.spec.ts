@@ -5,8 +5,7 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
 })
 
-const noSideScroll = async (page: Page, what: string) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(360)
+const noSideScroll = async (page: Page, what: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(360)
 
 test("on a 360 px phone the patient screens and the booking wizard fit without sideways scrolling", async ({ page }) => {
   await signIn(page, ACCOUNTS.patient.email, "/appointments")
@@ -30,13 +29,21 @@ test("on a 360 px phone the patient screens and the booking wizard fit without s
   }
 
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first().getByRole("button", { name: /Prendre rendez-vous/ }).click()
+  await page
+    .getByRole("article")
+    .filter({ hasText: "Moussa Ndiaye" })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
   const dialog = page.getByRole("dialog")
   await dialog.getByLabel("Motif de consultation").fill("Contrôle annuel")
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
   await expect(dialog.getByRole("group", { name: /Créneaux du/ })).toBeVisible()
   expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true)
-  const slot = dialog.getByRole("group", { name: /Créneaux du/ }).getByRole("button", { disabled: false }).first()
+  const slot = dialog
+    .getByRole("group", { name: /Créneaux du/ })
+    .getByRole("button", { disabled: false })
+    .first()
   const box = await slot.boundingBox()
   expect(box!.height).toBeGreaterThanOrEqual(24)
   expect(box!.width).toBeGreaterThanOrEqual(24)
@@ -49,7 +56,10 @@ test("the booking wizard and the reviews read right to left in Arabic", async ({
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   const card = page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first()
-  await card.getByRole("link", { name: /Moussa Ndiaye/ }).first().click()
+  await card
+    .getByRole("link", { name: /Moussa Ndiaye/ })
+    .first()
+    .click()
   await page.getByRole("button", { name: /آراء المرضى/ }).click()
   await expect(page.getByRole("list", { name: "توزيع التقييمات" })).toBeVisible()
   await page.getByRole("button", { name: "احجز موعداً" }).first().click()

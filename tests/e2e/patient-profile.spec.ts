@@ -47,7 +47,12 @@ test("a HOME visit needs a primary home address: the wizard says so and links to
   await saveProfile(page)
 
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first().getByRole("button", { name: /Prendre rendez-vous/ }).click()
+  await page
+    .getByRole("article")
+    .filter({ hasText: "Moussa Ndiaye" })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
   const dialog = page.getByRole("dialog")
   await expect(dialog.getByRole("radio", { name: /À domicile/ })).toBeDisabled()
   await expect(dialog.getByText("Pour une visite à domicile, ajoutez une adresse de domicile principale à votre profil.")).toBeVisible()
@@ -58,7 +63,12 @@ test("a HOME visit needs a primary home address: the wizard says so and links to
   await saveProfile(page)
 
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first().getByRole("button", { name: /Prendre rendez-vous/ }).click()
+  await page
+    .getByRole("article")
+    .filter({ hasText: "Moussa Ndiaye" })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
   await expect(page.getByRole("dialog").getByRole("radio", { name: /À domicile/ })).toBeEnabled()
 })
 
@@ -187,7 +197,9 @@ test("a patient asks to sign in with another address: her password is asked, a l
   const password = page.getByLabel("Mot de passe actuel")
   await expect(password).toBeVisible()
   await page.getByRole("button", { name: "Enregistrer le profil" }).click()
-  await expect(page.locator(".field").filter({ has: password }).getByRole("alert")).toHaveText("Saisissez votre mot de passe actuel pour changer d'adresse e-mail.")
+  await expect(page.locator(".field").filter({ has: password }).getByRole("alert")).toHaveText(
+    "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.",
+  )
   await password.fill("Wr0ngPass!")
   await page.getByRole("button", { name: "Enregistrer le profil" }).click()
   await expect(page.locator(".field").filter({ has: password }).getByRole("alert")).toHaveText("Le mot de passe actuel est incorrect")

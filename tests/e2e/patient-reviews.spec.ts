@@ -7,7 +7,13 @@ test.beforeEach(async ({ page }) => {
 
 async function openDoctorReviews(page: Page) {
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first().getByRole("link", { name: /Moussa Ndiaye/ }).first().click()
+  await page
+    .getByRole("article")
+    .filter({ hasText: "Moussa Ndiaye" })
+    .first()
+    .getByRole("link", { name: /Moussa Ndiaye/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/doctors\/[0-9a-f-]+$/)
   const toggle = page.getByRole("button", { name: /Avis des patients/ })
   await expect(toggle).toHaveAttribute("aria-expanded", "false")
@@ -73,6 +79,11 @@ test("a patient who has seen the doctor adds, edits and deletes a review, and re
 test("a visitor reads the reviews but cannot react or write one", async ({ page }) => {
   const section = await openDoctorReviews(page)
   await expect(section.getByRole("article").first()).toBeVisible()
-  await expect(section.getByRole("article").first().getByRole("button", { name: /^Utile/ })).toBeDisabled()
+  await expect(
+    section
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: /^Utile/ }),
+  ).toBeDisabled()
   await expect(section.getByRole("form", { name: "Donner votre avis" })).toHaveCount(0)
 })

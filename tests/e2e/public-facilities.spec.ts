@@ -33,7 +33,10 @@ test("a visitor lists facilities, switches to the map, selects and deselects a m
   // Both: the list's "show on map" selects the facility's marker.
   await page.getByRole("button", { name: "Les deux" }).click()
   await expect(page).toHaveURL(/view=both/)
-  await cards(page).first().getByRole("button", { name: /Voir sur la carte/ }).click()
+  await cards(page)
+    .first()
+    .getByRole("button", { name: /Voir sur la carte/ })
+    .click()
   const first = await cards(page).first().getByRole("heading").textContent()
   await expect(page.getByRole("button", { name: first!, exact: true })).toHaveAttribute("aria-pressed", "true")
 })

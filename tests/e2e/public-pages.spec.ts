@@ -117,7 +117,20 @@ test("the coming-soon page and the waitlist in Arabic, on a 360 px phone", async
 test("every public page fits a 360 px phone in Arabic, right to left", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto("/about?lang=ar")
-  for (const path of ["/", "/doctors", "/facilities?view=both", "/contact", "/partners", "/coming-soon", "/privacy", "/terms", "/about", "/design-system", "/services/patients", "/services/remote-monitoring"]) {
+  for (const path of [
+    "/",
+    "/doctors",
+    "/facilities?view=both",
+    "/contact",
+    "/partners",
+    "/coming-soon",
+    "/privacy",
+    "/terms",
+    "/about",
+    "/design-system",
+    "/services/patients",
+    "/services/remote-monitoring",
+  ]) {
     await page.goto(path)
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible()

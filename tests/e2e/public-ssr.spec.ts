@@ -77,7 +77,12 @@ test("the profile hydrates without a new request or a warning; availability open
   expect(api).not.toContain(`GET /api/v1/doctors/${doctorId}`)
 
   await page.getByText("Disponibilités").click()
-  await expect(page.getByRole("button", { name: /^Réserver le .+ à \d{2}:\d{2}$/ }).first().or(page.getByText(/Aucun créneau libre/))).toBeVisible()
+  await expect(
+    page
+      .getByRole("button", { name: /^Réserver le .+ à \d{2}:\d{2}$/ })
+      .first()
+      .or(page.getByText(/Aucun créneau libre/)),
+  ).toBeVisible()
   expect(api).toContain(`GET /api/v1/doctor-availability/${doctorId}/available-time-slots`)
   await page.getByRole("button", { name: /^Avis des patients/ }).click()
   await expect(page.getByRole("button", { name: /^Avis des patients/ })).toHaveAttribute("aria-expanded", "true")

@@ -60,7 +60,13 @@ export async function gatewayLoadSection(): Promise<void> {
       r.p95,
       r.p99,
       r.errors,
-      r.errors > 0 ? "ERRORS" : r.name === "booking" ? "ok (no budget on latency)" : r.served === "cache off" ? "(for comparison)" : verdict(r.p95, READ_P95_BUDGET_MS),
+      r.errors > 0
+        ? "ERRORS"
+        : r.name === "booking"
+          ? "ok (no budget on latency)"
+          : r.served === "cache off"
+            ? "(for comparison)"
+            : verdict(r.p95, READ_P95_BUDGET_MS),
     ]),
   )
 }

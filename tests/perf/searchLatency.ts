@@ -17,9 +17,15 @@ const QUERIES: ReadonlyArray<{ name: string; body: Record<string, unknown> }> = 
   { name: "everyone, relevance", body: { query: CLINIC, sortBy: { property: "user.firstName", order: "desc" } } },
   { name: 'keyword "cardio"', body: { query: { ...CLINIC, keyword: "cardio" } } },
   { name: 'keyword "diop" (a name)', body: { query: { ...CLINIC, keyword: "diop" } } },
-  { name: "cardiology in Dakar, by fee", body: { query: { ...CLINIC, specialtyCodes: ["CARDIOLOGY"], location: "Dakar" }, sortBy: { property: "price", order: "asc" } } },
+  {
+    name: "cardiology in Dakar, by fee",
+    body: { query: { ...CLINIC, specialtyCodes: ["CARDIOLOGY"], location: "Dakar" }, sortBy: { property: "price", order: "asc" } },
+  },
   { name: "4.5+ speaking Wolof, by rating", body: { query: { ...CLINIC, rating: 4.5, language: "WO" }, sortBy: { property: "rating", order: "desc" } } },
-  { name: "page 50, by experience", body: { query: CLINIC, sortBy: { property: "experience", order: "desc" }, paginationSettings: { offset: 490, limit: 10 } } },
+  {
+    name: "page 50, by experience",
+    body: { query: CLINIC, sortBy: { property: "experience", order: "desc" }, paginationSettings: { offset: 490, limit: 10 } },
+  },
 ]
 
 /** PostgreSQL with the 10,000-doctor seed (kept between runs), or null when none answers. */

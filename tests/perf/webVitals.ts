@@ -69,7 +69,9 @@ async function interactionDuration(page: Page, act: () => Promise<void>): Promis
   await act()
   await page.waitForTimeout(500)
   const after = (await readVitals(page)).interactions
-  const fresh = Object.entries(after).filter(([id]) => !before.has(id)).map(([, d]) => d)
+  const fresh = Object.entries(after)
+    .filter(([id]) => !before.has(id))
+    .map(([, d]) => d)
   return fresh.length ? Math.max(...fresh) : 0
 }
 
@@ -118,7 +120,13 @@ async function repeatVisit(browser: Browser, origin: string) {
     // Chromium reports memory-cache hits through requestServedFromCache, not on the response.
     const servedFromCache = new Set<string>()
     cdp.on("Network.requestServedFromCache", (e) => servedFromCache.add(e.requestId))
-    cdp.on("Network.responseReceived", (e) => byId.set(e.requestId, { url: e.response.url, status: e.response.status, cached: Boolean(e.response.fromDiskCache || (e.response as { fromMemoryCache?: boolean }).fromMemoryCache) }))
+    cdp.on("Network.responseReceived", (e) =>
+      byId.set(e.requestId, {
+        url: e.response.url,
+        status: e.response.status,
+        cached: Boolean(e.response.fromDiskCache || (e.response as { fromMemoryCache?: boolean }).fromMemoryCache),
+      }),
+    )
     cdp.on("Network.loadingFinished", (e) => {
       const r = byId.get(e.requestId)
       if (r) transfers.push({ ...r, cached: r.cached || servedFromCache.has(e.requestId), bytes: e.encodedDataLength })
@@ -164,23 +172,41 @@ export async function webVitalsSection(): Promise<void> {
     for (const route of routes) {
       const runs = []
       for (let i = 0; i < RUNS; i++) runs.push(await coldLoad(browser, `${gateway.origin}${route}`))
-      const lcp = percentile(runs.map((r) => r.lcp), 50)
-      const cls = percentile(runs.map((r) => r.cls), 50)
+      const lcp = percentile(
+        runs.map((r) => r.lcp),
+        50,
+      )
+      const cls = percentile(
+        runs.map((r) => r.cls),
+        50,
+      )
       rows.push([route.replace(doctorId, "{id}"), Math.round(lcp), BUDGET.lcp, verdict(lcp, BUDGET.lcp), cls, BUDGET.cls, verdict(cls, BUDGET.cls)])
     }
     printTable(`Web Vitals, cold cache, Slow 4G + 4x CPU (median of ${RUNS})`, ["route", "LCP ms", "budget", "", "CLS", "budget", ""], rows)
     const interactions = []
     for (let i = 0; i < RUNS; i++) interactions.push(await bookingInteractions(browser, gateway.origin, doctorId))
-    const open = percentile(interactions.map((r) => r.openModal), 50)
-    const next = percentile(interactions.map((r) => r.nextWeek), 50)
+    const open = percentile(
+      interactions.map((r) => r.openModal),
+      50,
+    )
+    const next = percentile(
+      interactions.map((r) => r.nextWeek),
+      50,
+    )
     const repeat = await repeatVisit(browser, gateway.origin)
-    printTable("Repeat visit (same browser, no throttling)", ["first visit kB", "assets on /", "unchanged assets fetched again", "bytes fetched again kB"], [
-      [Math.round(repeat.firstKb), repeat.assets, repeat.refetched, repeat.repeatKb],
-    ])
-    printTable(`Interaction to Next Paint, signed in, Slow 4G + 4x CPU (median of ${RUNS})`, ["interaction", "INP ms", "budget", ""], [
-      ["open the booking dialog", Math.round(open), BUDGET.inp, verdict(open, BUDGET.inp)],
-      ["next week in the slot picker", Math.round(next), BUDGET.inp, verdict(next, BUDGET.inp)],
-    ])
+    printTable(
+      "Repeat visit (same browser, no throttling)",
+      ["first visit kB", "assets on /", "unchanged assets fetched again", "bytes fetched again kB"],
+      [[Math.round(repeat.firstKb), repeat.assets, repeat.refetched, repeat.repeatKb]],
+    )
+    printTable(
+      `Interaction to Next Paint, signed in, Slow 4G + 4x CPU (median of ${RUNS})`,
+      ["interaction", "INP ms", "budget", ""],
+      [
+        ["open the booking dialog", Math.round(open), BUDGET.inp, verdict(open, BUDGET.inp)],
+        ["next week in the slot picker", Math.round(next), BUDGET.inp, verdict(next, BUDGET.inp)],
+      ],
+    )
   } finally {
     await browser.close()
     await gateway.stop()

@@ -13,9 +13,7 @@ export function searchRequests(): () => LoadRequest {
     { query: { location: "Thiès", language: "WO", providedServiceCodes: ["CLINIC"] }, sortBy: { property: "experience", order: "desc" } },
     { query: { providedServiceCodes: ["CLINIC"] }, sortBy: { property: "user.firstName", order: "desc" } },
   ]
-  return cycle(
-    bodies.map((b) => ({ method: "POST" as const, path: "/api/v1/doctors/search", body: { paginationSettings: { offset: 0, limit: 10 }, ...b } })),
-  )
+  return cycle(bodies.map((b) => ({ method: "POST" as const, path: "/api/v1/doctors/search", body: { paginationSettings: { offset: 0, limit: 10 }, ...b } })))
 }
 
 export interface Fixtures {
@@ -30,9 +28,7 @@ export async function loadFixtures(databaseUrl: string, slotCount: number): Prom
   await client.connect()
   try {
     const doctors = await client.query<{ id: string }>("select id from doctors order by id limit 500")
-    const patient = await client.query<{ id: string }>(
-      "select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient2@demo.sn'",
-    )
+    const patient = await client.query<{ id: string }>("select p.id from patients p join users u on u.id = p.user_id where u.email = 'patient2@demo.sn'")
     // Spread over many doctors so bookings do not queue on one doctor's rows.
     const slots = await client.query<{ id: string; doctor_id: string; starts_at: Date }>(
       `select id, doctor_id, starts_at from (

@@ -1,6 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { captureConsole, EDGE_DATES, FAR_DATES, leaks, lineBreakVariants, pathName, stringLeaves, visible, withLeaf, type ConsoleCapture, type Json, type Path } from "./hostileInput.ts"
-import { DATE_READS, HOSTILE_ROUTES, personalValues, prepareWorld, textKindOf, worldSecrets, type Answer, type HostileRoute, type World } from "./hostileRoutes.ts"
+import {
+  captureConsole,
+  EDGE_DATES,
+  FAR_DATES,
+  leaks,
+  lineBreakVariants,
+  pathName,
+  stringLeaves,
+  visible,
+  withLeaf,
+  type ConsoleCapture,
+  type Json,
+  type Path,
+} from "./hostileInput.ts"
+import {
+  DATE_READS,
+  HOSTILE_ROUTES,
+  personalValues,
+  prepareWorld,
+  textKindOf,
+  worldSecrets,
+  type Answer,
+  type HostileRoute,
+  type World,
+} from "./hostileRoutes.ts"
 
 // The other side of the hostile suites, on a gateway of its own since everything here is written:
 // the bodies they start from are valid (so a refusal there is the hostile value's doing), line
@@ -33,7 +56,8 @@ async function sendWith(r: HostileRoute, change: (body: Json) => Json): Promise<
   return answer
 }
 
-const acceptedProblem = (r: HostileRoute, answer: Answer) => (answer.status === r.ok ? null : `expected ${r.ok}, got ${answer.status} ${answer.text.slice(0, 200)}`)
+const acceptedProblem = (r: HostileRoute, answer: Answer) =>
+  answer.status === r.ok ? null : `expected ${r.ok}, got ${answer.status} ${answer.text.slice(0, 200)}`
 
 describe("what must stay accepted", () => {
   it("line breaks in multi-line texts: reason, biography, contact message, alert and record descriptions, review comments", async () => {
@@ -101,7 +125,8 @@ describe("what must stay accepted", () => {
             ]
       for (const dates of ranges) {
         const answer = await w.call("GET", read.url(w, dates), { token: w.tokens[read.as] })
-        if (answer.status !== 200 || !Array.isArray(answer.body)) failures.push(`${read.name} | ${JSON.stringify(dates)} | ${answer.status} ${answer.text.slice(0, 200)}`)
+        if (answer.status !== 200 || !Array.isArray(answer.body))
+          failures.push(`${read.name} | ${JSON.stringify(dates)} | ${answer.status} ${answer.text.slice(0, 200)}`)
       }
     }
     expect(failures, failures.join("\n")).toEqual([])
@@ -111,7 +136,10 @@ describe("what must stay accepted", () => {
     const failures: string[] = []
     for (const read of DATE_READS.filter((r) => r.writes)) {
       for (const date of FAR_DATES) {
-        for (const dates of [{ startDate: date, endDate: date }, { startDate: "2026-12-01", endDate: date }]) {
+        for (const dates of [
+          { startDate: date, endDate: date },
+          { startDate: "2026-12-01", endDate: date },
+        ]) {
           const answer = await w.call("GET", read.url(w, dates), { token: w.tokens[read.as] })
           if (answer.status >= 500) failures.push(`${read.name} | ${JSON.stringify(dates)} | ${answer.status} ${answer.text.slice(0, 200)}`)
         }

@@ -30,8 +30,20 @@ interface QueryRoute {
 }
 
 const QUERY_ROUTES: ReadonlyArray<QueryRoute> = [
-  { name: "doctor's time slots", path: (f) => `/api/v1/doctor-availability/${f.doctorA}/time-slots`, as: "doctorA", schema: AvailableSlotsQuery, valid: { startDate: "2026-12-01", endDate: "2026-12-07" } },
-  { name: "public slots", path: (f) => `/api/v1/doctor-availability/${f.doctorA}/available-time-slots`, as: "visitor", schema: PublicSlotsQuery, valid: { startDate: "2026-12-01", endDate: "2026-12-07" } },
+  {
+    name: "doctor's time slots",
+    path: (f) => `/api/v1/doctor-availability/${f.doctorA}/time-slots`,
+    as: "doctorA",
+    schema: AvailableSlotsQuery,
+    valid: { startDate: "2026-12-01", endDate: "2026-12-07" },
+  },
+  {
+    name: "public slots",
+    path: (f) => `/api/v1/doctor-availability/${f.doctorA}/available-time-slots`,
+    as: "visitor",
+    schema: PublicSlotsQuery,
+    valid: { startDate: "2026-12-01", endDate: "2026-12-07" },
+  },
 ]
 
 beforeAll(async () => {
@@ -82,7 +94,17 @@ describe("bad input is refused with a 4xx and a catalogue code, never a 5xx", ()
 
   it("malformed ids in every id route of the gateway", async () => {
     const idRoutes = ACCESS_ROWS.filter((r) => r.route.includes("/api/v1/") && r.route.includes(":"))
-    const hostileId = fc.constantFrom("not-a-uuid", "1", "-1", "' OR 1=1 --", "%00", "..%2F..%2Fetc", "😀", "x".repeat(2_000), "00000000-0000-0000-0000-000000000000Z")
+    const hostileId = fc.constantFrom(
+      "not-a-uuid",
+      "1",
+      "-1",
+      "' OR 1=1 --",
+      "%00",
+      "..%2F..%2Fetc",
+      "😀",
+      "x".repeat(2_000),
+      "00000000-0000-0000-0000-000000000000Z",
+    )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...idRoutes), hostileId, fc.constantFrom<CallerName>("patientA", "doctorA"), async (row, id, caller) => {
         const [method, pattern] = row.route.split(" ") as [string, string]

@@ -116,11 +116,24 @@ export function brokenBodies(schema: Schema.Codec<unknown, unknown, never, never
     .uniqueArray(path, { minLength: 2, maxLength: Math.min(4, Math.max(2, paths.length)), selector: (p) => p.join(".") })
     .chain((chosen) => fc.tuple(...chosen.map((p) => wrongValue(valueAt(valid, p) ?? null).map((v) => [p, v] as const))))
     .map((pairs) => pairs.reduce((body, [p, v]) => (p.length === 1 || isContainer(valueAt(body, p.slice(0, -1))) ? withField(body, p, v) : body), valid))
-  const notAnObject: fc.Arbitrary<Json> = fc.oneof(fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }).map((v) => v as Json), hostileStrings, hostileNumbers, fc.boolean())
+  const notAnObject: fc.Arbitrary<Json> = fc.oneof(
+    fc.constant(null),
+    fc.array(fc.jsonValue(), { maxLength: 3 }).map((v) => v as Json),
+    hostileStrings,
+    hostileNumbers,
+    fc.boolean(),
+  )
   const withExtras = (body: fc.Arbitrary<Body>) =>
-    fc.tuple(body, fc.subarray(Object.keys(PRIVILEGED_EXTRAS))).map(([b, extras]) => ({ ...b, ...Object.fromEntries(extras.map((k) => [k, PRIVILEGED_EXTRAS[k]!])) }))
+    fc
+      .tuple(body, fc.subarray(Object.keys(PRIVILEGED_EXTRAS)))
+      .map(([b, extras]) => ({ ...b, ...Object.fromEntries(extras.map((k) => [k, PRIVILEGED_EXTRAS[k]!])) }))
   return fc
-    .oneof({ arbitrary: withExtras(oneWrong), weight: 4 }, { arbitrary: withExtras(oneMissing), weight: 2 }, { arbitrary: severalWrong, weight: 2 }, { arbitrary: notAnObject, weight: 1 })
+    .oneof(
+      { arbitrary: withExtras(oneWrong), weight: 4 },
+      { arbitrary: withExtras(oneMissing), weight: 2 },
+      { arbitrary: severalWrong, weight: 2 },
+      { arbitrary: notAnObject, weight: 1 },
+    )
     .filter((body) => !decodeWithFields(schema, body).ok)
 }
 

@@ -72,11 +72,15 @@ describe("control characters in any string of a body: a 4xx with a catalogue cod
 
   it("control characters in query parameters: the slot reads' dates and include, the contact form's lang", async () => {
     const reads: Array<{ as: "visitor" | "doctorA"; base: () => string; query: Record<string, string> }> = [
-      { as: "visitor", base: () => `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots`, query: { startDate: "2026-12-01", endDate: "2026-12-07", include: "booked" } },
+      {
+        as: "visitor",
+        base: () => `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots`,
+        query: { startDate: "2026-12-01", endDate: "2026-12-07", include: "booked" },
+      },
       { as: "doctorA", base: () => `/api/v1/doctor-availability/${w.f.doctorA}/time-slots`, query: { startDate: "2026-12-01", endDate: "2026-12-07" } },
     ]
     const contact = HOSTILE_ROUTES.find((r) => r.name === "contact email")!
-    const contactBody = (await contact.body(w))
+    const contactBody = await contact.body(w)
     const failures: string[] = []
     for (const read of reads) {
       for (const [key, value] of Object.entries(read.query)) {

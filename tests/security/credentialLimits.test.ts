@@ -115,7 +115,10 @@ describe("every credential check is limited", () => {
     const { app } = appWithClock()
     const token = issuedToken(await postToken(app, "192.0.2.5", "patient@demo.sn", RIGHT))!
     for (let i = 0; i < 5; i++) await postLogin(app, "192.0.2.6", "Patient@Demo.sn", `Wrong${i}!x`)
-    const change = await callFrom(app, "192.0.2.5", "POST", "/api/v1/account/change-password", { token, json: { oldPassword: RIGHT, newPassword: "N3wPass!x" } })
+    const change = await callFrom(app, "192.0.2.5", "POST", "/api/v1/account/change-password", {
+      token,
+      json: { oldPassword: RIGHT, newPassword: "N3wPass!x" },
+    })
     expectBlockedJson(change, "oldPassword")
   })
 
@@ -148,7 +151,10 @@ describe("every credential check is limited", () => {
       expect((await postToken(app, "192.0.2.8", "patient@demo.sn", password)).status).toBe(401)
       expect((await postLogin(app, "192.0.2.8", "patient@demo.sn", password)).status).toBe(401)
     }
-    const change = await callFrom(app, "192.0.2.8", "POST", "/api/v1/account/change-password", { token, json: { oldPassword: `${RIGHT}\u0000`, newPassword: "N3wPass!x" } })
+    const change = await callFrom(app, "192.0.2.8", "POST", "/api/v1/account/change-password", {
+      token,
+      json: { oldPassword: `${RIGHT}\u0000`, newPassword: "N3wPass!x" },
+    })
     expect(change.status).toBe(400)
     expect(change.body.code).toBe("INVALID_PASSWORD")
   })

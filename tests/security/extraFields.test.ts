@@ -54,7 +54,13 @@ describe("privileged fields sent by a client are ignored", () => {
   it("a review edit cannot make the review featured", async () => {
     const response = await gw.api("PUT", `/reviews/${f.reviewToEdit}`, {
       token: tokens.patientA,
-      body: { patientId: f.patientA, doctorId: f.doctorA, rating: 5, comment: "Toujours à l'écoute et très professionnel, merci beaucoup.", ...PRIVILEGED_EXTRAS },
+      body: {
+        patientId: f.patientA,
+        doctorId: f.doctorA,
+        rating: 5,
+        comment: "Toujours à l'écoute et très professionnel, merci beaucoup.",
+        ...PRIVILEGED_EXTRAS,
+      },
     })
     expect(response.status).toBe(200)
     const [review] = await gw.db.select({ featured: reviews.isFeatured }).from(reviews).where(eq(reviews.id, f.reviewToEdit))

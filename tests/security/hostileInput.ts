@@ -164,7 +164,9 @@ const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"] as const
  * Captures console output as the console would print it (util.format: errors with their stack,
  * cause and properties). `spyOn` is vitest's vi.spyOn, passed in to keep this module pure.
  */
-export function captureConsole(spyOn: (target: Console, method: (typeof CONSOLE_METHODS)[number]) => { mockImplementation(fn: (...args: unknown[]) => void): { mockRestore(): void } }): ConsoleCapture {
+export function captureConsole(
+  spyOn: (target: Console, method: (typeof CONSOLE_METHODS)[number]) => { mockImplementation(fn: (...args: unknown[]) => void): { mockRestore(): void } },
+): ConsoleCapture {
   const lines: string[] = []
   const spies = CONSOLE_METHODS.map((method) =>
     spyOn(console, method).mockImplementation((...args: unknown[]) => {

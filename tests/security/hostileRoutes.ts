@@ -73,7 +73,14 @@ export async function prepareWorld(): Promise<World> {
 
   const booked = await gw.api("POST", "/appointments", {
     token: tokens.patientA,
-    body: { doctorId: f.doctorA, patientId: f.patientA, timeSlotId: f.freeSlotA.id, appointmentTime: f.freeSlotA.startsAt, appointmentType: "CLINIC", reason: "Contrôle" },
+    body: {
+      doctorId: f.doctorA,
+      patientId: f.patientA,
+      timeSlotId: f.freeSlotA.id,
+      appointmentTime: f.freeSlotA.startsAt,
+      appointmentType: "CLINIC",
+      reason: "Contrôle",
+    },
   })
   if (booked.status !== 201) throw new Error(`fixture booking failed: ${booked.status} ${booked.text}`)
 
@@ -136,7 +143,17 @@ export async function prepareWorld(): Promise<World> {
     return { status: response.status, body, text }
   }
 
-  return { gw, tokens, f, ctx, farAppointment: booked.body.id, doctorToReview: unreviewed!.id, facilityOfDoctorA: doctorA.healthcareFacilities[0].id, recordFile, call }
+  return {
+    gw,
+    tokens,
+    f,
+    ctx,
+    farAppointment: booked.body.id,
+    doctorToReview: unreviewed!.id,
+    facilityOfDoctorA: doctorA.healthcareFacilities[0].id,
+    recordFile,
+    call,
+  }
 }
 
 /** Free slots of doctor A three days ahead or more, earliest first (none of them booked by this suite yet). */
@@ -237,7 +254,14 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     path: (w) => `/api/v1/doctor-availability/${w.f.doctorA}`,
     as: "doctorA",
     schema: AvailabilityInput,
-    body: (w) => ({ dayOfWeek: "SUNDAY", startTime: "09:00", endTime: "12:00", isRecurring: true, slotDurationMinutes: 30, healthcareFacilityId: w.facilityOfDoctorA }),
+    body: (w) => ({
+      dayOfWeek: "SUNDAY",
+      startTime: "09:00",
+      endTime: "12:00",
+      isRecurring: true,
+      slotDurationMinutes: 30,
+      healthcareFacilityId: w.facilityOfDoctorA,
+    }),
     text: {},
     ok: 201,
   },
@@ -276,7 +300,15 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     schema: DoctorSearchRequest,
     body: () => ({
       paginationSettings: { offset: 0, limit: 10 },
-      query: { keyword: "cardiologie", specialtyCodes: ["CARDIOLOGY"], location: "Dakar", rating: 4, language: "FR", insurance: "IPM", providedServiceCodes: ["CLINIC"] },
+      query: {
+        keyword: "cardiologie",
+        specialtyCodes: ["CARDIOLOGY"],
+        location: "Dakar",
+        rating: 4,
+        language: "FR",
+        insurance: "IPM",
+        providedServiceCodes: ["CLINIC"],
+      },
       sortBy: { property: "rating", order: "desc" },
     }),
     text: { "query.keyword": "line" },
@@ -362,7 +394,14 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     path: (w) => `/api/v1/patients/${w.f.patientA}/emergency-contacts`,
     as: "patientA",
     schema: EmergencyContactInput,
-    body: () => ({ firstName: "Mariama", lastName: "Ndoye", phoneNumber: freshPhone(), relationship: "SIBLING", email: "mariama.ndoye@example.sn", priority: 3 }),
+    body: () => ({
+      firstName: "Mariama",
+      lastName: "Ndoye",
+      phoneNumber: freshPhone(),
+      relationship: "SIBLING",
+      email: "mariama.ndoye@example.sn",
+      priority: 3,
+    }),
     text: { firstName: "line", lastName: "line" },
     ok: 201,
   },
@@ -571,12 +610,16 @@ export async function worldSecrets(w: World): Promise<Map<string, string>> {
 
 /** A fingerprint of every table but sessions: any write shows. */
 export async function databaseFingerprint(gw: TestGateway): Promise<string> {
-  const tables = (await gw.db.execute<Record<string, unknown>>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'sessions' ORDER BY tablename`)) as {
+  const tables = (await gw.db.execute<Record<string, unknown>>(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'sessions' ORDER BY tablename`,
+  )) as {
     rows: Array<{ tablename: string }>
   }
   const parts: string[] = []
   for (const { tablename } of tables.rows) {
-    const result = (await gw.db.execute<Record<string, unknown>>(sql.raw(`SELECT '${tablename}:' || count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM "${tablename}" t`))) as {
+    const result = (await gw.db.execute<Record<string, unknown>>(
+      sql.raw(`SELECT '${tablename}:' || count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM "${tablename}" t`),
+    )) as {
       rows: Array<{ h: string }>
     }
     parts.push(result.rows[0]!.h)

@@ -25,7 +25,8 @@ interface Attacker {
 }
 
 async function attacker(request: APIRequestContext): Promise<Attacker> {
-  const token = ((await (await request.post("/auth/token", { data: { email: "patient2@demo.sn", password: DEMO_PASSWORD } })).json()) as { token: string }).token
+  const token = ((await (await request.post("/auth/token", { data: { email: "patient2@demo.sn", password: DEMO_PASSWORD } })).json()) as { token: string })
+    .token
   const session = (await (await request.get("/api/v1/session", { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string }
   return { token, userId: session.id }
 }
@@ -34,7 +35,9 @@ async function attacker(request: APIRequestContext): Promise<Attacker> {
 async function upload(request: APIRequestContext, who: Attacker, name: string, bytes: Buffer, declared: string): Promise<string> {
   const boundary = "hostile-boundary"
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ name, contentType: declared })}\r\n--${boundary}\r\nContent-Type: ${declared}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ name, contentType: declared })}\r\n--${boundary}\r\nContent-Type: ${declared}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--`),
   ])

@@ -84,7 +84,9 @@ describe("impossible dates: a 4xx with a catalogue code and a field error, never
           noted(value, `${route.name} ${field}`)
           const answer = await w.call(route.method, route.path(w), { token: w.tokens[route.as], body: withLeaf(valid, leaf.path, value) })
           requests += 1
-          const problem = refusalProblem(route, answer) ?? (fieldsOf(answer).some((f) => f.startsWith(`${field}: `)) ? null : `no field error on ${field} (fields: ${fieldsOf(answer).join(", ") || "none"})`)
+          const problem =
+            refusalProblem(route, answer) ??
+            (fieldsOf(answer).some((f) => f.startsWith(`${field}: `)) ? null : `no field error on ${field} (fields: ${fieldsOf(answer).join(", ") || "none"})`)
           if (problem) failures.push(describeFailure(`${route.method} ${route.name}`, field, "date", value, answer, problem))
         }
       }
@@ -99,7 +101,13 @@ describe("impossible dates: a 4xx with a catalogue code and a field error, never
       const check = async (dates: { startDate: string; endDate: string }, what: string, mustRefuse: boolean) => {
         const url = read.url(w, dates)
         const answer: Answer = await w.call("GET", url, { token: w.tokens[read.as] })
-        const problem = mustRefuse ? refusalProblem({}, answer) : answer.status >= 500 ? `server error ${answer.status}` : answer.status >= 400 ? refusalProblem({}, answer) : null
+        const problem = mustRefuse
+          ? refusalProblem({}, answer)
+          : answer.status >= 500
+            ? `server error ${answer.status}`
+            : answer.status >= 400
+              ? refusalProblem({}, answer)
+              : null
         if (problem) failures.push(describeFailure(read.name, what, "dates", `${dates.startDate} … ${dates.endDate}`, answer, problem))
       }
       for (const value of IMPOSSIBLE_DATES) {
@@ -128,20 +136,46 @@ describe("impossible dates: a 4xx with a catalogue code and a field error, never
     const patient = HOSTILE_ROUTES.find((r) => r.name === "patient profile")!
     const form = (await patient.body(w)) as Record<string, any>
     const cases: Array<[string, string, Answer]> = [
-      ["GET /available-time-slots/date/2026-02-30", "date", await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots/date/2026-02-30`)],
-      ["startDate=2026-02-31", "startDate", await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=2026-02-31&endDate=2026-03-02`)],
-      ["endDate=2026-11-31", "endDate", await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=2026-11-28&endDate=2026-11-31`)],
-      ["startDate=0000-01-01", "startDate", await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=0000-01-01&endDate=0000-01-02`)],
-      ["a patient born 2000-02-30", "dateOfBirth", await w.call("PUT", `/api/v1/patients/${w.f.patientA}`, { token: w.tokens.patientA, body: { ...form, dateOfBirth: "2000-02-30" } })],
+      [
+        "GET /available-time-slots/date/2026-02-30",
+        "date",
+        await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots/date/2026-02-30`),
+      ],
+      [
+        "startDate=2026-02-31",
+        "startDate",
+        await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=2026-02-31&endDate=2026-03-02`),
+      ],
+      [
+        "endDate=2026-11-31",
+        "endDate",
+        await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=2026-11-28&endDate=2026-11-31`),
+      ],
+      [
+        "startDate=0000-01-01",
+        "startDate",
+        await w.call("GET", `/api/v1/doctor-availability/${w.f.doctorA}/available-time-slots?startDate=0000-01-01&endDate=0000-01-02`),
+      ],
+      [
+        "a patient born 2000-02-30",
+        "dateOfBirth",
+        await w.call("PUT", `/api/v1/patients/${w.f.patientA}`, { token: w.tokens.patientA, body: { ...form, dateOfBirth: "2000-02-30" } }),
+      ],
       [
         "a dependant born 2000-02-30",
         "dependants.0.dateOfBirth",
-        await w.call("PUT", `/api/v1/patients/${w.f.patientA}`, { token: w.tokens.patientA, body: { ...form, dependants: [{ ...form.dependants[0], dateOfBirth: "2000-02-30" }, ...form.dependants.slice(1)] } }),
+        await w.call("PUT", `/api/v1/patients/${w.f.patientA}`, {
+          token: w.tokens.patientA,
+          body: { ...form, dependants: [{ ...form.dependants[0], dateOfBirth: "2000-02-30" }, ...form.dependants.slice(1)] },
+        }),
       ],
     ]
     for (const [what, field, answer] of cases) {
       expect(refusalProblem({}, answer), `${what}: ${answer.status} ${answer.text.slice(0, 200)}`).toBeNull()
-      expect(fieldsOf(answer).some((f) => f.startsWith(`${field}: `)), `${what} names ${field}: ${answer.text.slice(0, 200)}`).toBe(true)
+      expect(
+        fieldsOf(answer).some((f) => f.startsWith(`${field}: `)),
+        `${what} names ${field}: ${answer.text.slice(0, 200)}`,
+      ).toBe(true)
     }
   })
 

@@ -50,9 +50,15 @@ describe("login CSRF: only the login page's own form signs in", () => {
   }
 
   it("says so in French and Arabic too", async () => {
-    const fr = await callFrom(gw.app, "198.51.100.1", "POST", "/auth/login", { form: { ...credentials, lang: "fr" }, headers: { "Sec-Fetch-Site": "cross-site" } })
+    const fr = await callFrom(gw.app, "198.51.100.1", "POST", "/auth/login", {
+      form: { ...credentials, lang: "fr" },
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    })
     expect(fr.text).toContain("Ce formulaire ne venait pas de la page de connexion de Promed")
-    const ar = await callFrom(gw.app, "198.51.100.1", "POST", "/auth/login", { form: { ...credentials, lang: "ar" }, headers: { "Sec-Fetch-Site": "cross-site" } })
+    const ar = await callFrom(gw.app, "198.51.100.1", "POST", "/auth/login", {
+      form: { ...credentials, lang: "ar" },
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    })
     expect(ar.text).toContain('dir="rtl"')
     expect(ar.text).toContain("لم يأتِ هذا النموذج من صفحة تسجيل الدخول في بروميد")
   })
@@ -83,7 +89,10 @@ describe("login CSRF: only the login page's own form signs in", () => {
 
   it("does not count refused posts as password guesses (another site cannot lock accounts through its visitors)", async () => {
     for (let i = 0; i < 8; i++) {
-      const answer = await callFrom(gw.app, "198.51.100.4", "POST", "/auth/login", { form: { ...credentials, password: `Wrong${i}!` }, headers: { "Sec-Fetch-Site": "cross-site" } })
+      const answer = await callFrom(gw.app, "198.51.100.4", "POST", "/auth/login", {
+        form: { ...credentials, password: `Wrong${i}!` },
+        headers: { "Sec-Fetch-Site": "cross-site" },
+      })
       expect(answer.status).toBe(403)
     }
     const own = await callFrom(gw.app, "198.51.100.4", "POST", "/auth/login", { form: credentials, headers: SAME_ORIGIN_FORM })

@@ -16,12 +16,73 @@ const REPORTED = ["/.//evil.example/steal", "/x/..//evil.example", "/%2e//evil.e
 
 /** Pieces that URL parsers treat specially; returnTo values are made by gluing them together. */
 const PIECES = [
-  "/", "//", "///", "/\\", "\\", "\\\\", ".", "..", "./", "../", "/./", "/../",
-  "%2e", "%2E", "%2e%2e", "%252e", "%2f", "%2F", "%252f", "%5c", "%5C", "%255c", "%00", "%0a", "%09",
-  "\t", "\n", "\r", " ", "\u0000", "\u000b", "\u00a0", "\u200b", "\u202e", "\ufeff", "é", "ß", "😀", "\ud800",
-  "@", ":", ":80", "evil.example", "EVIL.example", "localhost", "127.0.0.1", "[::1]", "user:pass@",
-  "javascript:", "JavaScript:", "http:", "https:", "data:", "data:text/html,", "file:", "blob:", "vbscript:",
-  "?", "#", "&", "=", "sessionToken=x", "login=true", "auth", "/auth/login", "profile", "doctors",
+  "/",
+  "//",
+  "///",
+  "/\\",
+  "\\",
+  "\\\\",
+  ".",
+  "..",
+  "./",
+  "../",
+  "/./",
+  "/../",
+  "%2e",
+  "%2E",
+  "%2e%2e",
+  "%252e",
+  "%2f",
+  "%2F",
+  "%252f",
+  "%5c",
+  "%5C",
+  "%255c",
+  "%00",
+  "%0a",
+  "%09",
+  "\t",
+  "\n",
+  "\r",
+  " ",
+  "\u0000",
+  "\u000b",
+  "\u00a0",
+  "\u200b",
+  "\u202e",
+  "\ufeff",
+  "é",
+  "ß",
+  "😀",
+  "\ud800",
+  "@",
+  ":",
+  ":80",
+  "evil.example",
+  "EVIL.example",
+  "localhost",
+  "127.0.0.1",
+  "[::1]",
+  "user:pass@",
+  "javascript:",
+  "JavaScript:",
+  "http:",
+  "https:",
+  "data:",
+  "data:text/html,",
+  "file:",
+  "blob:",
+  "vbscript:",
+  "?",
+  "#",
+  "&",
+  "=",
+  "sessionToken=x",
+  "login=true",
+  "auth",
+  "/auth/login",
+  "profile",
+  "doctors",
 ]
 
 const glued = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }).map((parts) => parts.join(""))
@@ -82,7 +143,10 @@ describe("returnTo: the token only ever goes back to our own origin", () => {
   })
 
   it("a path of our own comes back as it was asked for, query and fragment included", async () => {
-    const answer = await postLogin(gw.app, "192.0.2.12", "doctor@demo.sn", "Passw0rd!", { returnTo: "/doctor/schedule?week=2&sessionToken=old#today", lang: "en" })
+    const answer = await postLogin(gw.app, "192.0.2.12", "doctor@demo.sn", "Passw0rd!", {
+      returnTo: "/doctor/schedule?week=2&sessionToken=old#today",
+      lang: "en",
+    })
     const url = new URL(answer.headers.get("location")!, OWN_ORIGIN)
     expect(url.pathname).toBe("/doctor/schedule")
     expect(url.searchParams.get("week")).toBe("2")
@@ -93,7 +157,13 @@ describe("returnTo: the token only ever goes back to our own origin", () => {
   })
 
   it("the login page's hidden returnTo and back link, for any returnTo, point to a path of our origin", async () => {
-    const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")
+    const unescape = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&")
     await fc.assert(
       fc.asyncProperty(returnTo, async (value) => {
         const page = await gw.call("GET", `/auth/login?${new URLSearchParams({ returnTo: value })}`)

@@ -39,7 +39,10 @@ describe("sessions", () => {
   it("refuses an expired token everywhere", async () => {
     const token = await gw.signIn("patient@demo.sn")
     const { sessionId } = (await gw.api("POST", "/validate-session", { token })).body
-    await gw.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId))
+    await gw.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionId))
     await expectAllRefused(token, "SESSION_EXPIRED")
   })
 

@@ -53,22 +53,55 @@ interface Sample {
 
 const SAMPLES: ReadonlyArray<Sample> = [
   { label: "PNG", bytes: new Uint8Array(ONE_PIXEL_PNG), kind: "png", ext: ".png", honest: "image/png" },
-  { label: "JPEG", bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]), kind: "jpeg", ext: ".jpg", honest: "image/jpeg" },
+  {
+    label: "JPEG",
+    bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]),
+    kind: "jpeg",
+    ext: ".jpg",
+    honest: "image/jpeg",
+  },
   { label: "GIF", bytes: text("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), kind: "gif", ext: ".gif", honest: "image/gif" },
   { label: "WEBP", bytes: text("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00"), kind: "webp", ext: ".webp", honest: "image/webp" },
   { label: "PDF", bytes: text("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"), kind: "pdf", ext: ".pdf", honest: "application/pdf" },
-  { label: "DOC", bytes: join(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), new Uint8Array(24)), kind: "doc", ext: ".doc", honest: "application/msword" },
-  { label: "DOCX (zip)", bytes: join(text("PK\x03\x04\x14\x00\x00\x00\x08\x00"), text("[Content_Types].xml")), kind: "docx", ext: ".docx", honest: SERVED_TYPE.docx },
+  {
+    label: "DOC",
+    bytes: join(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), new Uint8Array(24)),
+    kind: "doc",
+    ext: ".doc",
+    honest: "application/msword",
+  },
+  {
+    label: "DOCX (zip)",
+    bytes: join(text("PK\x03\x04\x14\x00\x00\x00\x08\x00"), text("[Content_Types].xml")),
+    kind: "docx",
+    ext: ".docx",
+    honest: SERVED_TYPE.docx,
+  },
   { label: "HTML named .png", bytes: text(`<!doctype html><html>${SCRIPT}</html>`), kind: null, ext: ".png", honest: "text/html" },
   { label: "SVG named .png", bytes: text(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`), kind: null, ext: ".png", honest: "image/svg+xml" },
   { label: "PNG signature + HTML", bytes: join(PNG_SIGNATURE, text(`<html>${SCRIPT}</html>`)), kind: "png", ext: ".png", honest: "image/png" },
   { label: "GIF header + JavaScript", bytes: text("GIF89a=1;window.__pwned=1;document.title='pwned';"), kind: "gif", ext: ".gif", honest: "image/gif" },
-  { label: "JPEG signature + SVG", bytes: join(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), text(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`)), kind: "jpeg", ext: ".jpg", honest: "image/jpeg" },
+  {
+    label: "JPEG signature + SVG",
+    bytes: join(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), text(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`)),
+    kind: "jpeg",
+    ext: ".jpg",
+    honest: "image/jpeg",
+  },
   { label: "PDF header + HTML", bytes: text(`%PDF-1.4\n<html>${SCRIPT}</html>`), kind: "pdf", ext: ".pdf", honest: "application/pdf" },
 ]
 
 /** What the attacker declares; `null` is no type at all, "honest" the sample's true one. */
-const DECLARED: ReadonlyArray<string | null> = ["text/html", "text/javascript", "image/svg+xml", "application/xhtml+xml", "text/xml", "application/octet-stream", "honest", null]
+const DECLARED: ReadonlyArray<string | null> = [
+  "text/html",
+  "text/javascript",
+  "image/svg+xml",
+  "application/xhtml+xml",
+  "text/xml",
+  "application/octet-stream",
+  "honest",
+  null,
+]
 const PROTOCOLS = ["multipart", "resumable"] as const
 
 beforeAll(async () => {
@@ -124,7 +157,10 @@ async function expectSafeDownload(name: string, folder: Folder, kind: Kind, byte
   expect(response.status, what).toBe(200)
   const type = response.headers.get("content-type")
   expect(type, what).toBe(SERVED_TYPE[kind])
-  expect(ALLOWED[folder].map((k) => SERVED_TYPE[k]), what).toContain(type)
+  expect(
+    ALLOWED[folder].map((k) => SERVED_TYPE[k]),
+    what,
+  ).toContain(type)
   expect(resource.body.contentType, what).toBe(type)
   expect(response.headers.get("x-content-type-options"), what).toBe("nosniff")
   expect(response.headers.get("content-security-policy"), what).toBe("default-src 'none'; sandbox")

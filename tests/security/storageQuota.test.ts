@@ -65,7 +65,11 @@ function chunk(token: string, uploadUrl: string, command: string, offset: number
 }
 function multipart(token: string, name: string, bytes: Uint8Array) {
   const { body, headers } = multipartBody(name, bytes, "application/pdf")
-  return app.request(`/v0/b/${BUCKET}/o?name=${encodeURIComponent(name)}`, { method: "POST", headers: { ...headers, Authorization: `Firebase ${token}` }, body })
+  return app.request(`/v0/b/${BUCKET}/o?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: { ...headers, Authorization: `Firebase ${token}` },
+    body,
+  })
 }
 function remove(token: string, name: string) {
   return app.request(`/v0/b/${BUCKET}/o/${encodeURIComponent(name)}`, { method: "DELETE", headers: { Authorization: `Firebase ${token}` } })

@@ -46,7 +46,11 @@ interface Route {
 
 async function request(app: ReturnType<typeof createApp> | undefined, method: string, path: string, token: string, body: unknown) {
   if (!app) return gw.api(method, path, { token, body })
-  const response = await app.request(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) })
+  const response = await app.request(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: await response.json() }
 }
 
@@ -131,7 +135,12 @@ describe("download URLs a user may save", () => {
     describe(route.label, () => {
       it("accepts a download URL of the caller's own file, exactly as the SDK gives it", async () => {
         const me = route.as()
-        const good = await uploadedUrl(gw, me.token, route.folder === "photo" ? photoOf(me) : recordOf(me), route.folder === "photo" ? SAMPLE_BYTES.png : SAMPLE_BYTES.pdf)
+        const good = await uploadedUrl(
+          gw,
+          me.token,
+          route.folder === "photo" ? photoOf(me) : recordOf(me),
+          route.folder === "photo" ? SAMPLE_BYTES.png : SAMPLE_BYTES.pdf,
+        )
         const response = await route.send(good)
         expect(response.status, JSON.stringify(response.body)).toBeLessThan(300)
       })
@@ -142,10 +151,20 @@ describe("download URLs a user may save", () => {
         const good = await uploadedUrl(gw, me.token, ownName, route.folder === "photo" ? SAMPLE_BYTES.png : SAMPLE_BYTES.pdf)
         const token = new URL(good).searchParams.get("token")!
         // Someone else's real file with its real token, and the caller's own file from the other folder.
-        const theirs = await uploadedUrl(gw, patient2.token, route.folder === "photo" ? photoOf(patient2) : recordOf(patient2), route.folder === "photo" ? SAMPLE_BYTES.png : SAMPLE_BYTES.pdf)
+        const theirs = await uploadedUrl(
+          gw,
+          patient2.token,
+          route.folder === "photo" ? photoOf(patient2) : recordOf(patient2),
+          route.folder === "photo" ? SAMPLE_BYTES.png : SAMPLE_BYTES.pdf,
+        )
         const otherFolder =
-          route.folder === "photo" ? await uploadedUrl(gw, me.token, recordOf(me, "not-a-photo.png"), SAMPLE_BYTES.png) : await uploadedUrl(gw, me.token, `profile-photos/user_${me.userId}.jpg`, SAMPLE_BYTES.jpeg)
-        const missing = good.replace(encodeURIComponent(ownName), encodeURIComponent(route.folder === "photo" ? `profile-photos/user_${me.userId}.webp` : recordOf(me, "never-uploaded.pdf")))
+          route.folder === "photo"
+            ? await uploadedUrl(gw, me.token, recordOf(me, "not-a-photo.png"), SAMPLE_BYTES.png)
+            : await uploadedUrl(gw, me.token, `profile-photos/user_${me.userId}.jpg`, SAMPLE_BYTES.jpeg)
+        const missing = good.replace(
+          encodeURIComponent(ownName),
+          encodeURIComponent(route.folder === "photo" ? `profile-photos/user_${me.userId}.webp` : recordOf(me, "never-uploaded.pdf")),
+        )
         const cases: Array<[string, string]> = [
           ...hostileVariants(good, ownName, token),
           ["someone else's file", theirs],
@@ -172,7 +191,9 @@ describe("download URLs a user may save", () => {
         const stale = await route.send(first)
         expect(stale.status).toBe(400)
         expect(stale.body.fields).toEqual([{ name: route.field, message: route.message }])
-        expect((await gw.call("DELETE", `/v0/b/${BUCKET}/o/${encodeURIComponent(name)}`, { headers: { Authorization: `Firebase ${me.token}` } })).status).toBe(204)
+        expect((await gw.call("DELETE", `/v0/b/${BUCKET}/o/${encodeURIComponent(name)}`, { headers: { Authorization: `Firebase ${me.token}` } })).status).toBe(
+          204,
+        )
         expect((await route.send(second)).status).toBe(400)
       })
     })
@@ -204,9 +225,13 @@ describe("with PUBLIC_ORIGIN set", () => {
 
 describe("with a real Firebase bucket configured", () => {
   it("its download URLs of the caller's own paths are accepted, no other bucket's and nobody else's", async () => {
-    const app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent", firebaseStorageBucket: "promed-prod.appspot.com" } })
+    const app = createApp({
+      db: gw.db,
+      config: { ...loadConfig({}), logRequests: false, staticDir: "/nonexistent", firebaseStorageBucket: "promed-prod.appspot.com" },
+    })
     const route = ROUTES[2]!
-    const firebase = (bucket: string, name: string) => `https://firebasestorage.googleapis.com/v0/b/${bucket}/o/${encodeURIComponent(name)}?alt=media&token=0f6d2b1c-5a47-4c1e-9b3e-7d2f8a9c1e40`
+    const firebase = (bucket: string, name: string) =>
+      `https://firebasestorage.googleapis.com/v0/b/${bucket}/o/${encodeURIComponent(name)}?alt=media&token=0f6d2b1c-5a47-4c1e-9b3e-7d2f8a9c1e40`
     expect((await route.send(firebase("promed-prod.appspot.com", recordOf(patient, "scan.pdf")), app)).status).toBe(201)
     expect((await route.send(firebase("another-app.appspot.com", recordOf(patient, "scan.pdf")), app)).status).toBe(400)
     expect((await route.send(firebase("promed-prod.appspot.com", recordOf(patient2, "scan.pdf")), app)).status).toBe(400)
@@ -220,7 +245,14 @@ describe("several attachments", () => {
     const good = await uploadedUrl(gw, patient.token, recordOf(patient, "one.pdf"), SAMPLE_BYTES.pdf)
     const response = await gw.api("POST", `/patients/${patient.patientId}/medical-records`, {
       token: patient.token,
-      body: { type: "LAB_RESULT", description: "Bilan", attachments: [{ id: "a", name: "one.pdf", url: good }, { id: "b", name: "x.pdf", url: "javascript:alert(1)" }] },
+      body: {
+        type: "LAB_RESULT",
+        description: "Bilan",
+        attachments: [
+          { id: "a", name: "one.pdf", url: good },
+          { id: "b", name: "x.pdf", url: "javascript:alert(1)" },
+        ],
+      },
     })
     expect(response.status).toBe(400)
     expect(response.body.fields).toEqual([{ name: "attachments.1.url", message: "validation.attachmentInvalid" }])

@@ -25,7 +25,9 @@ test("a review whose comment holds markup is shown as text on the doctor's profi
   const token = await tokenOf(request, "patient@demo.sn")
   const auth = { Authorization: `Bearer ${token}` }
   const session = await (await request.get("/api/v1/session", { headers: auth })).json()
-  const search = await (await request.post("/api/v1/doctors/search", { data: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })).json()
+  const search = await (
+    await request.post("/api/v1/doctors/search", { data: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })
+  ).json()
   const doctorId = search.data[0].id as string
   const comment = `${PAYLOAD} Très bon accueil, consultation claire et utile.`
   const created = await request.post("/api/v1/reviews", { headers: auth, data: { patientId: session.metadata.patient.id, doctorId, rating: 4, comment } })

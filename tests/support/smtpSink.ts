@@ -40,9 +40,13 @@ export function parseMail(raw: string): Omit<ReceivedMail, "to" | "receivedAt"> 
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, "")
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? ""
   const encoding = header("Content-Transfer-Encoding").toLowerCase()
-  const text =
-    encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body
-  return { from: decodeWords(header("From")), subject: decodeWords(header("Subject")), replyTo: decodeWords(header("Reply-To")), text: text.replace(/\r\n/g, "\n").trim() }
+  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body
+  return {
+    from: decodeWords(header("From")),
+    subject: decodeWords(header("Subject")),
+    replyTo: decodeWords(header("Reply-To")),
+    text: text.replace(/\r\n/g, "\n").trim(),
+  }
 }
 
 export interface SmtpSink {

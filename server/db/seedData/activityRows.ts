@@ -70,7 +70,10 @@ export function addReviews(ctx: SeedContext, doctors: ReadonlyArray<SeededDoctor
         postedDate: localInstant(localDay(ctx, doctor.city.timeZone, -daysAgo), "20:30", doctor.city.timeZone),
         isFeatured: featured,
       })
-      for (const fan of rng.sample(reviewers.filter((r) => r !== patient), rng.int(0, 3))) {
+      for (const fan of rng.sample(
+        reviewers.filter((r) => r !== patient),
+        rng.int(0, 3),
+      )) {
         ctx.rows.reviewReactions.push({
           id: ctx.ids.uuid(),
           reviewId,

@@ -74,8 +74,7 @@ export const DEMO_DOCTOR_2: DoctorSpec = {
   careerStartYear: 2011,
   spokenLanguages: ["FR", "AR"],
   insurances: ["CNPS Tchad", "STAR Nationale"],
-  biography:
-    "Pédiatre à l'Hôpital de la Mère et de l'Enfant de N'Djamena, la Dr Aïcha Mahamat suit la croissance, la vaccination et la nutrition des enfants.",
+  biography: "Pédiatre à l'Hôpital de la Mère et de l'Enfant de N'Djamena, la Dr Aïcha Mahamat suit la croissance, la vaccination et la nutrition des enfants.",
   schedule: [{ days: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], start: "08:00", end: "12:00", facility: 0 }],
   slotDurationMinutes: 30,
   settings: { bufferTime: 10, maxDailyAppointment: 12 },

@@ -101,10 +101,16 @@ function drawLanguages(ctx: SeedContext, city: CitySeed): string[] {
 }
 
 /** French "à" + article: "le paludisme" → "au paludisme", "les otites" → "aux otites". */
-const withA = (topic: string): string =>
-  topic.startsWith("le ") ? `au ${topic.slice(3)}` : topic.startsWith("les ") ? `aux ${topic.slice(4)}` : `à ${topic}`
+const withA = (topic: string): string => (topic.startsWith("le ") ? `au ${topic.slice(3)}` : topic.startsWith("les ") ? `aux ${topic.slice(4)}` : `à ${topic}`)
 
-function biographyOf(ctx: SeedContext, doctor: { name: string; civility: Civility }, specialty: SpecialtySeed, city: CitySeed, school: string, since: number): string {
+function biographyOf(
+  ctx: SeedContext,
+  doctor: { name: string; civility: Civility },
+  specialty: SpecialtySeed,
+  city: CitySeed,
+  school: string,
+  since: number,
+): string {
   const e = doctor.civility === "WOMAN" ? "e" : ""
   const field = specialty.label.toLowerCase()
   const focus = specialty.topic.charAt(0).toLowerCase() + specialty.topic.slice(1)
@@ -204,18 +210,36 @@ function pickFacilities(ctx: SeedContext, city: CitySeed, names?: ReadonlyArray<
 }
 
 function drawAwards(ctx: SeedContext, issuer: string, since: number, year: number): Award[] {
-  return Array.from({ length: ctx.rng.weighted([[0, 5], [1, 3], [2, 1]] as const) }, () => ({
-    title: ctx.rng.pick(AWARD_TITLES),
-    issuer,
-    year: ctx.rng.int(Math.min(since + 2, year - 1), year - 1),
-  }))
+  return Array.from(
+    {
+      length: ctx.rng.weighted([
+        [0, 5],
+        [1, 3],
+        [2, 1],
+      ] as const),
+    },
+    () => ({
+      title: ctx.rng.pick(AWARD_TITLES),
+      issuer,
+      year: ctx.rng.int(Math.min(since + 2, year - 1), year - 1),
+    }),
+  )
 }
 
 function drawPublications(ctx: SeedContext, specialty: SpecialtySeed, since: number, year: number): Publication[] {
-  return Array.from({ length: ctx.rng.weighted([[0, 4], [1, 3], [2, 1]] as const) }, (_, i) => ({
-    title: i === 0 ? `${specialty.topic} : étude rétrospective sur cinq ans` : `${specialty.topic} : profil épidémiologique et prise en charge`,
-    journal: ctx.rng.pick(JOURNALS),
-    year: ctx.rng.int(Math.min(since + 1, year - 1), year - 1),
-    url: null,
-  }))
+  return Array.from(
+    {
+      length: ctx.rng.weighted([
+        [0, 4],
+        [1, 3],
+        [2, 1],
+      ] as const),
+    },
+    (_, i) => ({
+      title: i === 0 ? `${specialty.topic} : étude rétrospective sur cinq ans` : `${specialty.topic} : profil épidémiologique et prise en charge`,
+      journal: ctx.rng.pick(JOURNALS),
+      year: ctx.rng.int(Math.min(since + 1, year - 1), year - 1),
+      url: null,
+    }),
+  )
 }

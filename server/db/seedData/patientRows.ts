@@ -34,8 +34,7 @@ export interface SeededPatient {
 }
 
 /** Patients live mostly in Dakar; a quarter in Chad. */
-const drawCity = (ctx: SeedContext): CitySeed =>
-  ctx.rng.weighted(CITIES.map((c) => [c, c.name === "Dakar" ? 40 : c.country === "SENEGAL" ? 9 : 8] as const))
+const drawCity = (ctx: SeedContext): CitySeed => ctx.rng.weighted(CITIES.map((c) => [c, c.name === "Dakar" ? 40 : c.country === "SENEGAL" ? 9 : 8] as const))
 
 /** Adds one patient with settings, home, dependants, emergency contacts and medical alerts. */
 export function addPatient(ctx: SeedContext, index: number, spec: PatientSpec = {}): SeededPatient {
@@ -69,8 +68,28 @@ export function addPatient(ctx: SeedContext, index: number, spec: PatientSpec = 
     id: patientId,
     userId,
     bloodType: spec.bloodType ?? rng.weighted(BLOOD_TYPE_WEIGHTS),
-    allergies: [...(spec.allergies ?? rng.sample(ALLERGIES, rng.weighted([[0, 5], [1, 3], [2, 1]] as const)))],
-    chronicConditions: [...(spec.chronicConditions ?? rng.sample(CHRONIC_CONDITIONS, rng.weighted([[0, 5], [1, 3], [2, 1]] as const)))],
+    allergies: [
+      ...(spec.allergies ??
+        rng.sample(
+          ALLERGIES,
+          rng.weighted([
+            [0, 5],
+            [1, 3],
+            [2, 1],
+          ] as const),
+        )),
+    ],
+    chronicConditions: [
+      ...(spec.chronicConditions ??
+        rng.sample(
+          CHRONIC_CONDITIONS,
+          rng.weighted([
+            [0, 5],
+            [1, 3],
+            [2, 1],
+          ] as const),
+        )),
+    ],
     preferredNotificationMethods: rng.chance(0.5) ? ["SMS"] : ["SMS", "EMAIL"],
   })
   ctx.rows.patientSettings.push({

@@ -57,7 +57,15 @@ export const BLOOD_TYPE_WEIGHTS: ReadonlyArray<readonly [(typeof BLOOD_TYPES)[nu
 
 export const ALLERGIES = ["Pénicilline", "Arachides", "Fruits de mer", "Pollen", "Poussière", "Aspirine", "Sulfamides", "Lait de vache", "Latex"]
 
-export const CHRONIC_CONDITIONS = ["Hypertension artérielle", "Diabète de type 2", "Asthme", "Drépanocytose", "Hépatite B chronique", "Insuffisance rénale chronique", "Épilepsie"]
+export const CHRONIC_CONDITIONS = [
+  "Hypertension artérielle",
+  "Diabète de type 2",
+  "Asthme",
+  "Drépanocytose",
+  "Hépatite B chronique",
+  "Insuffisance rénale chronique",
+  "Épilepsie",
+]
 
 export const MEDICAL_ALERTS: ReadonlyArray<{ type: string; description: string; severity: "LOW" | "MEDIUM" | "HIGH" }> = [
   { type: "Allergie", description: "Allergie sévère à la pénicilline : risque de choc anaphylactique.", severity: "HIGH" },

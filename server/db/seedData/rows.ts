@@ -95,14 +95,21 @@ export function mobilePhone(ctx: SeedContext, country: Country, international = 
 }
 
 /** A yyyy-MM-dd date in the given year (day ≤ 28, so every month has it). */
-export const dateInYear = (ctx: SeedContext, year: number): string =>
-  new Temporal.PlainDate(year, ctx.rng.int(1, 12), ctx.rng.int(1, 28)).toString()
+export const dateInYear = (ctx: SeedContext, year: number): string => new Temporal.PlainDate(year, ctx.rng.int(1, 12), ctx.rng.int(1, 28)).toString()
 
 export const currentYear = (ctx: SeedContext): number => ctx.now.toZonedDateTimeISO("UTC").year
 
 export function addUser(
   ctx: SeedContext,
-  user: { email: string; role: "PATIENT" | "DOCTOR" | "MANAGER" | "ADMIN"; firstName: string; lastName: string; civility?: Civility; phoneNumber?: string; dateOfBirth?: string },
+  user: {
+    email: string
+    role: "PATIENT" | "DOCTOR" | "MANAGER" | "ADMIN"
+    firstName: string
+    lastName: string
+    civility?: Civility
+    phoneNumber?: string
+    dateOfBirth?: string
+  },
 ): string {
   const id = ctx.ids.uuid()
   ctx.rows.users.push({ id, passwordHash: ctx.passwordHash, ...user })

@@ -21,7 +21,9 @@ export async function idsOf(gw: TestGateway, email: string): Promise<{ userId: s
 export async function insertSlot(gw: TestGateway, doctorId: string, hoursAhead: number) {
   const [availability] = await gw.db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId)).limit(1)
   if (!availability) throw new Error("the doctor has no availability")
-  let start = Temporal.Now.instant().add({ minutes: Math.round(hoursAhead * 60) }).round({ smallestUnit: "minute", roundingMode: "ceil" })
+  let start = Temporal.Now.instant()
+    .add({ minutes: Math.round(hoursAhead * 60) })
+    .round({ smallestUnit: "minute", roundingMode: "ceil" })
   // The doctor has one slot per local start: step a minute until the start is free.
   for (let attempt = 0; attempt < 60; attempt++, start = start.add({ minutes: 1 })) {
     const local = start.toZonedDateTimeISO(availability.timeZone)
@@ -81,17 +83,11 @@ export async function createSignedInPatients(gw: TestGateway, count: number, tag
     .insert(patients)
     .values(created.map((u) => ({ userId: u.id })))
     .returning({ id: patients.id, userId: patients.userId })
-  return Promise.all(
-    patientRows.map(async (p) => ({ patientId: p.id, token: (await createSession(gw.db, p.userId, 3600_000)).token })),
-  )
+  return Promise.all(patientRows.map(async (p) => ({ patientId: p.id, token: (await createSession(gw.db, p.userId, 3600_000)).token })))
 }
 
 /** The body of POST /appointments for a slot. */
-export const bookingBody = (
-  slot: { id: string; doctorId: string; startsAtUtc: string },
-  patientId: string,
-  extra: Record<string, unknown> = {},
-) => ({
+export const bookingBody = (slot: { id: string; doctorId: string; startsAtUtc: string }, patientId: string, extra: Record<string, unknown> = {}) => ({
   doctorId: slot.doctorId,
   patientId,
   timeSlotId: slot.id,

@@ -20,7 +20,10 @@ export function multipartBody(name: string, bytes: Uint8Array, contentType?: str
 /** Uploads a file as the token's user and gives its download URL as the SDK spells it for the in-process gateway. */
 export async function uploadedUrl(gw: TestGateway, token: string, name: string, bytes: Uint8Array, bucket = "promed-local.appspot.com"): Promise<string> {
   const { body, headers } = multipartBody(name, bytes, "application/octet-stream")
-  const response = await gw.call("POST", `/v0/b/${bucket}/o?name=${encodeURIComponent(name)}`, { body, headers: { ...headers, Authorization: `Firebase ${token}` } })
+  const response = await gw.call("POST", `/v0/b/${bucket}/o?name=${encodeURIComponent(name)}`, {
+    body,
+    headers: { ...headers, Authorization: `Firebase ${token}` },
+  })
   if (response.status !== 200) throw new Error(`upload of ${name} failed: ${response.status} ${response.text}`)
   return `http://localhost/v0/b/${bucket}/o/${encodeURIComponent(name)}?alt=media&token=${response.body.downloadTokens}`
 }

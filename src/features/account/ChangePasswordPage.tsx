@@ -67,7 +67,14 @@ export function ChangePasswordPage() {
         <h1>{t("changePassword.title")}</h1>
         <p className="muted">{t("changePassword.description")}</p>
         <TextField label={t("changePassword.current")} type="password" autoComplete="current-password" required {...field("oldPassword")} />
-        <TextField label={t("changePassword.new")} type="password" autoComplete="new-password" required hint={t("changePassword.rules")} {...field("newPassword")} />
+        <TextField
+          label={t("changePassword.new")}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t("changePassword.rules")}
+          {...field("newPassword")}
+        />
         <TextField label={t("changePassword.confirm")} type="password" autoComplete="new-password" required {...field("confirmPassword")} />
         <div className="row account-actions">
           <Button variant="secondary" onClick={() => router.history.back()} disabled={form.busy}>

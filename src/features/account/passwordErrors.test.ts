@@ -9,8 +9,12 @@ describe("the change-password form", () => {
       "newPassword:validation.passwordMin",
       "confirmPassword:validation.required",
     ])
-    expect(messages({ oldPassword: "Passw0rd!", newPassword: "N3wPass!x", confirmPassword: "N3wPass!y" })).toEqual(["confirmPassword:validation.passwordsDoNotMatch"])
-    expect(messages({ oldPassword: "Passw0rd!", newPassword: "Passw0rd!", confirmPassword: "Passw0rd!" })).toEqual(["newPassword:validation.passwordMustDiffer"])
+    expect(messages({ oldPassword: "Passw0rd!", newPassword: "N3wPass!x", confirmPassword: "N3wPass!y" })).toEqual([
+      "confirmPassword:validation.passwordsDoNotMatch",
+    ])
+    expect(messages({ oldPassword: "Passw0rd!", newPassword: "Passw0rd!", confirmPassword: "Passw0rd!" })).toEqual([
+      "newPassword:validation.passwordMustDiffer",
+    ])
     expect(messages({ oldPassword: "Passw0rd!", newPassword: "N3wPass!x", confirmPassword: "N3wPass!x" })).toEqual([])
   })
 })

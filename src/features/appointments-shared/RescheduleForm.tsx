@@ -89,11 +89,7 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           {t("common.cancel")}
         </Button>
-        <Button
-          disabled={!slot}
-          loading={saving}
-          onClick={() => slot && form.submit({ timeSlotId: slot.id, appointmentTime: slot.startsAt })}
-        >
+        <Button disabled={!slot} loading={saving} onClick={() => slot && form.submit({ timeSlotId: slot.id, appointmentTime: slot.startsAt })}>
           {t("appointments.confirmReschedule")}
         </Button>
       </div>

@@ -42,7 +42,11 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
   const week = useQuery(weekSlotsQuery(doctorId, monday))
   const days = weekDates(parseDate(monday))
   const canGoBack = monday > thisWeek.toString()
-  const roving = useSlotRoving(days.flatMap((day) => (week.data ?? []).filter((s) => s.slotDate === day.toString() && s.status === "AVAILABLE")), selectedSlotId, i18n.dir(language) === "rtl")
+  const roving = useSlotRoving(
+    days.flatMap((day) => (week.data ?? []).filter((s) => s.slotDate === day.toString() && s.status === "AVAILABLE")),
+    selectedSlotId,
+    i18n.dir(language) === "rtl",
+  )
 
   const move = (weeks: number) => {
     setNext({ kind: "idle" })
@@ -67,13 +71,17 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
     <div className="slot-picker stack">
       <div className="slot-picker-nav">
         <Button variant="secondary" size="small" onClick={() => move(-1)} disabled={!canGoBack} aria-label={t("booking.previousWeek")}>
-          <span aria-hidden="true" className="flip-rtl">‹</span>
+          <span aria-hidden="true" className="flip-rtl">
+            ‹
+          </span>
         </Button>
         <strong className="slot-picker-range" aria-live="polite">
           {label}
         </strong>
         <Button variant="secondary" size="small" onClick={() => move(1)} aria-label={t("booking.nextWeek")}>
-          <span aria-hidden="true" className="flip-rtl">›</span>
+          <span aria-hidden="true" className="flip-rtl">
+            ›
+          </span>
         </Button>
       </div>
       <div className="row">

@@ -19,7 +19,10 @@ const list = [
   make("past", "2026-11-01T09:00:00Z", { status: "COMPLETE" }),
   make("later", "2026-12-10T09:00:00Z", { appointmentType: "HOME" }),
   make("soon", "2026-11-24T09:00:00Z", { patient: { ...make("x", "").patient, dependant: { id: "d1", firstName: "Moustapha", lastName: "Diop" } } }),
-  make("cancelled", "2026-11-30T09:00:00Z", { status: "CANCELED", doctor: { firstName: "Aïcha", lastName: "Mahamat", photoUrl: null, specialties: ["Pédiatrie"] } }),
+  make("cancelled", "2026-11-30T09:00:00Z", {
+    status: "CANCELED",
+    doctor: { firstName: "Aïcha", lastName: "Mahamat", photoUrl: null, specialties: ["Pédiatrie"] },
+  }),
 ]
 const ids = (a: Appointment[]) => a.map((x) => x.id)
 

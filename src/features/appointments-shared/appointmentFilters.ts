@@ -25,8 +25,7 @@ export interface AppointmentFilters {
   readonly date: DateFilter | null
 }
 
-const oneOf = <T extends string>(values: ReadonlyArray<T>, value: unknown): T | null =>
-  values.includes(value as T) ? (value as T) : null
+const oneOf = <T extends string>(values: ReadonlyArray<T>, value: unknown): T | null => (values.includes(value as T) ? (value as T) : null)
 
 export function filtersOf(search: AppointmentsSearch): AppointmentFilters {
   return {
@@ -54,9 +53,7 @@ const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCas
 /** What a search matches: the doctor (patients' lists) or the patient (doctors' lists), the dependant and the reason. */
 function haystack(a: Appointment, perspective: Perspective): string {
   const person =
-    perspective === "patient"
-      ? [a.doctor.firstName, a.doctor.lastName, ...a.doctor.specialties]
-      : [a.patient.firstName, a.patient.lastName, a.patient.id]
+    perspective === "patient" ? [a.doctor.firstName, a.doctor.lastName, ...a.doctor.specialties] : [a.patient.firstName, a.patient.lastName, a.patient.id]
   const dependant = a.patient.dependant ? [a.patient.dependant.firstName, a.patient.dependant.lastName] : []
   return fold([...person, ...dependant, a.reason].join(" "))
 }

@@ -28,7 +28,9 @@ export const nextAvailableSlotQuery = (doctorId: string, fromDate: string) =>
       const slots = await apiRequest(TimeSlotList, slotsPath(doctorId), {
         query: {
           startDate: fromDate,
-          endDate: Temporal.PlainDate.from(fromDate).add({ days: NEXT_AVAILABILITY_DAYS - 1 }).toString(),
+          endDate: Temporal.PlainDate.from(fromDate)
+            .add({ days: NEXT_AVAILABILITY_DAYS - 1 })
+            .toString(),
         },
         signal,
       })

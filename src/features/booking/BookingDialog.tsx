@@ -84,12 +84,7 @@ function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patien
   )
   const finished = useSelector(actor, (s) => s.matches("success") || s.matches("done"))
   return (
-    <Dialog
-      open={!finished}
-      onOpenChange={onOpenChange}
-      wide
-      title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}
-    >
+    <Dialog open={!finished} onOpenChange={onOpenChange} wide title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}>
       <StepIndicator actor={actor} />
       <CurrentStep actor={actor} doctor={doctor} forDoctor={forDoctor} onCancel={() => onOpenChange(false)} />
     </Dialog>
@@ -112,7 +107,11 @@ function StepIndicator({ actor }: { actor: BookingWizardActor }) {
   return (
     <ol ref={ref} tabIndex={-1} className="booking-steps" aria-label={t("booking.stepOf", { step, total: 3 })}>
       {labels.map((label, i) => (
-        <li key={label} className={i + 1 === step ? "booking-step-current" : i + 1 < step ? "booking-step-done" : ""} aria-current={i + 1 === step ? "step" : undefined}>
+        <li
+          key={label}
+          className={i + 1 === step ? "booking-step-current" : i + 1 < step ? "booking-step-done" : ""}
+          aria-current={i + 1 === step ? "step" : undefined}
+        >
           <span className="booking-step-number" aria-hidden="true">
             {i + 1}
           </span>

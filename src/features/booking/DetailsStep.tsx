@@ -28,7 +28,14 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
     : [
         { value: SELF, label: t("booking.myself", { name: patient ? `${patient.firstName} ${patient.lastName}` : "" }) },
         ...(patient?.dependants ?? []).flatMap((d) =>
-          d.id ? [{ value: d.id, label: t("booking.dependantOption", { name: `${d.firstName} ${d.lastName}`, relationship: t(`booking.relationship.${d.relationship}`) }) }] : [],
+          d.id
+            ? [
+                {
+                  value: d.id,
+                  label: t("booking.dependantOption", { name: `${d.firstName} ${d.lastName}`, relationship: t(`booking.relationship.${d.relationship}`) }),
+                },
+              ]
+            : [],
         ),
       ]
   const offered = new Map(doctor.providedServices.map((s) => [s.code, s.price]))

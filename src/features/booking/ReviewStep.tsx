@@ -49,9 +49,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   const type = details.appointmentType || "CLINIC"
   const price = doctor.providedServices.find((s) => s.code === type)?.price
   const place =
-    type === "HOME" && patient
-      ? (patient.locations.find((l) => l.isPrimary)?.address ?? "")
-      : clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
+    type === "HOME" && patient ? (patient.locations.find((l) => l.isPrimary)?.address ?? "") : clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
 
   return (
     <div className="stack">

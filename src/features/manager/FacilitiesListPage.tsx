@@ -25,7 +25,15 @@ export function FacilitiesListPage() {
   const list = useQuery(managerFacilitiesQuery(q, page, limit))
   const go = (next: { q?: string; page?: number; limit?: number }) => {
     const merged = { q, page, limit, ...next }
-    void navigate({ to: "/manager/dashboard", search: { ...(merged.q ? { q: merged.q } : {}), ...(merged.page > 1 ? { page: merged.page } : {}), ...(merged.limit !== 10 ? { limit: merged.limit } : {}) }, replace: true })
+    void navigate({
+      to: "/manager/dashboard",
+      search: {
+        ...(merged.q ? { q: merged.q } : {}),
+        ...(merged.page > 1 ? { page: merged.page } : {}),
+        ...(merged.limit !== 10 ? { limit: merged.limit } : {}),
+      },
+      replace: true,
+    })
   }
 
   return (
@@ -39,7 +47,13 @@ export function FacilitiesListPage() {
           if (!tooShort) go({ q: draft.trim(), page: 1 })
         }}
       >
-        <TextField label={t("manager.searchFacilities")} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} error={tooShort ? "validation.searchMin" : undefined} />
+        <TextField
+          label={t("manager.searchFacilities")}
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          error={tooShort ? "validation.searchMin" : undefined}
+        />
         <Button type="submit">{t("manager.search")}</Button>
       </form>
       {list.error ? (

@@ -30,7 +30,12 @@ export function ManagerSettingsPage() {
       <fieldset className="card checkbox-group manager-fieldset">
         <legend>{t("manager.notifications")}</legend>
         {NOTIFICATIONS.map((n) => (
-          <CheckboxField key={n} label={t(`manager.notificationTypes.${n}`)} checked={notifications[n]} onChange={(e) => setNotifications({ ...notifications, [n]: e.target.checked })} />
+          <CheckboxField
+            key={n}
+            label={t(`manager.notificationTypes.${n}`)}
+            checked={notifications[n]}
+            onChange={(e) => setNotifications({ ...notifications, [n]: e.target.checked })}
+          />
         ))}
       </fieldset>
       <section className="card stack" aria-labelledby="manager-privacy-title">

@@ -28,7 +28,9 @@ export function ReviewCard(props: ReviewCardInput) {
           await deleteReview(input.reviewId)
         }),
         react: fromPromise(({ input }) =>
-          input.remove ? takeBackReaction(input.reviewId) : reactToReview({ reviewId: input.reviewId, patientId: viewer ?? "", reactionType: input.reactionType }),
+          input.remove
+            ? takeBackReaction(input.reviewId)
+            : reactToReview({ reviewId: input.reviewId, patientId: viewer ?? "", reactionType: input.reactionType }),
         ),
       },
       actions: {

@@ -5,7 +5,15 @@ import { TextAreaField } from "../../ui/Field.tsx"
 import { StarInput } from "../../ui/StarRating.tsx"
 
 /** The rating stars and the comment of a review, with their messages, for adding and editing. */
-export function ReviewFields({ draft, onChange, errorOf }: { draft: ReviewDraft; onChange: (patch: Partial<ReviewDraft>) => void; errorOf: (name: string) => string | undefined }) {
+export function ReviewFields({
+  draft,
+  onChange,
+  errorOf,
+}: {
+  draft: ReviewDraft
+  onChange: (patch: Partial<ReviewDraft>) => void
+  errorOf: (name: string) => string | undefined
+}) {
   const { t } = useTranslation()
   return (
     <>

@@ -93,7 +93,13 @@ export function ProfilePhotoEditor({ userId, photoUrl, role, name, savePhotoUrl,
           ) : null}
         </div>
         <span className="field-hint">{t("photo.hint")}</span>
-        {progress ? upload ? <UploadProgress upload={upload} label={t("photo.progress")} /> : <ProgressBar percent={100} label={t("photo.progress")} status={t("uploads.states.success")} /> : null}
+        {progress ? (
+          upload ? (
+            <UploadProgress upload={upload} label={t("photo.progress")} />
+          ) : (
+            <ProgressBar percent={100} label={t("photo.progress")} status={t("uploads.states.success")} />
+          )
+        ) : null}
         {state === "failed" && error ? (
           <div className="alert alert-danger row" role="alert">
             <span>{t(error)}</span>

@@ -31,7 +31,10 @@ export const toastStore = {
   show(kind: ToastKind, message: string, durationMs: number = TOAST_DURATION.normal): number {
     const toast = { id: nextId++, kind, message, durationMs }
     toasts = [...toasts, toast]
-    timers.set(toast.id, setTimeout(() => toastStore.dismiss(toast.id), durationMs))
+    timers.set(
+      toast.id,
+      setTimeout(() => toastStore.dismiss(toast.id), durationMs),
+    )
     emit()
     return toast.id
   },

@@ -20,8 +20,7 @@ export function DoctorAppointmentsPage() {
   const filters = filtersOf(route.useSearch())
   const { doctor } = useDoctorSession()
   const list = useQuery(appointmentsQuery())
-  const set = (change: Partial<AppointmentFilters>) =>
-    void navigate({ to: "/doctor/appointments", search: searchOf({ ...filters, ...change }), replace: true })
+  const set = (change: Partial<AppointmentFilters>) => void navigate({ to: "/doctor/appointments", search: searchOf({ ...filters, ...change }), replace: true })
   const clear = () => void navigate({ to: "/doctor/appointments", search: {}, replace: true })
   const shown = list.data ? filterAppointments(list.data, filters, "doctor", Date.now()) : []
 
@@ -41,7 +40,9 @@ export function DoctorAppointmentsPage() {
         order={["date", "status", "type"]}
         className="card form-grid"
       />
-      {list.error ? <LoadProblem mode="panel" message={t("doctorAppointments.loadFailed")} onRefresh={() => void list.refetch()} refreshing={list.isFetching} /> : null}
+      {list.error ? (
+        <LoadProblem mode="panel" message={t("doctorAppointments.loadFailed")} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      ) : null}
       {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
       {list.data && shown.length === 0 ? (
         <div className="card empty-state">

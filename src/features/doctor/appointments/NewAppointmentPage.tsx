@@ -29,12 +29,15 @@ export function NewAppointmentPage() {
   const [open, setOpen] = useState(true)
   const patient = patients.data?.find((p) => p.id === patientId)
   const noSlot = doctor.nextAvailability === null
-  const leave = () => void navigate(patientId ? { to: "/doctor/$doctorId/patients/$patientId", params: { doctorId: doctor.id, patientId } } : { to: "/doctor/appointments" })
+  const leave = () =>
+    void navigate(patientId ? { to: "/doctor/$doctorId/patients/$patientId", params: { doctorId: doctor.id, patientId } } : { to: "/doctor/appointments" })
 
   return (
     <div className="container page stack">
       <h1>{t("doctorAppointments.newTitle")}</h1>
-      {patients.error ? <LoadProblem mode="panel" message={t("doctorPatients.loadFailed")} onRefresh={() => void patients.refetch()} refreshing={patients.isFetching} /> : null}
+      {patients.error ? (
+        <LoadProblem mode="panel" message={t("doctorPatients.loadFailed")} onRefresh={() => void patients.refetch()} refreshing={patients.isFetching} />
+      ) : null}
       {patients.isPending ? <p className="muted">{t("common.loading")}</p> : null}
       {patients.data && !patientId ? (
         <form

@@ -12,8 +12,7 @@ export interface DoctorSession {
   readonly timeZone: FacilityTimeZone
 }
 
-const isDoctorSettings = (settings: unknown): settings is DoctorSettings =>
-  typeof settings === "object" && settings !== null && "doctorSettingsId" in settings
+const isDoctorSettings = (settings: unknown): settings is DoctorSettings => typeof settings === "object" && settings !== null && "doctorSettingsId" in settings
 
 /** The signed-in doctor's record; the doctor layout's guard makes sure there is one. */
 export function useDoctorSession(): DoctorSession {

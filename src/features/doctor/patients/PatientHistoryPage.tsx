@@ -21,10 +21,7 @@ const route = getRouteApi("/doctor/patients/$patientId/history")
 
 /** Like the waitlist stub of SPEC §4: 1 s, and one time in ten the simulated share fails. */
 const simulatedShare = fromPromise<void, { recordId: string; email: string }>(
-  () =>
-    new Promise((resolve, reject) =>
-      setTimeout(() => (Math.random() < 0.1 ? reject(new Error("simulated share failure")) : resolve()), 1000),
-    ),
+  () => new Promise((resolve, reject) => setTimeout(() => (Math.random() < 0.1 ? reject(new Error("simulated share failure")) : resolve()), 1000)),
 )
 
 /** Records grouped by month (yyyy-MM), most recent first. */
@@ -49,9 +46,7 @@ export function PatientHistoryPage() {
   const share = useFlowActor(recordShareMachine.provide({ actors: { shareRecord: simulatedShare } }))
   const shareState = useSelector(share, (s) => s.value as string)
   const q = query.trim().toLowerCase()
-  const shown = records.filter(
-    (r) => (!type || r.type === type) && (!q || `${r.title} ${r.description} ${r.doctor?.name ?? ""}`.toLowerCase().includes(q)),
-  )
+  const shown = records.filter((r) => (!type || r.type === type) && (!q || `${r.title} ${r.description} ${r.doctor?.name ?? ""}`.toLowerCase().includes(q)))
   const placeholderAlert = () => toast.info(t("patientHistory.placeholder"))
 
   return (
@@ -105,7 +100,12 @@ export function PatientHistoryPage() {
                   <Button variant="secondary" size="small" onClick={placeholderAlert} disabled={r.attachments.length === 0}>
                     {t("patientHistory.download")}
                   </Button>
-                  <Button variant="ghost" size="small" onClick={() => share.send({ type: "share.open", recordId: r.id })} aria-label={t("patientHistory.shareOf", { title: r.title })}>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    onClick={() => share.send({ type: "share.open", recordId: r.id })}
+                    aria-label={t("patientHistory.shareOf", { title: r.title })}
+                  >
                     {t("patientHistory.share")}
                   </Button>
                 </div>

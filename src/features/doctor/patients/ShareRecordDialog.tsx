@@ -19,7 +19,11 @@ export function ShareRecordDialog({ share }: { share: ActorRefFrom<typeof record
   const error = attempted && !checked.ok ? checked.fields[0]?.message : undefined
 
   return (
-    <Dialog open onOpenChange={(open) => (open || state === "sharing" ? undefined : share.send({ type: "share.close" }))} title={t("patientHistory.shareTitle")}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open || state === "sharing" ? undefined : share.send({ type: "share.close" }))}
+      title={t("patientHistory.shareTitle")}
+    >
       {state === "shared" ? (
         <p className="alert alert-info" role="status">
           {t("patientHistory.shared")}

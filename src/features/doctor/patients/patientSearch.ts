@@ -35,6 +35,9 @@ export function filterPatients(list: ReadonlyArray<DoctorPatient>, f: PatientFil
   return list.filter(
     (p) =>
       (!f.status || p.status.toUpperCase() === f.status) &&
-      (!q || `${p.firstName} ${p.lastName}`.toLowerCase().includes(q) || `${p.lastName} ${p.firstName}`.toLowerCase().includes(q) || p.id.toLowerCase().includes(q)),
+      (!q ||
+        `${p.firstName} ${p.lastName}`.toLowerCase().includes(q) ||
+        `${p.lastName} ${p.firstName}`.toLowerCase().includes(q) ||
+        p.id.toLowerCase().includes(q)),
   )
 }

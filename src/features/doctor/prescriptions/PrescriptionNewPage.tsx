@@ -108,14 +108,23 @@ export function PrescriptionNewPage() {
           </fieldset>
         ))}
         <div>
-          <Button variant="secondary" size="small" disabled={context.medications.length >= MAX_MEDICATIONS} onClick={() => form.send({ type: "prescription.addMedication" })}>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={context.medications.length >= MAX_MEDICATIONS}
+            onClick={() => form.send({ type: "prescription.addMedication" })}
+          >
             {t("prescription.addMedication")}
           </Button>
         </div>
       </section>
 
       <section className="card stack">
-        <TextAreaField label={t("prescription.notes")} value={context.notes} onChange={(e) => form.send({ type: "prescription.setNotes", value: e.target.value })} />
+        <TextAreaField
+          label={t("prescription.notes")}
+          value={context.notes}
+          onChange={(e) => form.send({ type: "prescription.setNotes", value: e.target.value })}
+        />
       </section>
 
       {showErrors ? (

@@ -38,7 +38,9 @@ export function DoctorDashboardPage() {
           <h1>{name}</h1>
           <p className="muted">{doctor.specialties.map((s) => s.label).join(" · ")}</p>
           <p>
-            <span className="visually-hidden">{t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}</span>
+            <span className="visually-hidden">
+              {t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}
+            </span>
             <span aria-hidden="true">★ {formatRating(doctor.averageRate, language)}</span>{" "}
             <span className="muted" aria-hidden="true">
               ({t("doctorDashboard.reviews", { count: doctor.reviewCount })})
@@ -104,9 +106,7 @@ export function DoctorDashboardPage() {
           </dl>
         </Section>
         <Section title={t("doctorDashboard.experience")}>
-          <p className="experience-value">
-            {experience ? t(`experience.${experience.unit}`, { count: experience.value }) : t("doctorDashboard.notGiven")}
-          </p>
+          <p className="experience-value">{experience ? t(`experience.${experience.unit}`, { count: experience.value }) : t("doctorDashboard.notGiven")}</p>
           {doctor.careerStartYear ? <p className="muted">{t("doctorDashboard.since", { year: doctor.careerStartYear })}</p> : null}
         </Section>
         <Section title={t("doctorDashboard.biography")}>

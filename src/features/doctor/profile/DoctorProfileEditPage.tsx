@@ -61,7 +61,10 @@ const bodyOf = (f: ProfileForm) => ({
   biography: f.biography.trim() === "" ? null : f.biography,
   website: f.website.trim() === "" ? null : f.website.trim(),
   phoneNumber: f.phoneNumber.trim() === "" ? null : f.phoneNumber.trim(),
-  insuranceAccepted: f.insurance.split(",").map((s) => s.trim()).filter(Boolean),
+  insuranceAccepted: f.insurance
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
 })
 
 /** /doctor/profile/edit: the doctor form of SPEC §5, then back to the dashboard after 500 ms. */
@@ -126,8 +129,20 @@ export function DoctorProfileEditPage() {
       <section className="card form-section" aria-labelledby="identity-title">
         <h2 id="identity-title">{t("doctorProfileEdit.identity")}</h2>
         <div className="form-grid">
-          <TextField label={t("fields.firstName")} required value={form.firstName} onChange={(e) => update({ firstName: e.target.value })} error={errorOf("firstName")} />
-          <TextField label={t("fields.lastName")} required value={form.lastName} onChange={(e) => update({ lastName: e.target.value })} error={errorOf("lastName")} />
+          <TextField
+            label={t("fields.firstName")}
+            required
+            value={form.firstName}
+            onChange={(e) => update({ firstName: e.target.value })}
+            error={errorOf("firstName")}
+          />
+          <TextField
+            label={t("fields.lastName")}
+            required
+            value={form.lastName}
+            onChange={(e) => update({ lastName: e.target.value })}
+            error={errorOf("lastName")}
+          />
           <TextField label={t("fields.email")} type="email" value={doctor.email} readOnly hint={t("doctorProfileEdit.emailReadOnly")} />
           <TextField
             label={t("doctorProfileEdit.refNumber")}
@@ -179,8 +194,20 @@ export function DoctorProfileEditPage() {
           <fieldset key={l.key} className="repeat-row">
             <legend>{t("doctorProfileEdit.locationN", { n: i + 1 })}</legend>
             <div className="form-grid">
-              <TextField label={t("doctorProfileEdit.address")} required value={l.address} onChange={(e) => setLocation(l.key, { address: e.target.value })} error={errorOf(`locations.${i}.address`)} />
-              <TextField label={t("doctorProfileEdit.city")} required value={l.city} onChange={(e) => setLocation(l.key, { city: e.target.value })} error={errorOf(`locations.${i}.city`)} />
+              <TextField
+                label={t("doctorProfileEdit.address")}
+                required
+                value={l.address}
+                onChange={(e) => setLocation(l.key, { address: e.target.value })}
+                error={errorOf(`locations.${i}.address`)}
+              />
+              <TextField
+                label={t("doctorProfileEdit.city")}
+                required
+                value={l.city}
+                onChange={(e) => setLocation(l.key, { city: e.target.value })}
+                error={errorOf(`locations.${i}.city`)}
+              />
               <SelectField
                 label={t("doctorProfileEdit.country")}
                 required
@@ -202,7 +229,11 @@ export function DoctorProfileEditPage() {
             </div>
           </fieldset>
         ))}
-        {errorOf("locations") ? <p className="field-error" role="alert">{validationMessage(t, errorOf("locations")!)}</p> : null}
+        {errorOf("locations") ? (
+          <p className="field-error" role="alert">
+            {validationMessage(t, errorOf("locations")!)}
+          </p>
+        ) : null}
         <div>
           <Button
             variant="secondary"
@@ -246,7 +277,11 @@ export function DoctorProfileEditPage() {
             ) : null}
           </fieldset>
         ))}
-        {errorOf("providedServices") ? <p className="field-error" role="alert">{validationMessage(t, errorOf("providedServices")!)}</p> : null}
+        {errorOf("providedServices") ? (
+          <p className="field-error" role="alert">
+            {validationMessage(t, errorOf("providedServices")!)}
+          </p>
+        ) : null}
         <div>
           <Button
             variant="secondary"

@@ -1,11 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
-import {
-  availabilityFormErrors,
-  type availabilityFormMachine,
-  type AvailabilityFormValues,
-} from "../../../../machines/availabilityForm.machine.ts"
+import { availabilityFormErrors, type availabilityFormMachine, type AvailabilityFormValues } from "../../../../machines/availabilityForm.machine.ts"
 import type { DoctorFacility } from "../../../../schemas/doctor.ts"
 import { DAYS_OF_WEEK, type DayOfWeek } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
@@ -27,7 +23,15 @@ const FALLBACK = { bufferTime: 15, maxDailyAppointment: 20 }
  * (schemas/slotTimes.ts). The buffer is kept from the doctor's other availabilities of the day,
  * which the preview's text says.
  */
-export function AddAvailabilityDialog({ form, facilities, settings }: { form: FormRef; facilities: ReadonlyArray<DoctorFacility>; settings: DoctorSettings | null }) {
+export function AddAvailabilityDialog({
+  form,
+  facilities,
+  settings,
+}: {
+  form: FormRef
+  facilities: ReadonlyArray<DoctorFacility>
+  settings: DoctorSettings | null
+}) {
   const { t } = useTranslation()
   const values = useSelector(form, (s) => s.context.values)
   const dirty = useSelector(form, (s) => s.matches({ editing: "dirty" }))
@@ -40,12 +44,7 @@ export function AddAvailabilityDialog({ form, facilities, settings }: { form: Fo
   const change = (patch: Partial<AvailabilityFormValues>) => form.send({ type: "availability.change", values: patch })
 
   return (
-    <Dialog
-      open
-      wide
-      onOpenChange={(open) => (open ? undefined : form.send({ type: "availability.cancel" }))}
-      title={t("availability.addTitle")}
-    >
+    <Dialog open wide onOpenChange={(open) => (open ? undefined : form.send({ type: "availability.cancel" }))} title={t("availability.addTitle")}>
       <form
         className="stack availability-form"
         noValidate

@@ -36,7 +36,10 @@ export function DayView({
     <div className="stack schedule-view">
       <div className="row">
         <Button variant="ghost" size="small" onClick={() => schedule.send({ type: "schedule.showWeek" })}>
-          <span aria-hidden="true" className="flip-rtl">←</span> {t("schedule.backToWeek")}
+          <span aria-hidden="true" className="flip-rtl">
+            ←
+          </span>{" "}
+          {t("schedule.backToWeek")}
         </Button>
       </div>
       <ScheduleNav schedule={schedule} unit="day" today={today} />

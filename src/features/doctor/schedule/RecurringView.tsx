@@ -59,7 +59,9 @@ export function RecurringView({ schedule, facilities }: { schedule: ScheduleRef;
             return (
               <li key={weekday} className="card weekday-card" aria-labelledby={`weekday-${weekday}`}>
                 <div className="row weekday-card-head">
-                  <h3 id={`weekday-${weekday}`} tabIndex={-1}>{t(`availability.days.${weekday}`)}</h3>
+                  <h3 id={`weekday-${weekday}`} tabIndex={-1}>
+                    {t(`availability.days.${weekday}`)}
+                  </h3>
                   {own.length > 0 ? <span className="muted">{t("schedule.slotsPerDay", { count: perDay })}</span> : null}
                   {booked > 0 ? <span className="badge badge-warning">{t("schedule.bookedBadge", { count: booked })}</span> : null}
                 </div>

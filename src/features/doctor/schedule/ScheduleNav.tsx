@@ -8,13 +8,19 @@ export function ScheduleNav({ schedule, unit, today }: { schedule: ScheduleRef; 
   return (
     <div className="schedule-nav row">
       <Button variant="secondary" size="small" onClick={() => schedule.send({ type: "schedule.previous" })}>
-        <span aria-hidden="true" className="flip-rtl">‹</span> {t(`schedule.previous.${unit}`)}
+        <span aria-hidden="true" className="flip-rtl">
+          ‹
+        </span>{" "}
+        {t(`schedule.previous.${unit}`)}
       </Button>
       <Button variant="secondary" size="small" onClick={() => schedule.send({ type: "schedule.today", today })}>
         {t("schedule.today")}
       </Button>
       <Button variant="secondary" size="small" onClick={() => schedule.send({ type: "schedule.next" })}>
-        {t(`schedule.next.${unit}`)} <span aria-hidden="true" className="flip-rtl">›</span>
+        {t(`schedule.next.${unit}`)}{" "}
+        <span aria-hidden="true" className="flip-rtl">
+          ›
+        </span>
       </Button>
       <Button variant="ghost" size="small" onClick={() => schedule.send({ type: "schedule.refresh" })}>
         ⟳ {t("common.refresh")}

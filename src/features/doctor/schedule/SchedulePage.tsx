@@ -69,8 +69,7 @@ export function SchedulePage() {
           toast.success(i18next.t("availability.deleted"), TOAST_DURATION.short)
           session.send({ type: "session.refresh" })
         },
-        notifyFailed: (_, { code }) =>
-          toast.error(code === "BUSINESS_ERROR" ? i18next.t("availability.cannotDeleteBooked") : i18next.t("common.commonError")),
+        notifyFailed: (_, { code }) => toast.error(code === "BUSINESS_ERROR" ? i18next.t("availability.cannotDeleteBooked") : i18next.t("common.commonError")),
       },
     }),
     { input: { doctorId: doctor.id, today: todayIn(timeZone).toString(), facilityId: doctor.healthcareFacilities[0]?.id ?? null } },
@@ -101,9 +100,7 @@ export function SchedulePage() {
       {view === "day" ? <DayView schedule={schedule} timeZone={timeZone} facilities={doctor.healthcareFacilities} headingRef={heading} /> : null}
       {view === "recurring" ? <RecurringView schedule={schedule} facilities={doctor.healthcareFacilities} /> : null}
 
-      {overlay === "adding" && formRef ? (
-        <AddAvailabilityDialog form={formRef} facilities={doctor.healthcareFacilities} settings={settings} />
-      ) : null}
+      {overlay === "adding" && formRef ? <AddAvailabilityDialog form={formRef} facilities={doctor.healthcareFacilities} settings={settings} /> : null}
       <ConfirmDialog
         open={overlay === "confirmingDelete" || overlay === "deleting"}
         busy={overlay === "deleting"}

@@ -139,7 +139,10 @@ export function DoctorSettingsPage() {
             label={t("doctorSettings.defaultConsultationDuration")}
             value={String(values.defaultConsultationDuration)}
             onChange={(e) => set({ defaultConsultationDuration: Number(e.target.value) })}
-            options={choices(DURATIONS, values.defaultConsultationDuration).map((m) => ({ value: String(m), label: t("doctorSettings.minutes", { count: m }) }))}
+            options={choices(DURATIONS, values.defaultConsultationDuration).map((m) => ({
+              value: String(m),
+              label: t("doctorSettings.minutes", { count: m }),
+            }))}
           />
           <SelectField
             label={t("doctorSettings.bufferTime")}

@@ -15,7 +15,13 @@ import { useFormSave } from "../../account/useFormSave.ts"
 
 type ContactForm = { firstName: string; lastName: string; phoneNumber: string; email: string; relationship: string }
 const empty: ContactForm = { firstName: "", lastName: "", phoneNumber: "", email: "", relationship: "" }
-const formOf = (c: EmergencyContact): ContactForm => ({ firstName: c.firstName, lastName: c.lastName, phoneNumber: c.phoneNumber, email: c.email ?? "", relationship: c.relationship })
+const formOf = (c: EmergencyContact): ContactForm => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  phoneNumber: c.phoneNumber,
+  email: c.email ?? "",
+  relationship: c.relationship,
+})
 
 /**
  * Emergency contacts by priority, the first one primary (SPEC §2, §9). The form edits the contact
@@ -40,7 +46,10 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
             <span>
               <strong>{`${c.firstName} ${c.lastName}`}</strong> {i === 0 ? <span className="badge">{t("emergencyContacts.primary")}</span> : null}
               <br />
-              <span className="muted">{t(`emergencyContacts.relationships.${c.relationship}`)}</span> · <a href={`tel:${c.phoneNumber}`} dir="ltr">{c.phoneNumber}</a>
+              <span className="muted">{t(`emergencyContacts.relationships.${c.relationship}`)}</span> ·{" "}
+              <a href={`tel:${c.phoneNumber}`} dir="ltr">
+                {c.phoneNumber}
+              </a>
               {c.email ? (
                 <>
                   {" · "}
@@ -48,7 +57,12 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
                 </>
               ) : null}
             </span>
-            <Button variant="ghost" size="small" onClick={() => setEditing({ contact: c })} aria-label={`${t("emergencyContacts.edit")} ${c.firstName} ${c.lastName}`}>
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={() => setEditing({ contact: c })}
+              aria-label={`${t("emergencyContacts.edit")} ${c.firstName} ${c.lastName}`}
+            >
               {t("emergencyContacts.edit")}
             </Button>
           </li>
@@ -118,7 +132,15 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: string; con
         ) : null}
         <TextField label={t("fields.firstName")} required maxLength={100} {...field("firstName")} />
         <TextField label={t("fields.lastName")} required maxLength={100} {...field("lastName")} />
-        <TextField label={t("fields.phoneNumber")} type="tel" required dir="ltr" hint={t("emergencyContacts.phoneHint")} maxLength={20} {...field("phoneNumber")} />
+        <TextField
+          label={t("fields.phoneNumber")}
+          type="tel"
+          required
+          dir="ltr"
+          hint={t("emergencyContacts.phoneHint")}
+          maxLength={20}
+          {...field("phoneNumber")}
+        />
         <TextField label={t("fields.email")} type="email" {...field("email")} />
         <SelectField
           label={t("emergencyContacts.relationship")}

@@ -65,7 +65,11 @@ function ProfileForm({ patient }: { patient: Patient }) {
     form.submit(checked.value)
   }
   const methods = (method: "SMS" | "EMAIL", on: boolean) =>
-    change({ preferredNotificationMethods: on ? [...new Set([...draft.preferredNotificationMethods, method])] : draft.preferredNotificationMethods.filter((m) => m !== method) })
+    change({
+      preferredNotificationMethods: on
+        ? [...new Set([...draft.preferredNotificationMethods, method])]
+        : draft.preferredNotificationMethods.filter((m) => m !== method),
+    })
 
   return (
     <form
@@ -84,8 +88,24 @@ function ProfileForm({ patient }: { patient: Patient }) {
       <fieldset className="form-section">
         <legend>{t("patientProfile.identity")}</legend>
         <div className="form-grid">
-          <TextField label={t("fields.firstName")} required autoComplete="given-name" maxLength={100} value={draft.firstName} onChange={(e) => change({ firstName: e.target.value })} error={errorOf("firstName")} />
-          <TextField label={t("fields.lastName")} required autoComplete="family-name" maxLength={100} value={draft.lastName} onChange={(e) => change({ lastName: e.target.value })} error={errorOf("lastName")} />
+          <TextField
+            label={t("fields.firstName")}
+            required
+            autoComplete="given-name"
+            maxLength={100}
+            value={draft.firstName}
+            onChange={(e) => change({ firstName: e.target.value })}
+            error={errorOf("firstName")}
+          />
+          <TextField
+            label={t("fields.lastName")}
+            required
+            autoComplete="family-name"
+            maxLength={100}
+            value={draft.lastName}
+            onChange={(e) => change({ lastName: e.target.value })}
+            error={errorOf("lastName")}
+          />
           <TextField
             label={t("fields.email")}
             type="email"
@@ -93,7 +113,9 @@ function ProfileForm({ patient }: { patient: Patient }) {
             autoComplete="email"
             value={draft.email}
             // Back to the sign-in address: the password typed for the change is not kept.
-            onChange={(e) => change({ email: e.target.value, ...(changesSignInEmail({ ...draft, email: e.target.value }, patient.email) ? {} : { currentPassword: "" }) })}
+            onChange={(e) =>
+              change({ email: e.target.value, ...(changesSignInEmail({ ...draft, email: e.target.value }, patient.email) ? {} : { currentPassword: "" }) })
+            }
             error={errorOf("email")}
           />
           {changingEmail ? (
@@ -121,7 +143,14 @@ function ProfileForm({ patient }: { patient: Patient }) {
             onChange={(e) => change({ phoneNumber: e.target.value })}
             error={errorOf("phoneNumber")}
           />
-          <TextField label={t("fields.dateOfBirth")} type="date" required value={draft.dateOfBirth} onChange={(e) => change({ dateOfBirth: e.target.value })} error={errorOf("dateOfBirth")} />
+          <TextField
+            label={t("fields.dateOfBirth")}
+            type="date"
+            required
+            value={draft.dateOfBirth}
+            onChange={(e) => change({ dateOfBirth: e.target.value })}
+            error={errorOf("dateOfBirth")}
+          />
           <SelectField
             label={t("patientProfile.civility")}
             required
@@ -143,13 +172,27 @@ function ProfileForm({ patient }: { patient: Patient }) {
         </div>
         <fieldset className="checkbox-row" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="field-label">{t("patientProfile.notificationMethods")}</legend>
-          <CheckboxField label={t("patientProfile.methods.SMS")} checked={draft.preferredNotificationMethods.includes("SMS")} onChange={(e) => methods("SMS", e.target.checked)} />
-          <CheckboxField label={t("patientProfile.methods.EMAIL")} checked={draft.preferredNotificationMethods.includes("EMAIL")} onChange={(e) => methods("EMAIL", e.target.checked)} />
+          <CheckboxField
+            label={t("patientProfile.methods.SMS")}
+            checked={draft.preferredNotificationMethods.includes("SMS")}
+            onChange={(e) => methods("SMS", e.target.checked)}
+          />
+          <CheckboxField
+            label={t("patientProfile.methods.EMAIL")}
+            checked={draft.preferredNotificationMethods.includes("EMAIL")}
+            onChange={(e) => methods("EMAIL", e.target.checked)}
+          />
         </fieldset>
       </fieldset>
       <LocationsEditor locations={draft.locations} onChange={(locations) => change({ locations })} errorOf={errorOf} />
       <div className="profile-grid">
-        <TextListEditor legend={t("patientProfile.allergies")} itemLabel={t("patientProfile.allergy")} addLabel={t("patientProfile.addAllergy")} items={draft.allergies} onChange={(allergies) => change({ allergies })} />
+        <TextListEditor
+          legend={t("patientProfile.allergies")}
+          itemLabel={t("patientProfile.allergy")}
+          addLabel={t("patientProfile.addAllergy")}
+          items={draft.allergies}
+          onChange={(allergies) => change({ allergies })}
+        />
         <TextListEditor
           legend={t("patientProfile.chronicConditions")}
           itemLabel={t("patientProfile.condition")}

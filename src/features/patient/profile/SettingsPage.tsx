@@ -125,7 +125,12 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
             options={APP_LANGUAGES.map((l) => ({ value: l, label: t(`patientSettings.languages.${l}`) }))}
             onChange={(e) => set({ appLanguage: e.target.value as AppLanguage })}
           />
-          <SelectField label={t("patientSettings.theme")} value={settings.theme} options={THEMES.map((v) => ({ value: v, label: t(`patientSettings.themes.${v}`) }))} onChange={(e) => set({ theme: e.target.value as PatientSettings["theme"] })} />
+          <SelectField
+            label={t("patientSettings.theme")}
+            value={settings.theme}
+            options={THEMES.map((v) => ({ value: v, label: t(`patientSettings.themes.${v}`) }))}
+            onChange={(e) => set({ theme: e.target.value as PatientSettings["theme"] })}
+          />
           <SelectField
             label={t("patientSettings.timeZone")}
             value={settings.timeZone}

@@ -109,8 +109,7 @@ export function removeLocation(list: PatientDraft["locations"], key: string): Pa
   return rest
 }
 
-export const makePrimary = (list: PatientDraft["locations"], key: string): PatientDraft["locations"] =>
-  list.map((l) => ({ ...l, isPrimary: l.key === key }))
+export const makePrimary = (list: PatientDraft["locations"], key: string): PatientDraft["locations"] => list.map((l) => ({ ...l, isPrimary: l.key === key }))
 
 /**
  * The profile as it is, with another photo: what the photo editor saves. Dependants and alerts

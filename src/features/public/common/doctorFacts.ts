@@ -10,8 +10,7 @@ export const primaryLocation = (doctor: Pick<Doctor, "locations">) => doctor.loc
 export const startingPrice = (doctor: Pick<Doctor, "providedServices">): number | null =>
   doctor.providedServices.length > 0 ? Math.min(...doctor.providedServices.map((s) => s.price)) : null
 
-export const clinicPrice = (doctor: Pick<Doctor, "providedServices">): number | null =>
-  doctor.providedServices.find((s) => s.code === "CLINIC")?.price ?? null
+export const clinicPrice = (doctor: Pick<Doctor, "providedServices">): number | null => doctor.providedServices.find((s) => s.code === "CLINIC")?.price ?? null
 
 /** "Dr" and the doctor's names. */
 export const doctorName = (doctor: Pick<Doctor, "firstName" | "lastName">): string => `Dr ${doctor.firstName} ${doctor.lastName}`

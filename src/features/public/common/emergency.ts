@@ -10,8 +10,7 @@ export const DEFAULT_POLICE_NUMBER = "922"
 export type EmergencyCountry = keyof typeof EMERGENCY_NUMBERS
 
 /** The number the emergency transport button dials: the country's police, else 922. */
-export const transportNumber = (country: EmergencyCountry | null | undefined): string =>
-  country ? EMERGENCY_NUMBERS[country].police : DEFAULT_POLICE_NUMBER
+export const transportNumber = (country: EmergencyCountry | null | undefined): string => (country ? EMERGENCY_NUMBERS[country].police : DEFAULT_POLICE_NUMBER)
 
 /** A tel: address for a number as shown (spaces removed). */
 export const telHref = (number: string): string => `tel:${number.replace(/\s+/g, "")}`

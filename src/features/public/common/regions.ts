@@ -15,5 +15,4 @@ export const REGIONS = [
 ] as const
 
 /** The translation key of a region value, or undefined for any other place. */
-export const regionKey = (value: string): string | undefined =>
-  REGIONS.find((r) => r.value.toLowerCase() === value.toLowerCase())?.key
+export const regionKey = (value: string): string | undefined => REGIONS.find((r) => r.value.toLowerCase() === value.toLowerCase())?.key

@@ -22,7 +22,5 @@ export const PageSize = Schema.Literals(PAGE_SIZE_VALUES)
 
 /** Keeps only what differs from the defaults, so addresses stay short and shareable. */
 export function withoutDefaults<T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(search).filter(([key, value]) => value !== undefined && value !== "" && value !== defaults[key]),
-  ) as Partial<T>
+  return Object.fromEntries(Object.entries(search).filter(([key, value]) => value !== undefined && value !== "" && value !== defaults[key])) as Partial<T>
 }

@@ -72,7 +72,14 @@ export function ContactForm() {
           {...field("phone")}
         />
       </div>
-      <TextAreaField label={t("contact.message")} required rows={5} maxLength={LIMITS.contactMessageMax} hint={t("contact.messageHint", { count: values.message.trim().length, max: LIMITS.contactMessageMax })} {...field("message")} />
+      <TextAreaField
+        label={t("contact.message")}
+        required
+        rows={5}
+        maxLength={LIMITS.contactMessageMax}
+        hint={t("contact.messageHint", { count: values.message.trim().length, max: LIMITS.contactMessageMax })}
+        {...field("message")}
+      />
       <Button type="submit" loading={sending}>
         {sending ? t("contact.sending") : t("contact.send")}
       </Button>

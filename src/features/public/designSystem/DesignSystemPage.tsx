@@ -100,7 +100,15 @@ export function DesignSystemPage() {
           />
         </Specimen>
         <Specimen title={t("designSystem.navigation")}>
-          <Tabs label={t("designSystem.tabs")} tabs={[{ key: "one", label: t("designSystem.tabOne") }, { key: "two", label: t("designSystem.tabTwo") }]} selected={tab} onSelect={setTab}>
+          <Tabs
+            label={t("designSystem.tabs")}
+            tabs={[
+              { key: "one", label: t("designSystem.tabOne") },
+              { key: "two", label: t("designSystem.tabTwo") },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+          >
             <p>{t(tab === "one" ? "designSystem.tabOneText" : "designSystem.tabTwoText")}</p>
           </Tabs>
           <Pagination page={page} limit={limit} totalCount={95} onPageChange={setPage} onLimitChange={setLimit} />

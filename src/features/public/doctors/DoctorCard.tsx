@@ -63,7 +63,12 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
           <dt>{t("doctorSearch.nextAvailability")}</dt>
           <dd>
             {doctor.nextAvailability
-              ? formatDate(doctor.nextAvailability, language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }, doctorTimeZone(doctor))
+              ? formatDate(
+                  doctor.nextAvailability,
+                  language,
+                  { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" },
+                  doctorTimeZone(doctor),
+                )
               : t("doctorSearch.noAvailability")}
           </dd>
         </div>

@@ -44,11 +44,7 @@ export function DoctorSearchPage() {
         </p>
         <label className="row sort-select">
           <span>{t("doctorSearch.sortLabel")}</span>
-          <select
-            className="native-select"
-            value={params.sort}
-            onChange={(e) => update({ sort: e.target.value as DoctorSearch["sort"] })}
-          >
+          <select className="native-select" value={params.sort} onChange={(e) => update({ sort: e.target.value as DoctorSearch["sort"] })}>
             {DOCTOR_SORT_VALUES.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`doctorSearch.sort.${sort}`)}

@@ -59,11 +59,7 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
             <div className="filters-options" role="group">
               {SPECIALTY_CODES.map((code) => (
                 <label key={code} className="checkbox-field">
-                  <input
-                    type="checkbox"
-                    checked={draft.specialties.includes(code)}
-                    onChange={() => actor.send({ type: "filters.toggleSpecialty", code })}
-                  />
+                  <input type="checkbox" checked={draft.specialties.includes(code)} onChange={() => actor.send({ type: "filters.toggleSpecialty", code })} />
                   <span>{specialtyCodeLabel(t, code)}</span>
                 </label>
               ))}
@@ -97,7 +93,11 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
                       checked={draft.rating === rating}
                       onChange={() => actor.send({ type: "filters.setRating", rating })}
                     />
-                    <span>{rating === null ? t("doctorSearch.filters.anyRating") : t("doctorSearch.filters.ratingAtLeast", { rating: formatRating(rating, language) })}</span>
+                    <span>
+                      {rating === null
+                        ? t("doctorSearch.filters.anyRating")
+                        : t("doctorSearch.filters.ratingAtLeast", { rating: formatRating(rating, language) })}
+                    </span>
                   </label>
                 ))}
               </div>

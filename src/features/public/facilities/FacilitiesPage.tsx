@@ -104,7 +104,11 @@ export function FacilitiesPage() {
       <div className="facilities-controls">
         <label className="field">
           <span className="field-label">{t("facilities.typeLabel")}</span>
-          <select className="native-select" value={search.type ?? ""} onChange={(e) => update({ type: (e.target.value || undefined) as FacilitySearch["type"] })}>
+          <select
+            className="native-select"
+            value={search.type ?? ""}
+            onChange={(e) => update({ type: (e.target.value || undefined) as FacilitySearch["type"] })}
+          >
             <option value="">{t("facilities.anyType")}</option>
             {FACILITY_TYPE_VALUES.map((type) => (
               <option key={type} value={type}>

@@ -37,7 +37,9 @@ export function Emergency() {
                     <li key={service}>
                       <span>{t(`emergency.${service}`)}</span>
                       <a className="btn btn-danger btn-small" href={telHref(number)} dir="ltr">
-                        <span className="visually-hidden">{t("emergency.call", { service: t(`emergency.${service}`), country: t(`emergency.country.${country}`) })} </span>
+                        <span className="visually-hidden">
+                          {t("emergency.call", { service: t(`emergency.${service}`), country: t(`emergency.country.${country}`) })}{" "}
+                        </span>
                         {number}
                       </a>
                     </li>

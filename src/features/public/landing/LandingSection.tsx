@@ -1,7 +1,19 @@
 import type { ReactNode } from "react"
 
 /** A home page section: an anchor of SPEC §2 (hero, presentation, solutions, …) with its heading. */
-export function LandingSection({ id, title, intro, children, tone }: { id: string; title: string; intro?: string; children: ReactNode; tone?: "soft" | "strong" }) {
+export function LandingSection({
+  id,
+  title,
+  intro,
+  children,
+  tone,
+}: {
+  id: string
+  title: string
+  intro?: string
+  children: ReactNode
+  tone?: "soft" | "strong"
+}) {
   return (
     <section id={id} className={`landing-section${tone ? ` landing-${tone}` : ""}`} aria-labelledby={`${id}-title`}>
       <div className="container">

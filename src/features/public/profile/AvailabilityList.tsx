@@ -45,7 +45,9 @@ export function AvailabilityList({ doctor }: { doctor: Doctor }) {
         <h2>{t("doctorProfile.availability.title")}</h2>
       </summary>
       {slots.isPending ? (
-        opened ? <LoadingScreen label={t("doctorProfile.availability.loading")} /> : null
+        opened ? (
+          <LoadingScreen label={t("doctorProfile.availability.loading")} />
+        ) : null
       ) : slots.isError ? (
         <p className="alert alert-danger" role="alert">
           {t("doctorProfile.availability.error")}

@@ -42,7 +42,15 @@ export function ComingSoonPage() {
             <label htmlFor={emailId} className="visually-hidden">
               {t("comingSoon.emailLabel")}
             </label>
-            <input id={emailId} className="input" type="email" autoComplete="email" placeholder={t("comingSoon.emailPlaceholder")} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id={emailId}
+              className="input"
+              type="email"
+              autoComplete="email"
+              placeholder={t("comingSoon.emailPlaceholder")}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <button type="submit" className="btn btn-primary">
               {t("comingSoon.notify")}
             </button>
@@ -56,7 +64,12 @@ export function ComingSoonPage() {
       </section>
       <section className="container page" aria-labelledby="coming-soon-features">
         <h2 id="coming-soon-features">{t("comingSoon.featuresTitle")}</h2>
-        <Tabs label={t("comingSoon.audiences")} tabs={AUDIENCES.map((key) => ({ key, label: t(`comingSoon.tabs.${key}`) }))} selected={audience} onSelect={setAudience}>
+        <Tabs
+          label={t("comingSoon.audiences")}
+          tabs={AUDIENCES.map((key) => ({ key, label: t(`comingSoon.tabs.${key}`) }))}
+          selected={audience}
+          onSelect={setAudience}
+        >
           <ul className="card-grid">
             {FEATURES.map((f) => (
               <li key={f} className="card">

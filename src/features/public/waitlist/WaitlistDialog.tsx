@@ -12,7 +12,9 @@ import { CheckboxField, TextField } from "../../../ui/Field.tsx"
 export function WaitlistDialog({ actor }: { actor: ActorRefFrom<typeof waitlistMachine> }) {
   const { t } = useTranslation()
   const open = useSelector(actor, (s) => s.matches("open"))
-  const phase = useSelector(actor, (s) => (s.matches({ open: "submitting" }) ? "submitting" : s.matches({ open: "success" }) ? "success" : s.matches({ open: "failure" }) ? "failure" : "editing"))
+  const phase = useSelector(actor, (s) =>
+    s.matches({ open: "submitting" }) ? "submitting" : s.matches({ open: "success" }) ? "success" : s.matches({ open: "failure" }) ? "failure" : "editing",
+  )
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const change = (patch: Partial<WaitlistValues>) => actor.send({ type: "waitlist.change", values: patch })
@@ -24,7 +26,12 @@ export function WaitlistDialog({ actor }: { actor: ActorRefFrom<typeof waitlistM
   })
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : actor.send({ type: "waitlist.close" }))} title={t("waitlist.title")} description={t("waitlist.intro")}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? null : actor.send({ type: "waitlist.close" }))}
+      title={t("waitlist.title")}
+      description={t("waitlist.intro")}
+    >
       {phase === "success" ? (
         <p className="alert alert-success" role="status">
           {t("waitlist.success")}

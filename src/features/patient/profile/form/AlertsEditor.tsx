@@ -33,7 +33,12 @@ export function AlertsEditor({ alerts, onChange }: { alerts: PatientDraft["medic
               <br />
               <span className="muted">{a.description}</span>
             </span>
-            <Button variant="ghost" size="small" onClick={() => onChange(alerts.filter((x) => x.key !== a.key))} aria-label={`${t("medicalAlerts.remove")} ${a.type}`}>
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={() => onChange(alerts.filter((x) => x.key !== a.key))}
+              aria-label={`${t("medicalAlerts.remove")} ${a.type}`}
+            >
               {t("medicalAlerts.remove")}
             </Button>
           </li>
@@ -41,7 +46,12 @@ export function AlertsEditor({ alerts, onChange }: { alerts: PatientDraft["medic
       </ul>
       <div className="form-grid">
         <TextField label={t("medicalAlerts.type")} value={type} maxLength={100} onChange={(e) => setType(e.target.value)} />
-        <SelectField label={t("medicalAlerts.severity")} value={severity} options={SEVERITIES.map((s) => ({ value: s, label: t(`medicalAlerts.severities.${s}`) }))} onChange={(e) => setSeverity(e.target.value as Severity)} />
+        <SelectField
+          label={t("medicalAlerts.severity")}
+          value={severity}
+          options={SEVERITIES.map((s) => ({ value: s, label: t(`medicalAlerts.severities.${s}`) }))}
+          onChange={(e) => setSeverity(e.target.value as Severity)}
+        />
       </div>
       <TextAreaField label={t("medicalAlerts.description")} rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
       <div>

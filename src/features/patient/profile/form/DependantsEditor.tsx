@@ -28,7 +28,17 @@ export function DependantsEditor({ dependants, onChange }: { dependants: Patient
     setErrors([])
     setEditing(
       item
-        ? { key: item.key, value: { firstName: item.firstName, lastName: item.lastName, dateOfBirth: item.dateOfBirth, gender: item.gender, relationship: item.relationship, bloodType: item.bloodType ?? "" } }
+        ? {
+            key: item.key,
+            value: {
+              firstName: item.firstName,
+              lastName: item.lastName,
+              dateOfBirth: item.dateOfBirth,
+              gender: item.gender,
+              relationship: item.relationship,
+              bloodType: item.bloodType ?? "",
+            },
+          }
         : { key: null, value: { ...blank } },
     )
   }
@@ -37,7 +47,12 @@ export function DependantsEditor({ dependants, onChange }: { dependants: Patient
     // Unanswered fields are left out, so each says "required" rather than "invalid".
     const answered = Object.fromEntries(Object.entries(editing.value).filter(([, v]) => v !== ""))
     const previous = dependants.find((d) => d.key === editing.key)
-    const candidate = { ...(previous?.id ? { id: previous.id } : {}), allergies: previous?.allergies ?? [], conditions: previous?.conditions ?? [], ...answered }
+    const candidate = {
+      ...(previous?.id ? { id: previous.id } : {}),
+      allergies: previous?.allergies ?? [],
+      conditions: previous?.conditions ?? [],
+      ...answered,
+    }
     const checked = decodeWithFields(Dependant, candidate)
     if (!checked.ok) return setErrors(checked.fields)
     const value = { ...checked.value, allergies: [...(checked.value.allergies ?? [])], conditions: [...(checked.value.conditions ?? [])] }
@@ -65,7 +80,12 @@ export function DependantsEditor({ dependants, onChange }: { dependants: Patient
               <Button variant="ghost" size="small" onClick={() => open(d)} aria-label={`${t("dependants.edit")} ${d.firstName} ${d.lastName}`}>
                 {t("dependants.edit")}
               </Button>
-              <Button variant="ghost" size="small" onClick={() => onChange(dependants.filter((x) => x.key !== d.key))} aria-label={`${t("dependants.remove")} ${d.firstName} ${d.lastName}`}>
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() => onChange(dependants.filter((x) => x.key !== d.key))}
+                aria-label={`${t("dependants.remove")} ${d.firstName} ${d.lastName}`}
+              >
                 {t("dependants.remove")}
               </Button>
             </span>
@@ -79,9 +99,26 @@ export function DependantsEditor({ dependants, onChange }: { dependants: Patient
             <TextField label={t("dependants.firstName")} required maxLength={100} {...field("firstName")} />
             <TextField label={t("dependants.lastName")} required maxLength={100} {...field("lastName")} />
             <TextField label={t("dependants.dateOfBirth")} type="date" required {...field("dateOfBirth")} />
-            <SelectField label={t("dependants.gender")} required placeholder={t("patientProfile.choose")} options={GENDERS.map((g) => ({ value: g, label: t(`dependants.genders.${g}`) }))} {...field("gender")} />
-            <SelectField label={t("dependants.relationship")} required placeholder={t("patientProfile.choose")} options={RELATIONSHIPS.map((r) => ({ value: r, label: t(`dependants.relationships.${r}`) }))} {...field("relationship")} />
-            <SelectField label={t("dependants.bloodType")} placeholder={t("patientProfile.unknown")} options={BLOOD_TYPES.map((b) => ({ value: b, label: b === "UNKNOWN" ? t("patientProfile.unknown") : b }))} {...field("bloodType")} />
+            <SelectField
+              label={t("dependants.gender")}
+              required
+              placeholder={t("patientProfile.choose")}
+              options={GENDERS.map((g) => ({ value: g, label: t(`dependants.genders.${g}`) }))}
+              {...field("gender")}
+            />
+            <SelectField
+              label={t("dependants.relationship")}
+              required
+              placeholder={t("patientProfile.choose")}
+              options={RELATIONSHIPS.map((r) => ({ value: r, label: t(`dependants.relationships.${r}`) }))}
+              {...field("relationship")}
+            />
+            <SelectField
+              label={t("dependants.bloodType")}
+              placeholder={t("patientProfile.unknown")}
+              options={BLOOD_TYPES.map((b) => ({ value: b, label: b === "UNKNOWN" ? t("patientProfile.unknown") : b }))}
+              {...field("bloodType")}
+            />
           </div>
           <div className="row">
             <Button variant="secondary" size="small" onClick={() => setEditing(null)}>

@@ -9,7 +9,15 @@ import { emptyLocation, keyed, makePrimary, removeLocation, type PatientDraft } 
 const RESIDENCIES = ["HOME", "SECOND_HOME", "OTHER"] as const
 
 /** Up to 3 addresses, exactly one primary (SPEC §5); the add button is disabled at 3. */
-export function LocationsEditor({ locations, onChange, errorOf }: { locations: PatientDraft["locations"]; onChange: (l: PatientDraft["locations"]) => void; errorOf: (name: string) => string | undefined }) {
+export function LocationsEditor({
+  locations,
+  onChange,
+  errorOf,
+}: {
+  locations: PatientDraft["locations"]
+  onChange: (l: PatientDraft["locations"]) => void
+  errorOf: (name: string) => string | undefined
+}) {
   const { t } = useTranslation()
   const set = (key: string, change: Partial<PatientDraft["locations"][number]>) => onChange(locations.map((l) => (l.key === key ? { ...l, ...change } : l)))
   return (
@@ -32,9 +40,28 @@ export function LocationsEditor({ locations, onChange, errorOf }: { locations: P
             </Button>
           </div>
           <div className="form-grid">
-            <TextField label={t("patientProfile.address")} required value={l.address} maxLength={200} onChange={(e) => set(l.key, { address: e.target.value })} error={errorOf(`locations.${i}.address`)} />
-            <TextField label={t("patientProfile.city")} required value={l.city} maxLength={100} onChange={(e) => set(l.key, { city: e.target.value })} error={errorOf(`locations.${i}.city`)} />
-            <TextField label={t("patientProfile.state")} value={l.state ?? ""} maxLength={100} onChange={(e) => set(l.key, { state: e.target.value || null })} />
+            <TextField
+              label={t("patientProfile.address")}
+              required
+              value={l.address}
+              maxLength={200}
+              onChange={(e) => set(l.key, { address: e.target.value })}
+              error={errorOf(`locations.${i}.address`)}
+            />
+            <TextField
+              label={t("patientProfile.city")}
+              required
+              value={l.city}
+              maxLength={100}
+              onChange={(e) => set(l.key, { city: e.target.value })}
+              error={errorOf(`locations.${i}.city`)}
+            />
+            <TextField
+              label={t("patientProfile.state")}
+              value={l.state ?? ""}
+              maxLength={100}
+              onChange={(e) => set(l.key, { state: e.target.value || null })}
+            />
             <TextField label={t("patientProfile.zip")} value={l.zip ?? ""} maxLength={20} onChange={(e) => set(l.key, { zip: e.target.value || null })} />
             <SelectField
               label={t("patientProfile.country")}
@@ -53,7 +80,12 @@ export function LocationsEditor({ locations, onChange, errorOf }: { locations: P
         </div>
       ))}
       <div>
-        <Button variant="secondary" size="small" disabled={locations.length >= LIMITS.locationsMax} onClick={() => onChange([...locations, keyed(emptyLocation(false))])}>
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={locations.length >= LIMITS.locationsMax}
+          onClick={() => onChange([...locations, keyed(emptyLocation(false))])}
+        >
           {t("patientProfile.addLocation")}
         </Button>
         {locations.length >= LIMITS.locationsMax ? <span className="field-hint"> {t("patientProfile.maxLocations")}</span> : null}

@@ -30,7 +30,12 @@ export function TextListEditor({ legend, itemLabel, addLabel, items, onChange }:
             maxLength={200}
             onChange={(e) => onChange(items.map((x) => (x.key === item.key ? { ...x, value: e.target.value } : x)))}
           />
-          <Button variant="ghost" size="small" onClick={() => onChange(items.filter((x) => x.key !== item.key))} aria-label={`${t("patientProfile.remove")} ${item.value || `${itemLabel} ${i + 1}`}`}>
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => onChange(items.filter((x) => x.key !== item.key))}
+            aria-label={`${t("patientProfile.remove")} ${item.value || `${itemLabel} ${i + 1}`}`}
+          >
             ✕
           </Button>
         </div>

@@ -18,7 +18,9 @@ export const PLACEHOLDER_COORDINATES: ReadonlyArray<Coordinates> = [
 ]
 
 /** Each facility's point on the map: its own coordinates, else the next placeholder in turn. */
-export function mapPoints<T extends { id: string; coordinates: Coordinates | null }>(facilities: ReadonlyArray<T>): Array<T & { point: Coordinates; placeholder: boolean }> {
+export function mapPoints<T extends { id: string; coordinates: Coordinates | null }>(
+  facilities: ReadonlyArray<T>,
+): Array<T & { point: Coordinates; placeholder: boolean }> {
   let next = 0
   return facilities.map((f) => {
     if (f.coordinates) return { ...f, point: f.coordinates, placeholder: false }
