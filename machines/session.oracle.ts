@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { SPEC_SESSION_CODES } from "./testing/specSessionCodes.ts"
 
 /**
  * The session as SPEC describes it (§2 session and guards: a loading screen while the session is
@@ -32,25 +33,6 @@ export interface SessionSetting {
   readonly storedToken: string | null
   readonly language: string
 }
-
-/** SPEC §8, the session-type codes: the server refused the token, as opposed to not answering. */
-const SESSION_CODES = new Set([
-  "SESSION_EXPIRED",
-  "EXPIRED_JWT_TOKEN_ERROR",
-  "EXPIRED_JWT_TOKEN",
-  "SESSION_NOT_FOUND",
-  "TOKEN_NOT_FOUND",
-  "INVALID_TOKEN",
-  "INVALID_JWT_TOKEN_ERROR",
-  "INVALID_JWT_TOKEN",
-  "UNSUPPORTED_JWT_TOKEN",
-  "MALFORMED_JWT_TOKEN",
-  "INVALID_JWT_SIGNATURE",
-  "JWT_TOKEN_REVOKED",
-  "INVALID_REFRESH_TOKEN",
-  "JWT_TOKEN_NOT_FOUND",
-  "INVALID_SESSION",
-])
 
 const codeOf = (event: AnyEventObject) => (event.error as { code?: string } | undefined)?.code ?? "INVALID_SESSION"
 
@@ -101,7 +83,7 @@ export function sessionOracle(setting: SessionSetting) {
       const language = event.language as string
       return { ...view, language, effects: effect(view, `language:${language}`) }
     }
-    const refused = () => SESSION_CODES.has(codeOf(event))
+    const refused = () => SPEC_SESSION_CODES.has(codeOf(event))
     switch (`${view.phase} ${event.type}`) {
       case "validating xstate.done.actor.validateSession": {
         const { sessionId, expiresAt } = event.output as { sessionId: string; expiresAt: string }
