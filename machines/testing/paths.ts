@@ -68,7 +68,15 @@ function coveringPaths<S extends Snapshot<unknown>, E extends EventObject>(model
 export function modelPaths<S extends Snapshot<unknown>, E extends EventObject>(
   model: TestModel<S, E, unknown>,
 ): Array<{ name: string; test: (params: FlowTestParams<S>) => Promise<unknown> }> {
-  return coveringPaths(model).map(({ name, path }) => ({ name, test: (params) => model.testPath(path, params as TestParam<S, E>) }))
+  let paths: ReturnType<typeof coveringPaths<S, E>>
+  try {
+    paths = coveringPaths(model)
+  } catch (error) {
+    // A machine that throws while its graph is walked must fail a test, not leave a file with
+    // none (a mutation run would count that mutant as survived).
+    return [{ name: "the covering paths can be generated", test: () => Promise.reject(error instanceof Error ? error : new Error(String(error))) }]
+  }
+  return paths.map(({ name, path }) => ({ name, test: (params) => model.testPath(path, params as TestParam<S, E>) }))
 }
 
 /** One step of a path: the event sent, then the state it leads to. */
