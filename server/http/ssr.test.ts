@@ -73,9 +73,13 @@ describe("GET /doctors/{id}", () => {
       const response = await page(`/doctors/${id}`)
       expect(response.status).toBe(404)
       expect(response.text).toContain('<h1 id="doctor-missing-title">Médecin introuvable</h1>')
-      // The failure travels too, so the browser hydrates the same not-found page.
-      expect(dataBlockOf(response.text)?.queries[0]?.error).toMatchObject({ status: expect.any(Number) })
     }
+    // The gateway's refusal travels too, so the browser hydrates the same not-found page.
+    const missing = await page("/doctors/00000000-0000-0000-0000-000000000000")
+    expect(dataBlockOf(missing.text)?.queries[0]?.error).toMatchObject({ status: expect.any(Number) })
+    // An id that cannot be one is refused by the route itself (in the browser too): nothing is asked.
+    const malformed = await page("/doctors/nope")
+    expect(dataBlockOf(malformed.text)?.queries ?? []).toEqual([])
   })
 
   it("keeps any text of the data inside its block: a biography cannot close the script element", async () => {
