@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
+    // Vitest leaves one of two cores idle by default; the suites wait on databases and sockets enough to use both.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +19,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One database per file; files run in parallel workers.
+          // One database per file, copied from templates built once per run; files run in parallel workers.
           pool: "forks",
+          globalSetup: ["server/testing/databaseTemplates.ts"],
         },
       },
     ],

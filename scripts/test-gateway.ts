@@ -4,16 +4,35 @@
  * the PostgreSQL run is reported as NOT RUN in capitals: a skipped half is never silently green.
  */
 import { spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import pg from "pg"
+import { buildClient } from "../server/testing/clientBuild.ts"
 
 const DEFAULT_URL = "postgres://postgres:postgres@localhost:5432/postgres"
-const extra = process.argv.slice(2)
+/** `--built`: `npm run build` has just made dist/ (npm test does), so the suites use that build. */
+const built = process.argv.includes("--built")
+const extra = process.argv.slice(2).filter((arg) => arg !== "--built")
+
+// The server-rendering suite needs a production build; both runs share one: dist/ with --built,
+// else one made here (the suite builds its own when run alone, or when only some files are asked for).
+const files = extra.filter((arg) => !arg.startsWith("-"))
+let buildRoot: string | undefined
+if (built) {
+  buildRoot = path.resolve("dist")
+} else if (files.length === 0) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "promed-gw-build-"))
+  process.on("exit", () => rmSync(scratch, { recursive: true, force: true }))
+  buildClient(scratch)
+  buildRoot = scratch
+}
 
 function runVitest(label: string, env: Record<string, string>): number {
   console.log(`\n=== gateway suites on ${label} ===`)
   const result = spawnSync("npx", ["vitest", "run", "--project", "gateway", ...extra], {
     stdio: "inherit",
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...(buildRoot ? { PROMED_TEST_CLIENT_BUILD: buildRoot } : {}), ...env },
   })
   return result.status ?? 1
 }

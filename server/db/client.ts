@@ -18,9 +18,15 @@ export interface Database {
   readonly db: Db
   readonly kind: "pglite" | "postgres"
   close(): Promise<void>
+  /** PGlite only: the whole database as a file, to open copies of it quickly (test templates). */
+  dump?(): Promise<Blob>
 }
 
-export type DatabaseOptions = { readonly url: string } | { readonly dataDir: string } | { readonly memory: true }
+export type DatabaseOptions =
+  | { readonly url: string }
+  | { readonly dataDir: string }
+  /** In memory; from a dump of another database (`dumpDatabase`) when given. */
+  | { readonly memory: true; readonly from?: Blob }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations")
 
@@ -34,8 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = "dataDir" in options ? options.dataDir : undefined
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
+  const from = "memory" in options ? options.from : undefined
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() }
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") }
 }

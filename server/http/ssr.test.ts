@@ -1,28 +1,25 @@
-import { execFileSync } from "node:child_process"
 import { cpSync, mkdtempSync, rmSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { eq } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { doctors } from "../db/schema.ts"
+import { buildClient, SHARED_CLIENT_BUILD } from "../testing/clientBuild.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
 /*
  * The server-rendered public pages, against a real production build (client and server renderer,
- * as `npm run build` makes them) built once for this file into a temporary folder.
+ * as `npm run build` makes them): the build scripts/test-gateway.ts made for the run, else one
+ * built for this file into a temporary folder.
  */
 
-let buildRoot: string
+/** This file's own folder: its build when there is no shared one, and the copies it makes. */
+let scratch: string
+let clientDir: string
 let gw: TestGateway
 let doctorId: string
 
 const HTML = { accept: "text/html,application/xhtml+xml" }
-
-function build(clientDir: string): void {
-  const env = { ...process.env, NODE_ENV: "production" }
-  execFileSync("npx", ["vite", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "error"], { env, stdio: ["ignore", "ignore", "inherit"] })
-  execFileSync("npx", ["tsx", "scripts/prerender.ts", clientDir], { env, stdio: ["ignore", "ignore", "inherit"] })
-}
 
 const page = (url: string, headers: Record<string, string> = {}) => gw.call("GET", url, { headers: { ...HTML, ...headers } })
 const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/g) ?? []
@@ -34,17 +31,19 @@ const dataBlockOf = (html: string) => {
 }
 
 beforeAll(async () => {
-  buildRoot = mkdtempSync(path.join(os.tmpdir(), "promed-ssr-"))
-  build(path.join(buildRoot, "client"))
+  scratch = mkdtempSync(path.join(os.tmpdir(), "promed-ssr-"))
+  clientDir = SHARED_CLIENT_BUILD ? path.join(SHARED_CLIENT_BUILD, "client") : buildClient(scratch)
   // Reads uncached: some tests change a doctor straight in the database, then render the page.
-  gw = await startTestGateway({ staticDir: path.join(buildRoot, "client"), readCacheMs: 0 })
+  gw = await startTestGateway({ staticDir: clientDir, readCacheMs: 0 })
   const search = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } } })
   doctorId = search.body.data[0].id
+  // The renderer loads on the first page: that cost belongs to the setup, not to the first test's time limit.
+  await page("/facilities")
 }, 300_000)
 
 afterAll(async () => {
   await gw?.stop()
-  if (buildRoot) rmSync(buildRoot, { recursive: true, force: true })
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
 
 describe("GET /doctors/{id}", () => {
@@ -169,8 +168,8 @@ describe("what is not server-rendered", () => {
   })
 
   it("falls back to the shell when the build has no server renderer", async () => {
-    const bare = path.join(buildRoot, "bare")
-    cpSync(path.join(buildRoot, "client"), bare, { recursive: true })
+    const bare = path.join(scratch, "bare")
+    cpSync(clientDir, bare, { recursive: true })
     const shellOnly = await startTestGateway({ staticDir: bare })
     try {
       const response = await shellOnly.call("GET", `/doctors/${doctorId}`, { headers: HTML })
@@ -180,7 +179,8 @@ describe("what is not server-rendered", () => {
     } finally {
       await shellOnly.stop()
     }
-  })
+    // A second gateway of its own: a database copied and a server started inside the test.
+  }, 120_000)
 })
 
 describe("headers and cache", () => {

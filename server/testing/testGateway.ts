@@ -1,36 +1,45 @@
 import { randomBytes } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import pg from "pg"
+import { inject } from "vitest"
 import { createApp } from "../app.ts"
 import { loadConfig } from "../config.ts"
 import { openDatabase, type Database } from "../db/client.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { seed } from "../db/seed.ts"
+import { databaseUrl, templateKey, withAdmin, type DatabaseTemplates } from "./databaseTemplates.ts"
 
 /** Which database the gateway suites run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "pglite"
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL")
-  const name = `promed_t_${randomBytes(6).toString("hex")}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
+/** The run's seeded templates (server/testing/databaseTemplates.ts); none outside the gateway project. */
+function templateFor(seedDoctors: number | undefined): string | undefined {
+  let templates: DatabaseTemplates | null = null
+  try {
+    templates = inject("databaseTemplates")
+  } catch {
+    return undefined
   }
+  return templates?.kind === TEST_DB ? templates.byKey[templateKey(seedDoctors)] : undefined
+}
+
+/** A fresh database of its own for one test file: a copy of the seeded template when there is one. */
+async function openTestDatabase(seedDoctors: number | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = templateFor(seedDoctors)
+  if (TEST_DB === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL
+    if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL")
+    const name = `promed_t_${randomBytes(6).toString("hex")}`
+    await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`))
+    const database = await openDatabase({ url: databaseUrl(adminUrl, name) })
+    if (!template) await seed(database.db, { doctors: seedDoctors })
+    const drop = () => withAdmin(adminUrl, async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+    return { database, drop }
+  }
+  const database = await openDatabase({ memory: true, ...(template ? { from: new Blob([readFileSync(template)]) } : {}) })
+  if (!template) await seed(database.db, { doctors: seedDoctors })
+  return { database, drop: async () => {} }
 }
 
 export interface CallOptions {
@@ -52,16 +61,7 @@ export async function startTestGateway(
     readCacheMs?: number
   } = {},
 ) {
-  let database: Database
-  let drop = async () => {}
-  if (TEST_DB === "postgres") {
-    const created = await createPostgresDatabase()
-    database = await openDatabase({ url: created.url })
-    drop = created.drop
-  } else {
-    database = await openDatabase({ memory: true })
-  }
-  await seed(database.db, { doctors: options.seedDoctors })
+  const { database, drop } = await openTestDatabase(options.seedDoctors)
   const defaults = loadConfig({})
   // Files a test writes (stored objects, mails of the local mailbox) go to a folder of its own.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-gw-"))
