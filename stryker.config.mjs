@@ -45,6 +45,8 @@ const config = {
   // Two cores are shared with everything else a developer machine runs.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 20_000,
+  // The first, unmutated run of every covering test measures coverage per test: minutes on a busy machine.
+  dryRunTimeoutMinutes: 30,
   tempDirName: `.tmp/stryker-sandbox/${slug}`,
   cleanTempDir: "always",
   // TypeScript 7 has no JavaScript API for Stryker to rewrite tsconfig.json with, and nothing in it
