@@ -3,6 +3,7 @@ import type { AppLanguage, NotificationType, Theme, TimeZoneSetting, Visibility 
 import type { DoctorSettings, PatientSettings } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
 import { doctorSettings, patientSettings } from "../db/schema.ts"
+import { ApiError } from "../http/errors.ts"
 
 type DoctorSettingsRow = typeof doctorSettings.$inferSelect
 type PatientSettingsRow = typeof patientSettings.$inferSelect
@@ -41,24 +42,21 @@ export function toPatientSettings(row: PatientSettingsRow): PatientSettings {
   }
 }
 
-/** Settings of a doctor, created with the defaults of SPEC §9 when missing. */
+// Settings rows are made with the account (the seed today; sign-up when it comes), so reads never
+// write: GET /session and the profile reads stay reads. A missing row is the spec's not-found code.
+
+/** Settings of a doctor. */
 export async function loadDoctorSettings(db: Db, doctorId: string): Promise<DoctorSettings> {
   const [row] = await db.select().from(doctorSettings).where(eq(doctorSettings.doctorId, doctorId))
-  if (row) return toDoctorSettings(row)
-  const [created] = await db.insert(doctorSettings).values({ doctorId }).onConflictDoNothing().returning()
-  if (created) return toDoctorSettings(created)
-  const [again] = await db.select().from(doctorSettings).where(eq(doctorSettings.doctorId, doctorId))
-  return toDoctorSettings(again!)
+  if (!row) throw new ApiError("DOCTOR_SETTINGS_NOT_FOUND")
+  return toDoctorSettings(row)
 }
 
-/** Settings of a patient, created with the defaults of SPEC §9 when missing. */
+/** Settings of a patient. */
 export async function loadPatientSettings(db: Db, patientId: string): Promise<PatientSettings> {
   const [row] = await db.select().from(patientSettings).where(eq(patientSettings.patientId, patientId))
-  if (row) return toPatientSettings(row)
-  const [created] = await db.insert(patientSettings).values({ patientId }).onConflictDoNothing().returning()
-  if (created) return toPatientSettings(created)
-  const [again] = await db.select().from(patientSettings).where(eq(patientSettings.patientId, patientId))
-  return toPatientSettings(again!)
+  if (!row) throw new ApiError("PATIENT_SETTINGS_NOT_FOUND")
+  return toPatientSettings(row)
 }
 
 /** Saves a doctor's settings; answers the saved row, or undefined when the doctor has none to change. */
