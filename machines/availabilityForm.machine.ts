@@ -3,6 +3,7 @@ import { type Availability, AvailabilityInput } from "../schemas/availability.ts
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { DayOfWeek } from "../schemas/enums.ts"
 import type { ErrorCode } from "../schemas/errors.ts"
+import { errorBodyOf } from "./shared/rejections.ts"
 
 export interface AvailabilityFormValues {
   readonly dayOfWeek: DayOfWeek
@@ -41,8 +42,6 @@ export function availabilityFormErrors(values: AvailabilityFormValues): Record<s
   const result = decodeWithFields(AvailabilityInput, values)
   return result.ok ? {} : Object.fromEntries(result.fields.map((f) => [f.name, f.message]))
 }
-
-const codeOf = (error: unknown): ErrorCode => (error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR"
 
 /**
  * The add-availability form of SPEC §5: pristine until a change, dirty after (the generic
@@ -103,7 +102,10 @@ export const availabilityFormMachine = setup({
         onDone: { target: "saved", actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: "editing.refused",
-          actions: [assign({ refusal: ({ event }) => codeOf(event.error) }), { type: "notifyFailure", params: ({ event }) => ({ code: codeOf(event.error) }) }],
+          actions: [
+            assign({ refusal: ({ event }) => errorBodyOf(event.error).code }),
+            { type: "notifyFailure", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) },
+          ],
         },
       },
     },

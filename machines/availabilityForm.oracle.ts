@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { failureCode } from "./testing/specOracle.ts"
 
 /**
  * The add-availability form as SPEC describes it (§5 availability form: times required, a
@@ -79,7 +80,7 @@ export function availabilityFormOracle(setting: AvailabilitySetting) {
         return view.screen === "sending" ? { ...view, screen: "saved", result: event.output } : view
       case "xstate.error.actor.createAvailability": {
         if (view.screen !== "sending") return view
-        const code = (event.error as { code?: string } | undefined)?.code ?? "UNHANDLED_ERROR"
+        const code = failureCode(event, "UNHANDLED_ERROR")
         // A refusal (an overlap, for one) keeps what was typed, so the doctor can fix it and retry.
         return { ...view, screen: "form", submitEnabled: true, refusal: code, effects: [...view.effects, `toast:${code}`] }
       }

@@ -5,6 +5,7 @@ import type { TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+import { errorBodyOf } from "./shared/rejections.ts"
 
 /** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
 export type BookingOrigin = "search" | "profile" | "availability" | "doctor"
@@ -77,11 +78,6 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
   }
 }
 
-const toErrorBody = (error: unknown): ApiErrorBody => {
-  const e = error as Partial<ApiErrorBody> | undefined
-  return { code: e?.code ?? "UNHANDLED_ERROR", message: e?.message ?? "Booking failed", ...(e?.fields ? { fields: e.fields } : {}) }
-}
-
 /**
  * The three-step booking wizard of SPEC §2 and §4: details, a slot of the week grid, review and
  * confirm. A slot taken meanwhile sends the user back to the grid with the slots refreshed.
@@ -114,7 +110,7 @@ export const bookingWizardMachine = setup({
       return event.slot.status === "AVAILABLE"
     },
     hasSlot: ({ context }) => context.slot !== null,
-    slotTaken: ({ event }) => toErrorBody((event as { error?: unknown }).error).code === "TIME_SLOT_ALREADY_BOOKED",
+    slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
   },
   delays: {
     /** From the public profile the user lands on /profile after 500 ms (SPEC §9); elsewhere at once. */
@@ -172,15 +168,15 @@ export const bookingWizardMachine = setup({
         onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, error: null }) },
         onError: [
           {
-            guard: "slotTaken",
+            guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "slotTaken",
-            actions: [assign({ error: ({ event }) => toErrorBody(event.error), takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+            actions: [assign({ error: ({ event }) => errorBodyOf(event.error), takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
           },
           {
             target: "failed",
             actions: [
-              assign({ error: ({ event }) => toErrorBody(event.error) }),
-              { type: "logFailure", params: ({ event }) => ({ error: toErrorBody(event.error) }) },
+              assign({ error: ({ event }) => errorBodyOf(event.error) }),
+              { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { failureCode } from "./testing/specOracle.ts"
 
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
@@ -125,7 +126,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
         return screen === "sending" ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
       case "xstate.error.actor.createAppointment": {
         if (screen !== "sending") return view
-        const code = (event.error as { code?: string } | undefined)?.code ?? "UNHANDLED_ERROR"
+        const code = failureCode(event, "UNHANDLED_ERROR")
         // Someone booked the slot first: back to the grid, slots reloaded, the taken one no longer selected.
         if (code === "TIME_SLOT_ALREADY_BOOKED") {
           return { ...view, screen: "slotTaken", selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { Temporal } from "temporal-polyfill"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { ApiErrorBody } from "../schemas/errors.ts"
+import { errorBodyOf } from "./shared/rejections.ts"
 
 /** Cancel is allowed up to this many hours before (SPEC §1 FAQ, §4); the gateway enforces it too. */
 export const CANCEL_NOTICE_HOURS = 24
@@ -17,11 +18,6 @@ export interface CancelAppointmentContext extends CancelAppointmentInput {
 }
 
 export type CancelAppointmentEvent = { type: "cancel.request" } | { type: "cancel.confirm" } | { type: "cancel.dismiss" }
-
-const toErrorBody = (error: unknown): ApiErrorBody => {
-  const e = error as Partial<ApiErrorBody> | undefined
-  return { code: e?.code ?? "UNHANDLED_ERROR", message: e?.message ?? "Cancel failed" }
-}
 
 /** True when the appointment is less than 24 hours away (or past): cancelling is refused. */
 export const insideNotice = (appointmentTime: string, now: Temporal.Instant = Temporal.Now.instant()): boolean =>
@@ -50,7 +46,7 @@ export const cancelAppointmentMachine = setup({
   },
   guards: {
     insideNotice: ({ context }) => insideNotice(context.appointmentTime),
-    restrictedByServer: ({ event }) => toErrorBody((event as { error?: unknown }).error).code === "CANCELLATION_RESTRICTED",
+    restrictedByServer: (_, params: { error: ApiErrorBody }) => params.error.code === "CANCELLATION_RESTRICTED",
   },
 }).createMachine({
   id: "cancelAppointment",
@@ -78,12 +74,12 @@ export const cancelAppointmentMachine = setup({
           actions: { type: "onCanceled", params: ({ event }) => ({ appointment: event.output }) },
         },
         onError: [
-          { guard: "restrictedByServer", target: "restricted" },
+          { guard: { type: "restrictedByServer", params: ({ event }) => ({ error: errorBodyOf(event.error) }) }, target: "restricted" },
           {
             target: "failed",
             actions: [
-              assign({ error: ({ event }) => toErrorBody(event.error) }),
-              { type: "logFailure", params: ({ event }) => ({ error: toErrorBody(event.error) }) },
+              assign({ error: ({ event }) => errorBodyOf(event.error) }),
+              { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },
         ],

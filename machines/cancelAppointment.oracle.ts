@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { failureCode } from "./testing/specOracle.ts"
 
 /**
  * Cancelling an appointment as SPEC describes it (§4 appointment status: a confirmation with
@@ -60,7 +61,7 @@ export function cancelAppointmentOracle(setting: CancelSetting) {
       }
       case "xstate.error.actor.cancelAppointment": {
         if (screen !== "sending") return view
-        const code = (event.error as { code?: string } | undefined)?.code ?? "UNHANDLED_ERROR"
+        const code = failureCode(event, "UNHANDLED_ERROR")
         // The gateway's own 24 h refusal reads like the local one.
         if (code === "CANCELLATION_RESTRICTED") return { ...view, screen: "policy" }
         // SPEC §8: a cancel failure is logged only.

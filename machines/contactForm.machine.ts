@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { ContactMessage } from "../schemas/contact.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { ContactRole } from "../schemas/enums.ts"
-import type { FieldError } from "../schemas/errors.ts"
+import { errorBodyOf } from "./shared/rejections.ts"
 
 export interface ContactFormValues {
   readonly firstName: string
@@ -33,8 +33,6 @@ export interface ContactFormContext {
 }
 
 export type ContactFormEvent = { type: "contact.change"; values: Partial<ContactFormValues> } | { type: "contact.submit" }
-
-const fieldErrorsOf = (error: unknown): ReadonlyArray<FieldError> => (error as { fields?: ReadonlyArray<FieldError> } | undefined)?.fields ?? []
 
 /**
  * The contact form (SPEC §2, §5, §8): errors appear once a send is tried and follow the typing
@@ -92,7 +90,7 @@ export const contactFormMachine = setup({
             assign({
               errors: ({ context, event }) => ({
                 ...contactFormErrors(context.values),
-                ...Object.fromEntries(fieldErrorsOf(event.error).map((f) => [f.name.replace(/^data\.context\./, ""), f.message])),
+                ...Object.fromEntries((errorBodyOf(event.error).fields ?? []).map((f) => [f.name.replace(/^data\.context\./, ""), f.message])),
               }),
             }),
             "notifyFailed",

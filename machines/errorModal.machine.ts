@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate"
-import { isSessionErrorCode, type ApiErrorBody } from "../schemas/errors.ts"
+import { isSessionErrorCode, type ApiErrorBody, type ErrorCode } from "../schemas/errors.ts"
 
 export interface ErrorModalContext {
   error: ApiErrorBody | null
@@ -14,7 +14,7 @@ export type ErrorModalEvent = { type: "errorModal.show"; error: ApiErrorBody } |
 export const errorModalMachine = setup({
   types: { context: {} as ErrorModalContext, events: {} as ErrorModalEvent },
   actions: {
-    endSession: (_, _params: { code: string }) => {},
+    endSession: (_, _params: { code: ErrorCode }) => {},
     remember: assign({
       error: (_, params: { error: ApiErrorBody }) => params.error,
     }),

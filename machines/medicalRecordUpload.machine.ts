@@ -65,8 +65,8 @@ export const medicalRecordUploadMachine = setup({
       const draft = submitted(event)
       return !draft || fileProblem(draft.file) !== null
     },
-    uploaded: ({ event }) => (event as { output?: UploadTaskOutput }).output?.status === "success",
-    uploadCanceled: ({ event }) => (event as { output?: UploadTaskOutput }).output?.status === "canceled",
+    uploaded: (_, params: { output: UploadTaskOutput }) => params.output.status === "success",
+    uploadCanceled: (_, params: { output: UploadTaskOutput }) => params.output.status === "canceled",
   },
   delays: { progressHideDelay: 1000 },
 }).createMachine({
@@ -93,11 +93,11 @@ export const medicalRecordUploadMachine = setup({
         }),
         onDone: [
           {
-            guard: "uploaded",
+            guard: { type: "uploaded", params: ({ event }) => ({ output: event.output }) },
             target: "gettingUrl",
             actions: assign({ path: ({ event }) => (event.output.status === "success" ? event.output.fullPath : null) }),
           },
-          { guard: "uploadCanceled", target: "editing" },
+          { guard: { type: "uploadCanceled", params: ({ event }) => ({ output: event.output }) }, target: "editing" },
           {
             target: "failed",
             actions: [assign({ error: "medicalRecords.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.output }) }],

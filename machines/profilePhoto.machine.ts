@@ -63,9 +63,9 @@ export const profilePhotoMachine = setup({
       return !file || !(PHOTO_EXTENSIONS as ReadonlyArray<string>).includes(extensionOf(file.name)) || !file.type.startsWith("image/")
     },
     hasPhoto: ({ context }) => context.photoUrl !== null,
-    uploaded: ({ event }) => (event as { output?: UploadTaskOutput }).output?.status === "success",
-    uploadCanceled: ({ event }) => (event as { output?: UploadTaskOutput }).output?.status === "canceled",
-    fileWasMissing: ({ event }) => (event as { output?: unknown }).output === "notFound",
+    uploaded: (_, params: { output: UploadTaskOutput }) => params.output.status === "success",
+    uploadCanceled: (_, params: { output: UploadTaskOutput }) => params.output.status === "canceled",
+    fileWasMissing: (_, params: { outcome: "deleted" | "notFound" }) => params.outcome === "notFound",
   },
   delays: {
     /** The progress bar hides 1 s after 100 % (SPEC §9). */
@@ -107,11 +107,11 @@ export const profilePhotoMachine = setup({
         }),
         onDone: [
           {
-            guard: "uploaded",
+            guard: { type: "uploaded", params: ({ event }) => ({ output: event.output }) },
             target: "gettingUrl",
             actions: assign({ path: ({ event }) => (event.output.status === "success" ? event.output.fullPath : null) }),
           },
-          { guard: "uploadCanceled", target: "idle", actions: assign({ file: null }) },
+          { guard: { type: "uploadCanceled", params: ({ event }) => ({ output: event.output }) }, target: "idle", actions: assign({ file: null }) },
           { target: "failed", actions: [assign({ error: "photo.uploadFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.output }) }] },
         ],
         onError: {
@@ -171,7 +171,10 @@ export const profilePhotoMachine = setup({
         id: "deleteStoredFile",
         src: "deleteStoredFile",
         input: ({ context }) => ({ url: context.photoUrl! }),
-        onDone: [{ guard: "fileWasMissing", target: "clearingUrl", actions: "warnNotFound" }, { target: "clearingUrl" }],
+        onDone: [
+          { guard: { type: "fileWasMissing", params: ({ event }) => ({ outcome: event.output }) }, target: "clearingUrl", actions: "warnNotFound" },
+          { target: "clearingUrl" },
+        ],
         onError: {
           target: "failed",
           actions: [assign({ error: "photo.deleteFailed" }), { type: "logFailure", params: ({ event }) => ({ error: event.error }) }],

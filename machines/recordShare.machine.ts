@@ -34,7 +34,7 @@ export const recordShareMachine = setup({
       invoke: {
         id: "shareRecord",
         src: "shareRecord",
-        input: ({ context, event }) => ({ recordId: context.recordId!, email: (event as { email?: string }).email ?? "" }),
+        input: ({ context, event }) => ({ recordId: context.recordId!, email: event.type === "share.send" ? event.email : "" }),
         onDone: "shared",
         onError: "failed",
       },

@@ -1,8 +1,10 @@
 import { Temporal } from "temporal-polyfill"
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import { DAYS_OF_WEEK, type DayOfWeek } from "../schemas/enums.ts"
+import type { Availability } from "../schemas/availability.ts"
 import type { ErrorCode } from "../schemas/errors.ts"
 import { type AvailabilityFormInput, availabilityFormMachine } from "./availabilityForm.machine.ts"
+import { errorBodyOf } from "./shared/rejections.ts"
 
 export interface ScheduleInput {
   readonly doctorId: string
@@ -47,8 +49,6 @@ export const mondayOfDate = (date: string): string => {
 
 export const weekdayOf = (date: string): DayOfWeek => DAYS_OF_WEEK[Temporal.PlainDate.from(date).dayOfWeek - 1]!
 
-const codeOf = (error: unknown): ErrorCode => (error as { code?: ErrorCode } | undefined)?.code ?? "UNHANDLED_ERROR"
-
 /**
  * The doctor's schedule screen (SPEC §2, §4): a week, day or recurring view, and alongside it the
  * add-availability dialog or a deletion (confirm, then delete). Week navigation moves the
@@ -88,7 +88,8 @@ export const scheduleMachine = setup({
     }),
   },
   guards: {
-    created: ({ event }) => (event as { output?: unknown }).output != null,
+    /** The add dialog ended with an availability (null: it was cancelled). */
+    created: (_, params: { created: Availability | null }) => params.created != null,
   },
 }).createMachine({
   id: "schedule",
@@ -156,8 +157,11 @@ export const scheduleMachine = setup({
               dayOfWeek: weekdayOf(context.selectedDay),
               healthcareFacilityId: context.facilityId,
             }),
-            onDone: [{ guard: "created", target: "idle", actions: ["notifyAdded", "refetch"] }, { target: "idle" }],
-            onError: { target: "idle", actions: { type: "notifyFailed", params: ({ event }) => ({ code: codeOf(event.error) }) } },
+            onDone: [
+              { guard: { type: "created", params: ({ event }) => ({ created: event.output }) }, target: "idle", actions: ["notifyAdded", "refetch"] },
+              { target: "idle" },
+            ],
+            onError: { target: "idle", actions: { type: "notifyFailed", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) } },
           },
         },
         confirmingDelete: {
@@ -174,7 +178,7 @@ export const scheduleMachine = setup({
             onDone: { target: "idle", actions: [assign({ pendingDelete: null }), "notifyDeleted", "refetch"] },
             onError: {
               target: "idle",
-              actions: [assign({ pendingDelete: null }), { type: "notifyFailed", params: ({ event }) => ({ code: codeOf(event.error) }) }, "refetch"],
+              actions: [assign({ pendingDelete: null }), { type: "notifyFailed", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) }, "refetch"],
             },
           },
         },

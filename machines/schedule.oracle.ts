@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { failureCode } from "./testing/specOracle.ts"
 
 /**
  * The doctor's schedule screen as SPEC describes it (§2 schedule: week, day and recurring views,
@@ -114,4 +115,4 @@ export function scheduleOracle(setting: ScheduleSetting) {
   return { initial, after }
 }
 
-const codeOf = (event: AnyEventObject) => (event.error as { code?: string } | undefined)?.code ?? "UNHANDLED_ERROR"
+const codeOf = (event: AnyEventObject) => failureCode(event, "UNHANDLED_ERROR")

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import { isSessionErrorCode, type ApiErrorBody } from "../schemas/errors.ts"
+import { isSessionErrorCode, type ApiErrorBody, type ErrorCode } from "../schemas/errors.ts"
+import { errorBodyOf, type RejectionFallback } from "./shared/rejections.ts"
 import type { SessionResponse, SessionStatus, ValidateSessionResponse } from "../schemas/session.ts"
 
 export type Language = "fr" | "en" | "ar"
@@ -28,14 +29,13 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: "session.refresh" }
   | { type: "session.logout" }
-  | { type: "session.expired"; code: string }
+  | { type: "session.expired"; code: ErrorCode }
   | { type: "session.setLanguage"; language: Language }
   | { type: "session.retry" }
 
-const toErrorBody = (error: unknown): ApiErrorBody => {
-  const e = error as Partial<ApiErrorBody> | undefined
-  return { code: (e?.code as ApiErrorBody["code"]) ?? "INVALID_SESSION", message: e?.message ?? "Invalid session" }
-}
+/** A rejection of the session's calls that says nothing of itself is taken for a refusal. */
+const NO_SESSION: RejectionFallback = { code: "INVALID_SESSION", message: "Invalid session" }
+const sessionErrorOf = (rejection: unknown): ApiErrorBody => errorBodyOf(rejection, NO_SESSION)
 
 /**
  * The session of SPEC §4: read token and language from the address, keep the token for this tab,
@@ -70,7 +70,7 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => context.pendingToken !== null,
     /** The server said the token is not (or no longer) valid, as opposed to not answering at all. */
-    isSessionRefusal: (_, params: { error: unknown }) => isSessionErrorCode(toErrorBody(params.error).code),
+    isSessionRefusal: (_, params: { error: ApiErrorBody }) => isSessionErrorCode(params.error.code),
   },
 }).createMachine({
   id: "session",
@@ -120,11 +120,11 @@ export const sessionMachine = setup({
         },
         onError: [
           {
-            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: event.error }) },
+            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: sessionErrorOf(event.error) }) },
             target: "signedOut",
-            actions: assign({ error: ({ event }) => toErrorBody(event.error) }),
+            actions: assign({ error: ({ event }) => sessionErrorOf(event.error) }),
           },
-          { target: "unavailable", actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+          { target: "unavailable", actions: assign({ error: ({ event }) => sessionErrorOf(event.error) }) },
         ],
       },
     },
@@ -137,14 +137,14 @@ export const sessionMachine = setup({
         onDone: { target: "signedIn", actions: assign({ user: ({ event }) => event.output }) },
         onError: [
           {
-            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: event.error }) },
+            guard: { type: "isSessionRefusal", params: ({ event }) => ({ error: sessionErrorOf(event.error) }) },
             target: "signedOut",
-            actions: assign({ error: ({ event }) => toErrorBody(event.error) }),
+            actions: assign({ error: ({ event }) => sessionErrorOf(event.error) }),
           },
           {
             target: "unavailable",
             actions: assign({
-              error: ({ event }) => toErrorBody(event.error),
+              error: ({ event }) => sessionErrorOf(event.error),
               pendingToken: ({ context }) => context.sessionToken,
               sessionToken: null,
             }),
@@ -172,7 +172,7 @@ export const sessionMachine = setup({
         "session.logout": "loggingOut",
         "session.expired": {
           target: "signedOut",
-          actions: assign({ error: ({ event }) => ({ code: event.code as ApiErrorBody["code"], message: "Session ended" }) }),
+          actions: assign({ error: ({ event }) => ({ code: event.code, message: "Session ended" }) }),
         },
       },
       states: {

@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { failureCode } from "./testing/specOracle.ts"
 import { SPEC_SESSION_CODES } from "./testing/specSessionCodes.ts"
 
 /**
@@ -34,7 +35,7 @@ export interface SessionSetting {
   readonly language: string
 }
 
-const codeOf = (event: AnyEventObject) => (event.error as { code?: string } | undefined)?.code ?? "INVALID_SESSION"
+const codeOf = (event: AnyEventObject) => failureCode(event, "INVALID_SESSION")
 
 export function sessionOracle(setting: SessionSetting) {
   const call = (view: SessionView, name: string) => [...view.requests, { name, input: { token: view.token } }]

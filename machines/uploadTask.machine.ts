@@ -1,4 +1,5 @@
 import { assign, fromCallback, sendTo, setup } from "xstate"
+import { storageFailureOf } from "./shared/rejections.ts"
 
 export interface UploadTaskInput {
   readonly file: Blob
@@ -32,10 +33,7 @@ export interface UploadTaskContext {
   outcome: UploadTaskOutput | null
 }
 
-const errorOf = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | undefined
-  return { status: "error" as const, code: e?.code ?? "storage/unknown", message: e?.message ?? "Upload failed" }
-}
+const errorOf = (rejection: unknown): UploadTaskOutput => ({ status: "error", ...storageFailureOf(rejection) })
 
 /**
  * One upload (SPEC §4 "Upload task"): running, paused, success, canceled, error, plus the

@@ -21,6 +21,15 @@ export interface SpecOracle<View, Sut> {
 }
 
 /**
+ * The code a path's failure event carries (`xstate.error.actor.*`: SPEC §8 errors have one), or
+ * `otherwise` when it carries none.
+ */
+export function failureCode(event: AnyEventObject, otherwise: string): string {
+  const code: unknown = event.error?.code
+  return typeof code === "string" ? code : otherwise
+}
+
+/**
  * Wraps a path's executors so that every state reached is judged by the oracle: after each event
  * is carried out, the view the oracle expects must equal the view observed on the system under
  * test. State checks already given still run (timers, effects that only some states have).

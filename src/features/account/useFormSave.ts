@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { fromPromise, type ActorRefFrom } from "xstate"
-import { formSaveMachine } from "../../../machines/formSave.machine.ts"
+import { createFormSaveMachine, type FormSaveMachine } from "../../../machines/formSave.machine.ts"
 import type { ApiErrorBody } from "../../../schemas/errors.ts"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
 
@@ -14,7 +14,7 @@ export interface FormSaveOptions<V, R> {
   returnDelay?: number
 }
 
-export type FormSaveActor = ActorRefFrom<typeof formSaveMachine>
+export type FormSaveActor<V, R> = ActorRefFrom<FormSaveMachine<V, R>>
 
 /**
  * A form-save actor (machines/formSave.machine.ts) wired to a screen's call and reactions. The
@@ -24,12 +24,11 @@ export function useFormSave<V, R>(options: FormSaveOptions<V, R>) {
   const latest = useRef(options)
   latest.current = options
   const actor = useFlowActor(
-    formSaveMachine.provide({
-      actors: { save: fromPromise(({ input }) => latest.current.save(input as V)) },
+    createFormSaveMachine(fromPromise<R, V>(({ input }) => latest.current.save(input))).provide({
       actions: {
-        onSaved: (_, { result }) => latest.current.onSaved?.(result as R),
+        onSaved: (_, { result }) => latest.current.onSaved?.(result),
         onFailed: (_, { error }) => latest.current.onFailed?.(error),
-        goBack: ({ context }) => latest.current.goBack?.(context.result as R),
+        goBack: (_, { result }) => latest.current.goBack?.(result),
       },
       delays: { returnDelay: options.returnDelay ?? 500 },
     }),

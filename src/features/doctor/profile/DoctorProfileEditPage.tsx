@@ -4,7 +4,7 @@ import i18next from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
-import { formSaveMachine } from "../../../../machines/formSave.machine.ts"
+import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import type { Location } from "../../../../schemas/common.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { type Doctor, DoctorUpdate, type ProvidedService } from "../../../../schemas/doctor.ts"
@@ -76,8 +76,7 @@ export function DoctorProfileEditPage() {
   const [form, setForm] = useState<ProfileForm>(() => formOf(doctor))
   const [attempted, setAttempted] = useState(false)
   const saver = useFlowActor(
-    formSaveMachine.provide({
-      actors: { save: fromPromise(({ input }) => saveDoctorProfile(doctor.id, input as DoctorUpdate)) },
+    createFormSaveMachine(fromPromise<Doctor, DoctorUpdate>(({ input }) => saveDoctorProfile(doctor.id, input))).provide({
       actions: {
         onSaved: () => {
           toast.success(i18next.t("doctorProfileEdit.saved"), TOAST_DURATION.short)

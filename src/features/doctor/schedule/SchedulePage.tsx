@@ -75,7 +75,7 @@ export function SchedulePage() {
     { input: { doctorId: doctor.id, today: todayIn(timeZone).toString(), facilityId: doctor.healthcareFacilities[0]?.id ?? null } },
   )
   const view = useSelector(schedule, (s) => VIEWS.find((v) => s.matches({ view: v })) ?? "week")
-  const overlay = useSelector(schedule, (s) => (s.value as { overlay: string }).overlay)
+  const overlay = useSelector(schedule, (s) => s.value.overlay)
   const formRef = useSelector(schedule, (s) => s.children.availabilityForm as FormRef | undefined)
   // "View details", "Back to the week" and "Check other days" go away with their view: the new
   // view's heading takes the focus.

@@ -4,7 +4,7 @@ import i18next from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
-import { formSaveMachine } from "../../../../machines/formSave.machine.ts"
+import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { APP_LANGUAGES, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
@@ -57,8 +57,7 @@ export function DoctorSettingsPage() {
   const { doctor, settings } = useDoctorSession()
   const [values, setValues] = useState<DoctorSettingsUpdate>(() => formOf(settings))
   const saver = useFlowActor(
-    formSaveMachine.provide({
-      actors: { save: fromPromise(({ input }) => saveDoctorSettings(doctor.id, input as DoctorSettingsUpdate)) },
+    createFormSaveMachine(fromPromise<DoctorSettings, DoctorSettingsUpdate>(({ input }) => saveDoctorSettings(doctor.id, input))).provide({
       actions: {
         onSaved: () => {
           toast.success(i18next.t("doctorSettings.saved"), TOAST_DURATION.short)
