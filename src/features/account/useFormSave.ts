@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useRef } from "react"
+import { useRef, useState } from "react"
 import { fromPromise, type ActorRefFrom } from "xstate"
 import { createFormSaveMachine, type FormSaveMachine } from "../../../machines/formSave.machine.ts"
 import type { ApiErrorBody } from "../../../schemas/errors.ts"
@@ -23,7 +23,8 @@ export type FormSaveActor<V, R> = ActorRefFrom<FormSaveMachine<V, R>>
 export function useFormSave<V, R>(options: FormSaveOptions<V, R>) {
   const latest = useRef(options)
   latest.current = options
-  const actor = useFlowActor(
+  // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
+  const [machine] = useState(() =>
     createFormSaveMachine(fromPromise<R, V>(({ input }) => latest.current.save(input))).provide({
       actions: {
         onSaved: (_, { result }) => latest.current.onSaved?.(result),
@@ -33,6 +34,7 @@ export function useFormSave<V, R>(options: FormSaveOptions<V, R>) {
       delays: { returnDelay: options.returnDelay ?? 500 },
     }),
   )
+  const actor = useFlowActor(machine)
   const busy = useSelector(actor, (s) => s.matches("saving") || s.matches("saved"))
   const error = useSelector(actor, (s) => s.context.error)
   return {

@@ -75,7 +75,8 @@ export function DoctorProfileEditPage() {
   const { doctor } = useDoctorSession()
   const [form, setForm] = useState<ProfileForm>(() => formOf(doctor))
   const [attempted, setAttempted] = useState(false)
-  const saver = useFlowActor(
+  // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
+  const [saveMachine] = useState(() =>
     createFormSaveMachine(fromPromise<Doctor, DoctorUpdate>(({ input }) => saveDoctorProfile(doctor.id, input))).provide({
       actions: {
         onSaved: () => {
@@ -88,6 +89,7 @@ export function DoctorProfileEditPage() {
       },
     }),
   )
+  const saver = useFlowActor(saveMachine)
   const saving = useSelector(saver, (s) => s.matches("saving") || s.matches("saved"))
   const serverFields = useSelector(saver, (s) => s.context.error?.fields ?? [])
   const checked = decodeWithFields(DoctorUpdate, bodyOf(form))

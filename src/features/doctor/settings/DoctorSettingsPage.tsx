@@ -56,7 +56,8 @@ export function DoctorSettingsPage() {
   const { session } = useAppActors()
   const { doctor, settings } = useDoctorSession()
   const [values, setValues] = useState<DoctorSettingsUpdate>(() => formOf(settings))
-  const saver = useFlowActor(
+  // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
+  const [saveMachine] = useState(() =>
     createFormSaveMachine(fromPromise<DoctorSettings, DoctorSettingsUpdate>(({ input }) => saveDoctorSettings(doctor.id, input))).provide({
       actions: {
         onSaved: () => {
@@ -69,6 +70,7 @@ export function DoctorSettingsPage() {
       },
     }),
   )
+  const saver = useFlowActor(saveMachine)
   const saving = useSelector(saver, (s) => s.matches("saving") || s.matches("saved"))
   const checked = decodeWithFields(DoctorSettingsUpdate, values)
   const errors = checked.ok ? {} : Object.fromEntries(checked.fields.map((f) => [f.name, f.message]))
