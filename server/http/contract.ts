@@ -41,11 +41,11 @@ const isReply = (value: unknown): value is Reply<unknown> => typeof value === "o
 
 export interface Handlers<C extends AnyEndpoint, G> {
   /**
-   * The access policy of what the call names (ownership), run after access, path and query are
-   * decoded and before the body is read: a caller who may not touch the thing is told so
-   * whatever they send. Its result reaches the handler as `granted`.
+   * The access policy of what the path names (ownership), run once access and path are decoded,
+   * before the query and body are read: a caller who may not touch the thing is told so whatever
+   * they send. Its result reaches the handler as `granted`.
    */
-  readonly policy?: (input: Input<C>) => Promise<G>
+  readonly policy?: (input: Omit<Input<C>, "query">) => Promise<G>
   readonly handle: (input: Input<C> & { readonly body: Decoded<C["body"]>; readonly granted: G }) => Promise<Answer<C> | Reply<Answer<C>>>
 }
 
@@ -64,22 +64,27 @@ function paramsOf(c: Context<AppEnv>, contract: AnyEndpoint): Record<string, str
 }
 
 /**
+ * The generic plumbing's one cast: every value was decoded just before with the contract's own
+ * schemas, so it has the type Input<C> names; TypeScript cannot follow a conditional type through
+ * a generic contract.
+ */
+const typed = <T>(value: object): T => value as T
+
+/**
  * Registers the gateway's handler of a contract: access (requireRole / requireCaller, or the
- * optional caller of a public call), then path parameters and query (INVALID_PARAMETER), then the
- * policy, then the body (INVALID_PAYLOAD, VALIDATION_ERROR), then the handler, whose answer is
+ * optional caller of a public call), then path parameters (INVALID_PARAMETER), then the policy,
+ * then the query (INVALID_PARAMETER) and the body (INVALID_PAYLOAD, VALIDATION_ERROR), then the handler, whose answer is
  * sent as JSON with the contract's status.
  */
 export function route<C extends AnyEndpoint, G = undefined>(app: Hono<AppEnv>, contract: C, handlers: Handlers<C, G>): void {
   app.on(contract.method, contract.path, async (c) => {
     const caller = await callerOf(c, contract)
     const params = paramsOf(c, contract)
-    const query: unknown = contract.query ? readQuery(c, contract.query) : undefined
     const who = caller ? { caller } : { optionalCaller: () => optionalCaller(c) }
-    // The generic plumbing: the values were decoded above with the contract's own schemas, so they
-    // are the types Input<C> names; TypeScript cannot follow a conditional type through a generic.
-    const input = { c, params, query, ...who } as unknown as Input<C>
-    const granted = handlers.policy ? await handlers.policy(input) : (undefined as G)
+    const granted = handlers.policy ? await handlers.policy(typed<Omit<Input<C>, "query">>({ c, params, ...who })) : (undefined as G)
+    const query: unknown = contract.query ? readQuery(c, contract.query) : undefined
     const body: unknown = contract.body ? await readBody(c, contract.body) : undefined
+    const input = typed<Input<C>>({ c, params, query, ...who })
     const result = await handlers.handle({ ...input, body: body as Decoded<C["body"]>, granted })
     if (isReply(result)) return result[replyTag](c)
     return c.json(result, contract.status)
