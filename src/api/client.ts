@@ -135,16 +135,3 @@ async function send<S extends AnySchema>(route: Pick<AnyEndpoint, "method" | "pa
   }
   return decoded.value
 }
-
-/** Until every module calls through its contract (issue 10): the old string-path call. */
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH"
-  body?: unknown
-  query?: Record<string, string | number | undefined>
-  token?: string | null
-  signal?: AbortSignal
-}
-
-export function apiRequest<S extends AnySchema>(schema: S, path: string, options: RequestOptions = {}): Promise<S["Type"]> {
-  return send({ method: options.method === "PATCH" ? "PUT" : (options.method ?? "GET"), path }, schema, options)
-}
