@@ -74,10 +74,13 @@ export function reviewsRoutes() {
     },
   })
 
+  // Withdrawing or deleting: the policy finds the caller's own review.
+  const authored = async ({ c, params }: { c: Context<AppEnv>; params: { id: string } }) => ownReview(c, await requirePatient(c), params.id)
+
   route(app, reviews.softDeleteReview, {
-    handle: async ({ c, params }) => {
-      const review = await ownReview(c, await requirePatient(c), params.id)
-      await softDeleteReview(c.get("deps").db, review)
+    policy: authored,
+    handle: async ({ c, granted }) => {
+      await softDeleteReview(c.get("deps").db, granted)
       return { ok: true as const }
     },
   })
@@ -95,9 +98,9 @@ export function reviewsRoutes() {
 
   /** Hard delete: defined by SPEC §7 but not used by the interface. */
   route(app, reviews.deleteReview, {
-    handle: async ({ c, params }) => {
-      const review = await ownReview(c, await requirePatient(c), params.id)
-      await deleteReview(c.get("deps").db, review)
+    policy: authored,
+    handle: async ({ c, granted }) => {
+      await deleteReview(c.get("deps").db, granted)
       return { ok: true as const }
     },
   })

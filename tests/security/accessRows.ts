@@ -53,6 +53,24 @@ function only(allowed: ReadonlyArray<CallerName>, ok: number, overrides: Partial
   return { ...expectation, ...overrides }
 }
 
+/** A message of the contact form as the SPA sends it to /email/send. */
+export const contactMessage = () => ({
+  data: {
+    template: "contact-form",
+    smtpConfigId: "default",
+    context: {
+      firstName: "Khady",
+      lastName: "Sarr",
+      role: "PATIENT",
+      email: "khady.sarr@example.sn",
+      phone: "771239876",
+      message: "Bonjour, une question sur les rendez-vous à domicile.",
+      name: "Khady Sarr (PATIENT)",
+      subject: "Contact",
+    },
+  },
+})
+
 const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
 
 export async function ownerGet(ctx: RowContext, owner: CallerName, path: string) {
@@ -142,22 +160,7 @@ const ROWS: ReadonlyArray<RowInput> = [
     rule: "anyone writes to us",
     call: () => ({
       path: "/api/v1/email/send?lang=fr",
-      body: {
-        data: {
-          template: "contact-form",
-          smtpConfigId: "default",
-          context: {
-            firstName: "Khady",
-            lastName: "Sarr",
-            role: "PATIENT",
-            email: "khady.sarr@example.sn",
-            phone: "771239876",
-            message: "Bonjour, une question sur les rendez-vous à domicile.",
-            name: "Khady Sarr (PATIENT)",
-            subject: "Contact",
-          },
-        },
-      },
+      body: contactMessage(),
     }),
     expect: everyone(200),
   },
