@@ -1,12 +1,10 @@
 import { Hono } from "hono"
-import { CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
-import type { Appointment } from "../../schemas/appointment.ts"
-import { Id } from "../../schemas/fields.ts"
+import type { Appointment, CreateAppointmentRequest } from "../../schemas/appointment.ts"
+import * as appointments from "../../schemas/contracts/appointments.ts"
 import type { Db } from "../db/client.ts"
-import { requireRole } from "../http/auth.ts"
+import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
-import { readBody, readParam } from "../http/validate.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
 
@@ -43,47 +41,47 @@ async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentReques
 export function appointmentsRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.get("/appointments", async (c) => {
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const { db } = c.get("deps")
-    if (caller.patientId) return c.json(await appointmentsOfPatient(db, caller.patientId))
-    return c.json(caller.doctorId ? await appointmentsOfDoctor(db, caller.doctorId) : [])
+  route(app, appointments.listAppointments, {
+    handle: async ({ c, caller }) => {
+      const { db } = c.get("deps")
+      if (caller.patientId) return appointmentsOfPatient(db, caller.patientId)
+      return caller.doctorId ? appointmentsOfDoctor(db, caller.doctorId) : []
+    },
   })
 
-  app.get("/appointments/:id", async (c) => {
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const id = readParam(c, "id", Id)
-    const { db } = c.get("deps")
-    await appointmentOfParty(db, caller, id)
-    return c.json(await loadAppointment(db, id))
+  route(app, appointments.getAppointment, {
+    handle: async ({ c, caller, params }) => {
+      const { db } = c.get("deps")
+      await appointmentOfParty(db, caller, params.id)
+      return loadAppointment(db, params.id)
+    },
   })
 
-  app.post("/appointments", async (c) => {
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const body = await readBody(c, CreateAppointmentRequest)
-    const { db } = c.get("deps")
-    await checkBooker(db, caller, body)
-    const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
-    return c.json(await loadAppointment(db, id), 201)
+  route(app, appointments.createAppointment, {
+    handle: async ({ c, caller, body }) => {
+      const { db } = c.get("deps")
+      await checkBooker(db, caller, body)
+      const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
+      return loadAppointment(db, id)
+    },
   })
 
-  app.put("/appointments/cancel/:id", async (c) => {
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const id = readParam(c, "id", Id)
-    const { db } = c.get("deps")
-    await appointmentOfParty(db, caller, id)
-    await cancelAppointment(db, id)
-    return c.json(await loadAppointment(db, id))
+  route(app, appointments.cancelAppointment, {
+    policy: ({ c, caller, params }) => appointmentOfParty(c.get("deps").db, caller, params.id),
+    handle: async ({ c, params }) => {
+      const { db } = c.get("deps")
+      await cancelAppointment(db, params.id)
+      return loadAppointment(db, params.id)
+    },
   })
 
-  app.put("/appointments/:id", async (c) => {
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const id = readParam(c, "id", Id)
-    const body = await readBody(c, UpdateAppointmentRequest)
-    const { db } = c.get("deps")
-    await appointmentOfParty(db, caller, id)
-    await rescheduleAppointment(db, id, body)
-    return c.json(await loadAppointment(db, id))
+  route(app, appointments.rescheduleAppointment, {
+    handle: async ({ c, caller, params, body }) => {
+      const { db } = c.get("deps")
+      await appointmentOfParty(db, caller, params.id)
+      await rescheduleAppointment(db, params.id, body)
+      return loadAppointment(db, params.id)
+    },
   })
 
   return app

@@ -1,11 +1,9 @@
 import { Hono } from "hono"
 import { Temporal } from "temporal-polyfill"
-import { AvailabilityInput, AvailableSlotsQuery } from "../../schemas/availability.ts"
-import { Id } from "../../schemas/fields.ts"
-import { optionalCaller } from "../http/auth.ts"
+import * as availability from "../../schemas/contracts/availability.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { readBody, readParam, readQuery } from "../http/validate.ts"
+import { route } from "../http/contract.ts"
 import { loadAvailabilities, loadTimeSlots, toAvailability } from "../scheduling/schedule.ts"
 import { createAvailability, deleteAvailability } from "../repositories/availabilities.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
@@ -22,47 +20,45 @@ const RANGE_MAX_DAYS = 62
 export function availabilityRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.get("/doctor-availability/:doctorId", async (c) => {
-    const doctorId = readParam(c, "doctorId", Id)
-    const { db } = c.get("deps")
-    await requireDoctorExists(db, doctorId)
-    const caller = await optionalCaller(c)
-    const owner = caller?.doctorId === doctorId
-    return c.json(await loadAvailabilities(db, doctorId, owner ? "owner" : "public"))
+  route(app, availability.getAvailability, {
+    handle: async ({ c, params, optionalCaller }) => {
+      const { db } = c.get("deps")
+      await requireDoctorExists(db, params.doctorId)
+      const owner = (await optionalCaller())?.doctorId === params.doctorId
+      return loadAvailabilities(db, params.doctorId, owner ? "owner" : "public")
+    },
   })
 
   // Every slot of a date range with its status and appointment: the doctor's week and day views.
-  app.get("/doctor-availability/:doctorId/time-slots", async (c) => {
-    const doctorId = readParam(c, "doctorId", Id)
-    await requireDoctorSelf(c, doctorId)
-    const { startDate, endDate } = readQuery(c, AvailableSlotsQuery)
-    const span = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
-    if (span < 0 || span >= RANGE_MAX_DAYS) {
-      throw new ApiError("INVALID_PARAMETER", `The range must run forward and span at most ${RANGE_MAX_DAYS} days`, [
-        { name: "endDate", message: "validation.dateInvalid" },
-      ])
-    }
-    const { db } = c.get("deps")
-    return c.json(await loadTimeSlots(db, doctorId, startDate, endDate, "owner"))
+  route(app, availability.getScheduleSlots, {
+    policy: ({ c, params }) => requireDoctorSelf(c, params.doctorId),
+    handle: async ({ c, params, query: { startDate, endDate } }) => {
+      const span = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
+      if (span < 0 || span >= RANGE_MAX_DAYS) {
+        throw new ApiError("INVALID_PARAMETER", `The range must run forward and span at most ${RANGE_MAX_DAYS} days`, [
+          { name: "endDate", message: "validation.dateInvalid" },
+        ])
+      }
+      return loadTimeSlots(c.get("deps").db, params.doctorId, startDate, endDate, "owner")
+    },
   })
 
-  app.post("/doctor-availability/:doctorId", async (c) => {
-    const doctorId = readParam(c, "doctorId", Id)
-    await requireDoctorSelf(c, doctorId)
-    const input = await readBody(c, AvailabilityInput)
-    const { db } = c.get("deps")
-    const created = await createAvailability(db, doctorId, input)
-    const slots = (await loadAvailabilities(db, doctorId, "owner")).find((a) => a.id === created.id)?.timeSlots ?? []
-    return c.json(toAvailability(created, slots), 201)
+  route(app, availability.createAvailability, {
+    policy: ({ c, params }) => requireDoctorSelf(c, params.doctorId),
+    handle: async ({ c, params: { doctorId }, body }) => {
+      const { db } = c.get("deps")
+      const created = await createAvailability(db, doctorId, body)
+      const slots = (await loadAvailabilities(db, doctorId, "owner")).find((a) => a.id === created.id)?.timeSlots ?? []
+      return toAvailability(created, slots)
+    },
   })
 
-  app.delete("/doctor-availability/:doctorId/availability/:availabilityId", async (c) => {
-    const doctorId = readParam(c, "doctorId", Id)
-    const availabilityId = readParam(c, "availabilityId", Id)
-    await requireDoctorSelf(c, doctorId)
-    const { db } = c.get("deps")
-    await deleteAvailability(db, doctorId, availabilityId)
-    return c.json({ ok: true as const })
+  route(app, availability.deleteAvailability, {
+    policy: ({ c, params }) => requireDoctorSelf(c, params.doctorId),
+    handle: async ({ c, params }) => {
+      await deleteAvailability(c.get("deps").db, params.doctorId, params.availabilityId)
+      return { ok: true as const }
+    },
   })
 
   return app

@@ -1,11 +1,12 @@
 import { getConnInfo } from "@hono/node-server/conninfo"
 import { Hono, type Context } from "hono"
-import { ContactEmailRequest, EmailLangQuery, type EmailFunctionResponse } from "../../schemas/contact.ts"
+import type { EmailFunctionResponse } from "../../schemas/contact.ts"
+import * as contact from "../../schemas/contracts/contact.ts"
 import { deliver, enqueueContactMessage, retryFailed } from "../email/outbox.ts"
 import { smtpSender } from "../email/smtp.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { readBody, readQuery } from "../http/validate.ts"
+import { route } from "../http/contract.ts"
 import { errorFacts } from "../http/errorLog.ts"
 
 /** Messages one address may send per window: enough for a person, not for a spam script. */
@@ -38,26 +39,26 @@ export function contactRoutes() {
     return true
   }
 
-  app.post("/email/send", async (c) => {
-    const { lang } = readQuery(c, EmailLangQuery)
-    const body = await readBody(c, ContactEmailRequest)
-    if (!allow(clientAddress(c))) {
-      throw new ApiError("BUSINESS_ERROR", "Too many messages from this address, try again later", undefined, 429)
-    }
-    const { db, config } = c.get("deps")
-    const id = await enqueueContactMessage(db, body.data.context, lang ?? "fr", body.data.template)
-    let status: EmailFunctionResponse["status"] = "QUEUED"
-    if (config.smtpUrl) {
-      const send = smtpSender(config.smtpUrl)
-      if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
-        status = "SENT"
-        // The server answers again: earlier failures get another chance, without holding this request.
-        void retryFailed(db, send, config.mailTo).catch((error) =>
-          console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`),
-        )
+  route(app, contact.sendContactEmail, {
+    handle: async ({ c, query: { lang }, body }) => {
+      if (!allow(clientAddress(c))) {
+        throw new ApiError("BUSINESS_ERROR", "Too many messages from this address, try again later", undefined, 429)
       }
-    }
-    return c.json({ id, status } satisfies EmailFunctionResponse)
+      const { db, config } = c.get("deps")
+      const id = await enqueueContactMessage(db, body.data.context, lang ?? "fr", body.data.template)
+      let status: EmailFunctionResponse["status"] = "QUEUED"
+      if (config.smtpUrl) {
+        const send = smtpSender(config.smtpUrl)
+        if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
+          status = "SENT"
+          // The server answers again: earlier failures get another chance, without holding this request.
+          void retryFailed(db, send, config.mailTo).catch((error) =>
+            console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`),
+          )
+        }
+      }
+      return { id, status }
+    },
   })
 
   return app

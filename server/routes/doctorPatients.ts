@@ -1,11 +1,11 @@
 import { Hono } from "hono"
 import type { DoctorPatientDetail } from "../../schemas/doctorPatients.ts"
-import { Id } from "../../schemas/fields.ts"
+import * as doctorPatients from "../../schemas/contracts/doctorPatients.ts"
 import type { Db } from "../db/client.ts"
 import { requireDoctor } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { readParam } from "../http/validate.ts"
+import { route } from "../http/contract.ts"
 import { patientsOfDoctor } from "../repositories/doctorPatients.ts"
 import { loadPatient, patientExists } from "../repositories/patients.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
@@ -34,24 +34,20 @@ async function patientOf(db: Db, doctorId: string, patientId: string): Promise<D
 export function doctorPatientsRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.get("/doctors/:id/patients", async (c) => {
-    const doctorId = readParam(c, "id", Id)
-    await requireDoctorSelf(c, doctorId)
-    return c.json(await patientsOfDoctor(c.get("deps").db, doctorId))
+  route(app, doctorPatients.listDoctorPatients, {
+    policy: ({ c, params }) => requireDoctorSelf(c, params.id),
+    handle: ({ c, params }) => patientsOfDoctor(c.get("deps").db, params.id),
   })
 
-  app.get("/doctors/:id/patients/:patientId", async (c) => {
-    const doctorId = readParam(c, "id", Id)
-    const patientId = readParam(c, "patientId", Id)
-    await requireDoctorSelf(c, doctorId)
-    return c.json(await patientOf(c.get("deps").db, doctorId, patientId))
+  route(app, doctorPatients.getDoctorPatient, {
+    policy: ({ c, params }) => requireDoctorSelf(c, params.id),
+    handle: ({ c, params }) => patientOf(c.get("deps").db, params.id, params.patientId),
   })
 
   // The same detail for the calling doctor, without their id in the path.
-  app.get("/doctors/patients/:patientId", async (c) => {
-    const patientId = readParam(c, "patientId", Id)
-    const caller = await requireDoctor(c)
-    return c.json(await patientOf(c.get("deps").db, caller.doctorId, patientId))
+  route(app, doctorPatients.getPatientOfCaller, {
+    policy: ({ c }) => requireDoctor(c),
+    handle: ({ c, params, granted }) => patientOf(c.get("deps").db, granted.doctorId, params.patientId),
   })
 
   return app

@@ -1,13 +1,11 @@
-import { Hono, type Context } from "hono"
+import { Hono } from "hono"
 import { Temporal } from "temporal-polyfill"
-import { canonicalEmail, Id } from "../../schemas/fields.ts"
-import { EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
-import { PatientSettings } from "../../schemas/settings.ts"
+import * as patients from "../../schemas/contracts/patients.ts"
+import { canonicalEmail } from "../../schemas/fields.ts"
 import type { Db } from "../db/client.ts"
-import { requireRole } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
-import { readBody, readParam } from "../http/validate.ts"
+import { route } from "../http/contract.ts"
 import { startEmailChange } from "../accounts/emailChange.ts"
 import { cancelEmailChange } from "../repositories/emailChanges.ts"
 import { loadPatient } from "../repositories/patients.ts"
@@ -24,15 +22,12 @@ import { requireOwnAttachments, requireOwnPhotoUrl, storageSiteOf } from "../sto
 type Self = Caller & { patientId: string }
 
 /** Access policy: a patient reads and writes only their own record; any other id is FORBIDDEN_ACTION. */
-async function requireSelf(c: Context<AppEnv>): Promise<Self> {
-  const caller = await requireRole(c, "PATIENT")
-  const id = readParam(c, "id", Id)
+async function requireSelf(caller: Caller, id: string): Promise<Self> {
   if (!caller.patientId || caller.patientId !== id) throw forbidden("This patient record is not yours")
   return { ...caller, patientId: caller.patientId }
 }
 
-async function requirePatientCaller(c: Context<AppEnv>): Promise<Self> {
-  const caller = await requireRole(c, "PATIENT")
+async function requirePatientCaller(caller: Caller): Promise<Self> {
   if (!caller.patientId) throw new ApiError("PATIENT_NOT_FOUND")
   return { ...caller, patientId: caller.patientId }
 }
@@ -43,73 +38,73 @@ async function patientOrFail(db: Db, patientId: string) {
   return patient
 }
 
+/** The policy of every route under /patients/{id}. */
+const self = ({ caller, params }: { caller: Caller; params: { id: string } }) => requireSelf(caller, params.id)
+
 /** Patient records (SPEC §3, §7): profile, settings, emergency contacts, medical records. */
 export function patientsRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.get("/patients/:id", async (c) => {
-    const self = await requireSelf(c)
-    return c.json(await patientOrFail(c.get("deps").db, self.patientId))
-  })
+  route(app, patients.getPatient, { policy: self, handle: ({ c, granted }) => patientOrFail(c.get("deps").db, granted.patientId) })
 
-  app.put("/patients/:id", async (c) => {
-    const self = await requireSelf(c)
-    const body = await readBody(c, PatientUpdate)
-    const { db } = c.get("deps")
-    const current = await patientOrFail(db, self.patientId)
-    await requireOwnPhotoUrl(db, storageSiteOf(c), body.photoUrl, current.photoUrl, self.userId)
-    if (body.email !== canonicalEmail(current.email)) {
-      await startEmailChange(c, { id: self.userId, email: current.email, firstName: current.firstName }, body.email, body.currentPassword)
-    }
-    await updatePatientProfile(db, self.patientId, self.userId, body)
-    return c.json({ data: await patientOrFail(db, self.patientId) })
+  route(app, patients.updatePatient, {
+    policy: self,
+    handle: async ({ c, granted, body }) => {
+      const { db } = c.get("deps")
+      const current = await patientOrFail(db, granted.patientId)
+      await requireOwnPhotoUrl(db, storageSiteOf(c), body.photoUrl, current.photoUrl, granted.userId)
+      if (body.email !== canonicalEmail(current.email)) {
+        await startEmailChange(c, { id: granted.userId, email: current.email, firstName: current.firstName }, body.email, body.currentPassword)
+      }
+      await updatePatientProfile(db, granted.patientId, granted.userId, body)
+      return { data: await patientOrFail(db, granted.patientId) }
+    },
   })
 
   // Withdraws a sign-in address asked for and not confirmed: its link stops working.
-  app.delete("/patients/:id/email-change", async (c) => {
-    const self = await requireSelf(c)
-    const { db } = c.get("deps")
-    await cancelEmailChange(db, self.userId)
-    return c.json({ data: await patientOrFail(db, self.patientId) })
+  route(app, patients.withdrawEmailChange, {
+    policy: self,
+    handle: async ({ c, granted }) => {
+      const { db } = c.get("deps")
+      await cancelEmailChange(db, granted.userId)
+      return { data: await patientOrFail(db, granted.patientId) }
+    },
   })
 
-  app.put("/patients/:id/settings", async (c) => {
-    const self = await requireSelf(c)
-    const body = await readBody(c, PatientSettings)
-    return c.json(await savePatientSettings(c.get("deps").db, self.patientId, body))
+  route(app, patients.updatePatientSettings, {
+    policy: self,
+    handle: ({ c, granted, body }) => savePatientSettings(c.get("deps").db, granted.patientId, body),
   })
 
-  app.post("/patients/:id/emergency-contacts", async (c) => {
-    const self = await requireSelf(c)
-    const body = await readBody(c, EmergencyContactInput)
-    return c.json(await addEmergencyContact(c.get("deps").db, self.patientId, body), 201)
+  route(app, patients.addEmergencyContact, {
+    policy: self,
+    handle: ({ c, granted, body }) => addEmergencyContact(c.get("deps").db, granted.patientId, body),
   })
 
-  app.put("/patients/emergency-contacts/:id", async (c) => {
-    const self = await requirePatientCaller(c)
-    const contactId = readParam(c, "id", Id)
-    const body = await readBody(c, EmergencyContactInput)
-    return c.json(await updateEmergencyContact(c.get("deps").db, self.patientId, contactId, body))
+  // By the contact's id: the repository checks that it is the caller's.
+  route(app, patients.updateEmergencyContact, {
+    policy: ({ caller }) => requirePatientCaller(caller),
+    handle: ({ c, granted, params, body }) => updateEmergencyContact(c.get("deps").db, granted.patientId, params.id, body),
   })
 
-  app.post("/patients/:id/medical-records", async (c) => {
-    const self = await requireSelf(c)
-    const body = await readBody(c, MedicalRecordInput)
-    const { db } = c.get("deps")
-    await requireOwnAttachments(db, storageSiteOf(c), body.attachments, self.userId)
-    const id = await addMedicalRecord(db, self.patientId, body, Temporal.Now.plainDateISO("Africa/Dakar").toString())
-    const patient = await patientOrFail(db, self.patientId)
-    return c.json(
-      patient.medicalRecords.find((r) => r.id === id),
-      201,
-    )
+  route(app, patients.addMedicalRecord, {
+    policy: self,
+    handle: async ({ c, granted, body }) => {
+      const { db } = c.get("deps")
+      await requireOwnAttachments(db, storageSiteOf(c), body.attachments, granted.userId)
+      const id = await addMedicalRecord(db, granted.patientId, body, Temporal.Now.plainDateISO("Africa/Dakar").toString())
+      const record = (await patientOrFail(db, granted.patientId)).medicalRecords.find((r) => r.id === id)
+      if (!record) throw new ApiError("NOT_FOUND", "No such medical record")
+      return record
+    },
   })
 
-  app.delete("/patients/:id/medical-records/:recordId", async (c) => {
-    const self = await requireSelf(c)
-    const recordId = readParam(c, "recordId", Id)
-    await deleteMedicalRecord(c.get("deps").db, self.patientId, recordId)
-    return c.json({ ok: true as const })
+  route(app, patients.deleteMedicalRecord, {
+    policy: self,
+    handle: async ({ c, granted, params }) => {
+      await deleteMedicalRecord(c.get("deps").db, granted.patientId, params.recordId)
+      return { ok: true as const }
+    },
   })
 
   return app

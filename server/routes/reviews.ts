@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono"
-import { Id } from "../../schemas/fields.ts"
-import { ReactionInput, ReviewInput } from "../../schemas/review.ts"
-import { optionalCaller, requireCaller, requirePatient } from "../http/auth.ts"
+import * as reviews from "../../schemas/contracts/reviews.ts"
+import { requireCaller, requirePatient } from "../http/auth.ts"
+import type { Db } from "../db/client.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
-import { readBody, readParam } from "../http/validate.ts"
+import { route, withStatus } from "../http/contract.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
 import {
   createReview,
@@ -32,8 +32,7 @@ async function requireReviewer(c: Context<AppEnv>, doctorId: string) {
 }
 
 /** Access policy: a review is changed only by its author, and never while it is the featured one (SPEC §4). */
-async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: string }) {
-  const id = readParam(c, "id", Id)
+async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: string }, id: string) {
   const review = await findReview(c.get("deps").db, id)
   if (!review) throw new ApiError("REVIEW_NOT_FOUND")
   if (review.patientId !== caller.patientId) throw forbidden("This review is not yours")
@@ -41,56 +40,69 @@ async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: strin
   return review
 }
 
+/** The review as the viewer sees it; one that is gone (withdrawn meanwhile) is REVIEW_NOT_FOUND, never an empty answer. */
+async function reviewFor(db: Db, reviewId: string, viewerUserId: string) {
+  const review = await loadReview(db, reviewId, viewerUserId)
+  if (!review) throw new ApiError("REVIEW_NOT_FOUND")
+  return review
+}
+
 /** Doctor reviews and reactions (SPEC §4, §6, §7). */
 export function reviewsRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.get("/reviews/doctor/:doctorId", async (c) => {
-    const doctorId = readParam(c, "doctorId", Id)
-    const { db } = c.get("deps")
-    await requireDoctorExists(db, doctorId)
-    const caller = await optionalCaller(c)
-    return c.json(await listDoctorReviews(db, doctorId, caller ? { userId: caller.userId, patientId: caller.patientId } : null))
+  route(app, reviews.getDoctorReviews, {
+    handle: async ({ c, params, optionalCaller }) => {
+      const { db } = c.get("deps")
+      await requireDoctorExists(db, params.doctorId)
+      const caller = await optionalCaller()
+      return listDoctorReviews(db, params.doctorId, caller ? { userId: caller.userId, patientId: caller.patientId } : null)
+    },
   })
 
-  app.post("/reviews", async (c) => {
-    const body = await readBody(c, ReviewInput)
-    const caller = await requireReviewer(c, body.doctorId)
-    if (body.patientId !== caller.patientId) throw forbidden("A patient reviews in their own name")
-    const { db } = c.get("deps")
-    await requireDoctorExists(db, body.doctorId)
-    const eligibility = await reviewEligibility(db, body.doctorId, caller.patientId)
-    if (eligibility === "noAppointment") throw new ApiError("MISSING_APPOINTMENT_WITH_DOCTOR", "Only patients who have seen this doctor can review them")
-    if (eligibility === "alreadyReviewed") throw new ApiError("DUPLICATE_ENTRY", "You have already reviewed this doctor")
-    const id = await createReview(db, { doctorId: body.doctorId, patientId: caller.patientId, rating: body.rating, comment: body.comment.trim() })
-    return c.json(await loadReview(db, id, caller.userId), 201)
+  route(app, reviews.addReview, {
+    handle: async ({ c, body }) => {
+      const caller = await requireReviewer(c, body.doctorId)
+      if (body.patientId !== caller.patientId) throw forbidden("A patient reviews in their own name")
+      const { db } = c.get("deps")
+      await requireDoctorExists(db, body.doctorId)
+      const eligibility = await reviewEligibility(db, body.doctorId, caller.patientId)
+      if (eligibility === "noAppointment") throw new ApiError("MISSING_APPOINTMENT_WITH_DOCTOR", "Only patients who have seen this doctor can review them")
+      if (eligibility === "alreadyReviewed") throw new ApiError("DUPLICATE_ENTRY", "You have already reviewed this doctor")
+      const id = await createReview(db, { doctorId: body.doctorId, patientId: caller.patientId, rating: body.rating, comment: body.comment.trim() })
+      return reviewFor(db, id, caller.userId)
+    },
   })
 
-  app.put("/reviews/delete/:id", async (c) => {
-    const caller = await requirePatient(c)
-    const review = await ownReview(c, caller)
-    const { db } = c.get("deps")
-    await softDeleteReview(db, review)
-    return c.json({ ok: true as const })
+  // Withdrawing or deleting: the policy finds the caller's own review.
+  const authored = async ({ c, params }: { c: Context<AppEnv>; params: { id: string } }) => ownReview(c, await requirePatient(c), params.id)
+
+  route(app, reviews.softDeleteReview, {
+    policy: authored,
+    handle: async ({ c, granted }) => {
+      await softDeleteReview(c.get("deps").db, granted)
+      return { ok: true as const }
+    },
   })
 
-  app.put("/reviews/:id", async (c) => {
-    const body = await readBody(c, ReviewInput)
-    const caller = await requireReviewer(c, body.doctorId)
-    const review = await ownReview(c, caller)
-    if (body.doctorId !== review.doctorId || body.patientId !== caller.patientId) throw forbidden("The review's doctor and author do not change")
-    const { db } = c.get("deps")
-    await updateReview(db, review, { rating: body.rating, comment: body.comment.trim() })
-    return c.json(await loadReview(db, review.id, caller.userId))
+  route(app, reviews.updateReview, {
+    handle: async ({ c, params, body }) => {
+      const caller = await requireReviewer(c, body.doctorId)
+      const review = await ownReview(c, caller, params.id)
+      if (body.doctorId !== review.doctorId || body.patientId !== caller.patientId) throw forbidden("The review's doctor and author do not change")
+      const { db } = c.get("deps")
+      await updateReview(db, review, { rating: body.rating, comment: body.comment.trim() })
+      return reviewFor(db, review.id, caller.userId)
+    },
   })
 
   /** Hard delete: defined by SPEC §7 but not used by the interface. */
-  app.delete("/reviews/:id", async (c) => {
-    const caller = await requirePatient(c)
-    const review = await ownReview(c, caller)
-    const { db } = c.get("deps")
-    await deleteReview(db, review)
-    return c.json({ ok: true as const })
+  route(app, reviews.deleteReview, {
+    policy: authored,
+    handle: async ({ c, granted }) => {
+      await deleteReview(c.get("deps").db, granted)
+      return { ok: true as const }
+    },
   })
 
   /**
@@ -98,32 +110,33 @@ export function reviewsRoutes() {
    * must be the caller's for a patient. The same reaction twice is DUPLICATE_REACTION; the other
    * one replaces it.
    */
-  app.post("/reviews/reactions", async (c) => {
-    const caller = await requireCaller(c)
-    const body = await readBody(c, ReactionInput)
-    if (caller.patientId && body.patientId !== caller.patientId) throw forbidden("A patient reacts in their own name")
-    const { db } = c.get("deps")
-    const review = await findReview(db, body.reviewId)
-    if (!review) throw new ApiError("REVIEW_NOT_FOUND")
-    if (caller.patientId === review.patientId) throw forbidden("You cannot react to your own review")
-    const existing = await findReaction(db, review.id, caller.userId)
-    if (existing?.reactionType === body.reactionType) throw new ApiError("DUPLICATE_REACTION", "You have already reacted this way")
-    try {
-      await saveReaction(db, { reviewId: review.id, userId: caller.userId, reactionType: body.reactionType }, existing)
-    } catch (error) {
-      if (isUniqueViolation(error, "review_reactions_review_user_key")) throw new ApiError("DUPLICATE_REACTION", "You have already reacted")
-      throw error
-    }
-    return c.json(await loadReview(db, review.id, caller.userId), existing ? 200 : 201)
+  route(app, reviews.reactToReview, {
+    handle: async ({ c, caller, body }) => {
+      if (caller.patientId && body.patientId !== caller.patientId) throw forbidden("A patient reacts in their own name")
+      const { db } = c.get("deps")
+      const review = await findReview(db, body.reviewId)
+      if (!review) throw new ApiError("REVIEW_NOT_FOUND")
+      if (caller.patientId === review.patientId) throw forbidden("You cannot react to your own review")
+      const existing = await findReaction(db, review.id, caller.userId)
+      if (existing?.reactionType === body.reactionType) throw new ApiError("DUPLICATE_REACTION", "You have already reacted this way")
+      try {
+        await saveReaction(db, { reviewId: review.id, userId: caller.userId, reactionType: body.reactionType }, existing)
+      } catch (error) {
+        if (isUniqueViolation(error, "review_reactions_review_user_key")) throw new ApiError("DUPLICATE_REACTION", "You have already reacted")
+        throw error
+      }
+      const answer = await reviewFor(db, review.id, caller.userId)
+      return existing ? withStatus(answer, 200) : answer
+    },
   })
 
   /** Takes one's reaction back (REACTION_NOT_FOUND when there is none). */
-  app.delete("/reviews/reactions/:id", async (c) => {
-    const caller = await requireCaller(c)
-    const reviewId = readParam(c, "id", Id)
-    const { db } = c.get("deps")
-    if (!(await removeReaction(db, reviewId, caller.userId))) throw new ApiError("REACTION_NOT_FOUND")
-    return c.json(await loadReview(db, reviewId, caller.userId))
+  route(app, reviews.takeBackReaction, {
+    handle: async ({ c, caller, params }) => {
+      const { db } = c.get("deps")
+      if (!(await removeReaction(db, params.id, caller.userId))) throw new ApiError("REACTION_NOT_FOUND")
+      return reviewFor(db, params.id, caller.userId)
+    },
   })
 
   return app

@@ -1,15 +1,14 @@
 import { Hono } from "hono"
+import * as session from "../../schemas/contracts/session.ts"
 import type { SessionResponse } from "../../schemas/session.ts"
-import { ChangePasswordRequest } from "../../schemas/session.ts"
 import { verifyCurrentPassword } from "../auth/credentialChecks.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { revokeAllSessions, revokeSession } from "../auth/sessions.ts"
 import type { Db } from "../db/client.ts"
 import { toUtcSeconds } from "../db/time.ts"
-import { requireCaller, requireRole } from "../http/auth.ts"
+import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { readBody } from "../http/validate.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient } from "../repositories/appointments.ts"
 import { loadDoctor } from "../repositories/doctors.ts"
 import { loadPatient } from "../repositories/patients.ts"
@@ -60,39 +59,35 @@ export async function buildSession(db: Db, caller: Caller): Promise<SessionRespo
   return { ...base, settings: null, metadata: {}, appointments: [] }
 }
 
+/** The session calls of SPEC §7 (schemas/contracts/session.ts). */
 export function sessionRoutes() {
   const app = new Hono<AppEnv>()
 
-  app.post("/validate-session", async (c) => {
-    const caller = await requireCaller(c)
-    markReadOnly(c)
-    return c.json({
-      sessionId: caller.sessionId,
-      expiresAt: toUtcSeconds(caller.expiresAt),
-      sessionStatus: "VALID_SESSION" as const,
-    })
+  route(app, session.validateSession, {
+    handle: async ({ c, caller }) => {
+      markReadOnly(c)
+      return { sessionId: caller.sessionId, expiresAt: toUtcSeconds(caller.expiresAt), sessionStatus: "VALID_SESSION" as const }
+    },
   })
 
-  app.get("/session", async (c) => {
-    const caller = await requireCaller(c)
-    return c.json(await buildSession(c.get("deps").db, caller))
+  route(app, session.getSession, { handle: ({ c, caller }) => buildSession(c.get("deps").db, caller) })
+
+  route(app, session.logout, {
+    handle: async ({ c, caller }) => {
+      await revokeSession(c.get("deps").db, caller.sessionId)
+      return { ok: true as const }
+    },
   })
 
-  app.get("/logout", async (c) => {
-    const caller = await requireCaller(c)
-    await revokeSession(c.get("deps").db, caller.sessionId)
-    return c.json({ ok: true as const })
-  })
-
-  app.post("/account/change-password", async (c) => {
-    // Managers may not change their password here (SPEC §2, §6).
-    const caller = await requireRole(c, "PATIENT", "DOCTOR")
-    const body = await readBody(c, ChangePasswordRequest)
-    const { db } = c.get("deps")
-    await verifyCurrentPassword(c, caller.userId, body.oldPassword, "oldPassword")
-    await setPasswordHash(db, caller.userId, await hashPassword(body.newPassword))
-    await revokeAllSessions(db, caller.userId)
-    return c.json({ ok: true as const })
+  // Managers may not change their password here (SPEC §2, §6): the contract's access says so.
+  route(app, session.changePassword, {
+    handle: async ({ c, caller, body }) => {
+      const { db } = c.get("deps")
+      await verifyCurrentPassword(c, caller.userId, body.oldPassword, "oldPassword")
+      await setPasswordHash(db, caller.userId, await hashPassword(body.newPassword))
+      await revokeAllSessions(db, caller.userId)
+      return { ok: true as const }
+    },
   })
 
   return app

@@ -1,12 +1,10 @@
-import { Hono, type Context } from "hono"
+import { Hono } from "hono"
 import { Temporal } from "temporal-polyfill"
-import { PublicDaySlotsQuery, PublicSlotsQuery, SLOT_RANGE_MAX_DAYS } from "../../schemas/availability.ts"
-import { Id, IsoDate } from "../../schemas/fields.ts"
-import { optionalCaller } from "../http/auth.ts"
+import { SLOT_RANGE_MAX_DAYS } from "../../schemas/availability.ts"
+import * as slots from "../../schemas/contracts/availability.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { cachedJson } from "../http/readCache.ts"
-import { readParam, readQuery } from "../http/validate.ts"
+import { cached, route, type Input } from "../http/contract.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
 import { slotsInRange } from "../repositories/timeSlots.ts"
 
@@ -28,31 +26,25 @@ function checkRange(startDate: string, endDate: string): void {
 export function timeSlotsRoutes() {
   const app = new Hono<AppEnv>()
 
-  const read = async (c: Context<AppEnv>, startDate: string, endDate: string, include: string | undefined) => {
-    const doctorId = readParam(c, "id", Id)
+  type Read = Pick<Input<typeof slots.getAvailableSlots>, "c" | "params" | "optionalCaller">
+  const read = async ({ c, params, optionalCaller }: Read, startDate: string, endDate: string, include: string | undefined) => {
+    const doctorId = params.id
     checkRange(startDate, endDate)
     const { db } = c.get("deps")
-    const caller = await optionalCaller(c)
+    const caller = await optionalCaller()
     const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments: caller?.doctorId === doctorId }
     const load = async () => {
       await requireDoctorExists(db, doctorId)
       return slotsInRange(db, range)
     }
     // The doctor's own view carries appointment ids: never shared.
-    if (range.showAppointments) return c.json(await load())
-    return cachedJson(c, `slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load)
+    if (range.showAppointments) return load()
+    return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load)
   }
 
-  app.get("/doctor-availability/:id/available-time-slots", async (c) => {
-    const query = readQuery(c, PublicSlotsQuery)
-    return read(c, query.startDate, query.endDate, query.include)
-  })
+  route(app, slots.getAvailableSlots, { handle: (input) => read(input, input.query.startDate, input.query.endDate, input.query.include) })
 
-  app.get("/doctor-availability/:id/available-time-slots/date/:date", async (c) => {
-    const date = readParam(c, "date", IsoDate)
-    const query = readQuery(c, PublicDaySlotsQuery)
-    return read(c, date, date, query.include)
-  })
+  route(app, slots.getAvailableSlotsOfDate, { handle: (input) => read(input, input.params.date, input.params.date, input.query.include) })
 
   return app
 }

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query"
-import { Appointment, AppointmentList, type CreateAppointmentRequest, type UpdateAppointmentRequest } from "../../schemas/appointment.ts"
-import { apiRequest } from "./client.ts"
+import type { Appointment, CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
+import * as appointments from "../../schemas/contracts/appointments.ts"
+import { callApi } from "./client.ts"
 
 /** Query keys of the appointments resource: the caller's list and each detail. */
 export const appointmentKeys = {
@@ -11,23 +12,22 @@ export const appointmentKeys = {
 
 /** GET /appointments: the caller's own (a patient's, or a doctor's appointments with them). */
 export const appointmentsQuery = () =>
-  queryOptions({ queryKey: appointmentKeys.list(), queryFn: ({ signal }) => apiRequest(AppointmentList, "/appointments", { signal }) })
+  queryOptions({ queryKey: appointmentKeys.list(), queryFn: ({ signal }) => callApi(appointments.listAppointments, { signal }) })
 
 /** GET /appointments/{id}: for the patient or the doctor of that appointment. */
 export const appointmentQuery = (id: string) =>
   queryOptions({
     queryKey: appointmentKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(Appointment, `/appointments/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => callApi(appointments.getAppointment, { params: { id }, signal }),
     // A missing or foreign appointment will not appear on a second try.
     retry: false,
   })
 
-export const createAppointment = (body: CreateAppointmentRequest) => apiRequest(Appointment, "/appointments", { method: "POST", body })
+export const createAppointment = (body: CreateAppointmentRequest) => callApi(appointments.createAppointment, { body })
 
-export const cancelAppointment = (id: string) => apiRequest(Appointment, `/appointments/cancel/${encodeURIComponent(id)}`, { method: "PUT" })
+export const cancelAppointment = (id: string) => callApi(appointments.cancelAppointment, { params: { id } })
 
-export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) =>
-  apiRequest(Appointment, `/appointments/${encodeURIComponent(id)}`, { method: "PUT", body })
+export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) => callApi(appointments.rescheduleAppointment, { params: { id }, body })
 
 /** After any change: the lists, the detail and the slot grids are stale. */
 export async function afterAppointmentChange(queryClient: QueryClient, appointment: Appointment): Promise<void> {

@@ -1,10 +1,8 @@
 import { queryOptions } from "@tanstack/react-query"
 import { Temporal } from "temporal-polyfill"
-import { Availability, AvailabilityList, type AvailabilityInput, TimeSlotList } from "../../schemas/availability.ts"
-import { OkResponse } from "../../schemas/session.ts"
-import { apiRequest } from "./client.ts"
-
-const base = (doctorId: string) => `/doctor-availability/${encodeURIComponent(doctorId)}`
+import type { AvailabilityInput } from "../../schemas/availability.ts"
+import * as availability from "../../schemas/contracts/availability.ts"
+import { callApi } from "./client.ts"
 
 /** Query keys of a doctor's own schedule; invalidating `all(doctorId)` refreshes every view. */
 export const scheduleKeys = {
@@ -17,7 +15,7 @@ export const scheduleKeys = {
 export const availabilitiesQuery = (doctorId: string) =>
   queryOptions({
     queryKey: scheduleKeys.availabilities(doctorId),
-    queryFn: ({ signal }) => apiRequest(AvailabilityList, base(doctorId), { signal }),
+    queryFn: ({ signal }) => callApi(availability.getAvailability, { params: { doctorId }, signal }),
     staleTime: 10_000,
   })
 
@@ -26,14 +24,16 @@ export const weekScheduleQuery = (doctorId: string, monday: string) =>
   queryOptions({
     queryKey: scheduleKeys.week(doctorId, monday),
     queryFn: ({ signal }) =>
-      apiRequest(TimeSlotList, `${base(doctorId)}/time-slots`, {
+      callApi(availability.getScheduleSlots, {
+        params: { doctorId },
         query: { startDate: monday, endDate: Temporal.PlainDate.from(monday).add({ days: 6 }).toString() },
         signal,
       }),
     staleTime: 10_000,
   })
 
-export const createAvailability = (doctorId: string, input: AvailabilityInput) => apiRequest(Availability, base(doctorId), { method: "POST", body: input })
+export const createAvailability = (doctorId: string, input: AvailabilityInput) =>
+  callApi(availability.createAvailability, { params: { doctorId }, body: input })
 
 export const deleteAvailability = (doctorId: string, availabilityId: string) =>
-  apiRequest(OkResponse, `${base(doctorId)}/availability/${encodeURIComponent(availabilityId)}`, { method: "DELETE" })
+  callApi(availability.deleteAvailability, { params: { doctorId, availabilityId } })

@@ -1,5 +1,6 @@
 import { ofetch, FetchError } from "ofetch"
 import * as Schema from "effect/Schema"
+import { pathOf, type AnyEndpoint, type AnySchema, type PathValues } from "../../schemas/contract.ts"
 import { ApiErrorBody, isSessionErrorCode, type ErrorCode, type FieldError } from "../../schemas/errors.ts"
 
 export const API_BASE = "/api/v1"
@@ -34,12 +35,12 @@ interface ClientHooks {
 }
 
 let hooks: ClientHooks = { getToken: () => null, onSessionError: () => {} }
-let send = ofetch
+let fetcher = ofetch
 
 /** Wires the client to the session: where the bearer token comes from, and who hears it died. */
 export function configureApiClient(next: ClientHooks): void {
   hooks = next
-  send = next.fetch ? ofetch.create({}, { fetch: next.fetch }) : ofetch
+  fetcher = next.fetch ? ofetch.create({}, { fetch: next.fetch }) : ofetch
 }
 
 const decodeErrorBody = Schema.decodeUnknownOption(ApiErrorBody)
@@ -61,46 +62,76 @@ function toApiError(error: unknown): ApiRequestError {
   return new ApiRequestError("UNHANDLED_ERROR", error instanceof Error ? error.message : "Unknown error", null)
 }
 
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH"
-  body?: unknown
-  query?: Record<string, string | number | undefined>
-  /** Use this token instead of the session's (the session machine validates a new one). */
-  token?: string | null
-  signal?: AbortSignal
+type Encoded<S> = S extends AnySchema ? S["Encoded"] : never
+
+/** What a call sends: the path's values, the query and the body its contract names, nothing else. */
+export type CallInput<C extends AnyEndpoint> = (C["params"] extends undefined ? { readonly params?: undefined } : { readonly params: PathValues<C> }) &
+  (C["query"] extends AnySchema ? { readonly query: Encoded<C["query"]> } : { readonly query?: undefined }) &
+  (C["body"] extends AnySchema ? { readonly body: Encoded<C["body"]> } : { readonly body?: undefined }) & {
+    /** Use this token instead of the session's (the session machine validates a new one). */
+    readonly token?: string | null
+    readonly signal?: AbortSignal
+  }
+
+/** The input may be left out when the contract asks for none. */
+type CallArgs<C extends AnyEndpoint> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>]
+
+/**
+ * Calls the gateway as a contract of schemas/contracts/ declares it and decodes the answer with
+ * its schema. Never casts: a body that does not match is an UNEXPECTED_ERROR. Session codes also
+ * tell the session that it has ended.
+ */
+export function callApi<C extends AnyEndpoint>(contract: C, ...[input]: CallArgs<C>): Promise<C["response"]["Type"]> {
+  return send(contract, contract.response, input)
 }
 
 /**
- * Calls the gateway and decodes the answer with its schema. Never casts: a body that does not
- * match is an UNEXPECTED_ERROR. Session codes also tell the session that it has ended.
+ * The same call, answered through a lighter schema that reads only part of the answer: for a
+ * screen that must not load the contract's own schemas (the landing page's top doctors). Name the
+ * contract by type only (`import type`), so its schemas stay out of the bundle; the method and path
+ * are checked against it.
  */
-export async function apiRequest<S extends Schema.Codec<unknown, unknown, never, never>>(
+export function callApiAs<C extends AnyEndpoint, S extends AnySchema>(
+  route: Pick<C, "method" | "path">,
   schema: S,
-  path: string,
-  options: RequestOptions = {},
+  ...[input]: CallArgs<C>
 ): Promise<S["Type"]> {
-  const token = options.token === undefined ? hooks.getToken() : options.token
+  return send(route, schema, input)
+}
+
+interface SendInput {
+  readonly params?: Readonly<Record<string, string>> | undefined
+  readonly query?: unknown
+  readonly body?: unknown
+  readonly token?: string | null | undefined
+  readonly signal?: AbortSignal | undefined
+}
+
+async function send<S extends AnySchema>(route: Pick<AnyEndpoint, "method" | "path">, schema: S, input: SendInput = {}): Promise<S["Type"]> {
+  const path = pathOf(route, input.params)
+  const token = input.token === undefined ? hooks.getToken() : input.token
   let raw: unknown
   try {
-    raw = await send(path, {
+    raw = await fetcher(path, {
       baseURL: API_BASE,
-      method: options.method ?? "GET",
-      body: options.body as Record<string, unknown> | undefined,
-      query: options.query,
+      method: route.method,
+      // ofetch serialises plain objects and arrays as JSON; the contract typed what is sent.
+      body: input.body as Record<string, unknown> | undefined,
+      query: input.query as Record<string, string> | undefined,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: "include",
       timeout: REQUEST_TIMEOUT_MS,
       retry: 0,
-      signal: options.signal,
+      signal: input.signal,
     })
   } catch (error) {
     const apiError = toApiError(error)
-    if (isSessionErrorCode(apiError.code) && options.token === undefined) hooks.onSessionError(apiError.code)
+    if (isSessionErrorCode(apiError.code) && input.token === undefined) hooks.onSessionError(apiError.code)
     throw apiError
   }
   const decoded = Schema.decodeUnknownExit(schema)(raw)
   if (decoded._tag === "Failure") {
-    throw new ApiRequestError("UNEXPECTED_ERROR", `The answer of ${path} is not what was expected`, null)
+    throw new ApiRequestError("UNEXPECTED_ERROR", `The answer of ${route.method} ${path} is not what was expected`, null)
   }
   return decoded.value
 }

@@ -1,6 +1,7 @@
-import { CONTACT_SMTP_CONFIG, CONTACT_TEMPLATE, EmailFunctionResponse, type ContactEmailRequest, type ContactMessage } from "../../schemas/contact.ts"
+import { CONTACT_SMTP_CONFIG, CONTACT_TEMPLATE, type ContactEmailRequest, type ContactMessage } from "../../schemas/contact.ts"
+import { sendContactEmail } from "../../schemas/contracts/contact.ts"
 import type { Language } from "../i18n/languages.ts"
-import { apiRequest } from "./client.ts"
+import { callApi } from "./client.ts"
 
 /**
  * The contact "cloud email function" (SPEC §7): POST /email/send?lang=… with
@@ -15,5 +16,5 @@ export function sendContactMessage(message: ContactMessage, subject: string, lan
       context: { ...message, name: `${message.firstName} ${message.lastName} (${message.role})`, subject },
     },
   }
-  return apiRequest(EmailFunctionResponse, "/email/send", { method: "POST", body, query: { lang } })
+  return callApi(sendContactEmail, { body, query: { lang } })
 }

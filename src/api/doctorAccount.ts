@@ -1,15 +1,16 @@
-import { Doctor, type DoctorUpdate } from "../../schemas/doctor.ts"
-import { DoctorSettings, type DoctorSettingsUpdate } from "../../schemas/settings.ts"
-import { apiRequest } from "./client.ts"
+import * as doctorAccount from "../../schemas/contracts/doctorAccount.ts"
+import type { DoctorUpdate } from "../../schemas/doctor.ts"
+import type { DoctorSettingsUpdate } from "../../schemas/settings.ts"
+import { callApi } from "./client.ts"
 
 /** PUT /doctors/{id}/settings; SPEC §8: a missing id fails with 'doctor id required'. */
 export function saveDoctorSettings(doctorId: string | undefined, settings: DoctorSettingsUpdate) {
   if (!doctorId) return Promise.reject(new Error("doctor id required"))
-  return apiRequest(DoctorSettings, `/doctors/${encodeURIComponent(doctorId)}/settings`, { method: "PUT", body: settings })
+  return callApi(doctorAccount.updateDoctorSettings, { params: { id: doctorId }, body: settings })
 }
 
 /** PUT /doctors/{id}: the doctor form; the answer is the saved profile. */
 export function saveDoctorProfile(doctorId: string | undefined, profile: DoctorUpdate) {
   if (!doctorId) return Promise.reject(new Error("doctor id required"))
-  return apiRequest(Doctor, `/doctors/${encodeURIComponent(doctorId)}`, { method: "PUT", body: profile })
+  return callApi(doctorAccount.updateDoctor, { params: { id: doctorId }, body: profile })
 }

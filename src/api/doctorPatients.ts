@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query"
-import { DoctorPatientDetail, DoctorPatientList } from "../../schemas/doctorPatients.ts"
-import { apiRequest } from "./client.ts"
+import * as doctorPatients from "../../schemas/contracts/doctorPatients.ts"
+import { callApi } from "./client.ts"
 
 export const doctorPatientKeys = {
   list: (doctorId: string) => ["doctorPatients", doctorId] as const,
@@ -11,13 +11,13 @@ export const doctorPatientKeys = {
 export const doctorPatientsQuery = (doctorId: string) =>
   queryOptions({
     queryKey: doctorPatientKeys.list(doctorId),
-    queryFn: ({ signal }) => apiRequest(DoctorPatientList, `/doctors/${encodeURIComponent(doctorId)}/patients`, { signal }),
+    queryFn: ({ signal }) => callApi(doctorPatients.listDoctorPatients, { params: { id: doctorId }, signal }),
   })
 
 /** GET /doctors/{id}/patients/{patientId}; FORBIDDEN_ACTION or PATIENT_NOT_FOUND never change on retry. */
 export const doctorPatientQuery = (doctorId: string, patientId: string) =>
   queryOptions({
     queryKey: doctorPatientKeys.detail(doctorId, patientId),
-    queryFn: ({ signal }) => apiRequest(DoctorPatientDetail, `/doctors/${encodeURIComponent(doctorId)}/patients/${encodeURIComponent(patientId)}`, { signal }),
+    queryFn: ({ signal }) => callApi(doctorPatients.getDoctorPatient, { params: { id: doctorId, patientId }, signal }),
     retry: false,
   })

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query"
-import { Doctor, DoctorSearchResponse, type DoctorSearchRequest, type DoctorSort, type DoctorSortProperty } from "../../schemas/doctor.ts"
+import * as doctors from "../../schemas/contracts/doctors.ts"
+import type { DoctorSearchRequest, DoctorSearchResponse, DoctorSort, DoctorSortProperty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
-import { ApiRequestError, apiRequest } from "./client.ts"
+import { ApiRequestError, callApi } from "./client.ts"
 
 /** What a doctor search asks for, as the /doctors address holds it (SPEC §2). */
 export interface DoctorSearchParams {
@@ -47,8 +48,7 @@ export function searchRequestOf(params: DoctorSearchParams): DoctorSearchRequest
   }
 }
 
-export const searchDoctors = (request: DoctorSearchRequest, signal?: AbortSignal) =>
-  apiRequest(DoctorSearchResponse, "/doctors/search", { method: "POST", body: request, signal })
+export const searchDoctors = (request: DoctorSearchRequest, signal?: AbortSignal) => callApi(doctors.searchDoctors, { body: request, signal })
 
 /** A page of results, live from the gateway or, when it cannot answer, the bundled sample doctors. */
 export interface DoctorResults {
@@ -87,7 +87,7 @@ export const doctorSearchQuery = (params: DoctorSearchParams) =>
 export const doctorQuery = (doctorId: string) =>
   queryOptions({
     queryKey: ["doctors", "detail", doctorId] as const,
-    queryFn: ({ signal }) => apiRequest(Doctor, `/doctors/${encodeURIComponent(doctorId)}`, { signal }),
+    queryFn: ({ signal }) => callApi(doctors.getDoctor, { params: { id: doctorId }, signal }),
     retry: (count, error) => count < 2 && (error.status === null || error.status >= 500),
     retryOnMount: false,
   })

@@ -1,8 +1,9 @@
 import { queryOptions } from "@tanstack/react-query"
 import type { Coordinates } from "../../schemas/common.ts"
 import type { FacilityType } from "../../schemas/enums.ts"
-import { FacilitySearchResponse, type FacilitySearchRequest } from "../../schemas/facility.ts"
-import { apiRequest } from "./client.ts"
+import { searchFacilities } from "../../schemas/contracts/facilities.ts"
+import type { FacilitySearchRequest } from "../../schemas/facility.ts"
+import { callApi } from "./client.ts"
 
 export interface FacilitySearchParams {
   readonly keyword?: string
@@ -40,7 +41,6 @@ export function facilitySearchRequestOf(params: FacilitySearchParams): FacilityS
 export const facilitySearchQuery = (params: FacilitySearchParams) =>
   queryOptions({
     queryKey: ["facilities", "search", params] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(FacilitySearchResponse, "/healthcare-facilities/search", { method: "POST", body: facilitySearchRequestOf(params), signal }),
+    queryFn: ({ signal }) => callApi(searchFacilities, { body: facilitySearchRequestOf(params), signal }),
     placeholderData: (previous) => previous,
   })

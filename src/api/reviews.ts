@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query"
-import { Review, ReviewListResponse, type ReactionInput, type ReviewInput } from "../../schemas/review.ts"
-import { OkResponse } from "../../schemas/session.ts"
-import { apiRequest } from "./client.ts"
+import * as reviews from "../../schemas/contracts/reviews.ts"
+import type { ReactionInput, ReviewInput } from "../../schemas/review.ts"
+import { callApi } from "./client.ts"
 
 export const reviewKeys = {
   doctor: (doctorId: string) => ["reviews", doctorId] as const,
@@ -11,16 +11,16 @@ export const reviewKeys = {
 export const reviewsQuery = (doctorId: string) =>
   queryOptions({
     queryKey: reviewKeys.doctor(doctorId),
-    queryFn: ({ signal }) => apiRequest(ReviewListResponse, `/reviews/doctor/${encodeURIComponent(doctorId)}`, { signal }),
+    queryFn: ({ signal }) => callApi(reviews.getDoctorReviews, { params: { doctorId }, signal }),
   })
 
-export const addReview = (body: ReviewInput) => apiRequest(Review, "/reviews", { method: "POST", body })
+export const addReview = (body: ReviewInput) => callApi(reviews.addReview, { body })
 
-export const updateReview = (reviewId: string, body: ReviewInput) => apiRequest(Review, `/reviews/${encodeURIComponent(reviewId)}`, { method: "PUT", body })
+export const updateReview = (reviewId: string, body: ReviewInput) => callApi(reviews.updateReview, { params: { id: reviewId }, body })
 
 /** The soft delete the interface uses (SPEC §7). */
-export const deleteReview = (reviewId: string) => apiRequest(OkResponse, `/reviews/delete/${encodeURIComponent(reviewId)}`, { method: "PUT" })
+export const deleteReview = (reviewId: string) => callApi(reviews.softDeleteReview, { params: { id: reviewId } })
 
-export const reactToReview = (body: ReactionInput) => apiRequest(Review, "/reviews/reactions", { method: "POST", body })
+export const reactToReview = (body: ReactionInput) => callApi(reviews.reactToReview, { body })
 
-export const takeBackReaction = (reviewId: string) => apiRequest(Review, `/reviews/reactions/${encodeURIComponent(reviewId)}`, { method: "DELETE" })
+export const takeBackReaction = (reviewId: string) => callApi(reviews.takeBackReaction, { params: { id: reviewId } })

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { accessAllows, routeOf } from "../../schemas/contract.ts"
+import { ALL_CONTRACTS } from "../../schemas/contracts/index.ts"
+import type { Role } from "../../schemas/enums.ts"
 import { ERROR_CODES } from "../../schemas/errors.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
 import { ACCESS_ROWS, multipart, recordObject, ROUTES_WITHOUT_ID, type AccessRow, type RowContext } from "./accessRows.ts"
@@ -38,11 +41,22 @@ function gatewayRoutes(): string[] {
   return [...seen].sort()
 }
 
+/** The role each caller signs in with (tests/security/fixtures.ts). */
+const ROLE_OF: Record<CallerName, Role | null> = {
+  visitor: null,
+  patientA: "PATIENT",
+  patientB: "PATIENT",
+  doctorA: "DOCTOR",
+  doctorB: "DOCTOR",
+  manager: "MANAGER",
+  admin: "ADMIN",
+}
+
 const takesId = (route: string) => /[:*]/.test(route.split(" ")[1]!.replace(/^\/\*$/, ""))
 
-async function callAs(row: AccessRow, caller: CallerName) {
+async function callAs(row: AccessRow, caller: CallerName, rowTokens: Tokens) {
   const call = await row.call(fixtures, ctx)
-  const token = tokens[caller]
+  const token = rowTokens[caller]
   const headers: Record<string, string> = { ...call.headers }
   if (token) headers.Authorization = row.auth === "firebase" ? `Firebase ${token}` : `Bearer ${token}`
   const path = call.path.replace("{bucket}", ctx.bucket)
@@ -60,16 +74,42 @@ describe("access matrix", () => {
     expect([...rows].filter((r) => !routes.includes(r))).toEqual([])
   })
 
+  it("registers exactly the contracts under /api/v1: no route without one, no contract without its route", () => {
+    const registered = gatewayRoutes().filter((r) => r.split(" ")[1]!.startsWith("/api/v1/"))
+    expect(registered).toEqual(ALL_CONTRACTS.map(({ contract }) => routeOf(contract)).sort())
+  })
+
+  it("has a row for every contract, and each contract's access agrees with what its rows expect from SPEC", () => {
+    const contractRows = ACCESS_ROWS.filter((r) => r.contract !== null)
+    expect(ALL_CONTRACTS.filter(({ contract }) => !contractRows.some((r) => r.contract === contract)).map((c) => c.name)).toEqual([])
+    const disagreements: string[] = []
+    for (const row of contractRows) {
+      const access = row.contract!.access
+      // Everyone the row expects to succeed is let through by the contract's access.
+      for (const caller of CALLERS) {
+        if (row.expect[caller] < 300 && !accessAllows(access, ROLE_OF[caller])) disagreements.push(`${row.route}: ${caller} succeeds, the contract refuses`)
+      }
+      // Visitors are turned away (401) exactly when the contract is not public.
+      if ((row.expect.visitor === 401) !== (access !== "public"))
+        disagreements.push(`${row.route}: visitor ${row.expect.visitor}, access ${JSON.stringify(access)}`)
+    }
+    expect(disagreements).toEqual([])
+  })
+
   for (const row of ACCESS_ROWS) {
     it(`${row.route}: ${row.rule}`, async () => {
       // Refusals first: an owner's change must never hide a refusal that should have happened.
       const order = [...CALLERS].sort((a, b) => Number(row.expect[a] < 300) - Number(row.expect[b] < 300))
       const actual = {} as Record<CallerName, number>
+      // A sign-out ends the session it is made with: it gets sessions of its own.
+      const rowTokens = row.ownSession ? await signInEveryone(gw) : tokens
       for (const caller of order) {
-        const response = await callAs(row, caller)
+        const response = await callAs(row, caller, rowTokens)
         actual[caller] = response.status
         if (row.route.includes("/api/v1/") && response.status >= 400) {
           expect(ERROR_CODES, `${caller}: ${response.text}`).toContain(response.body?.code)
+          // The code is one the contract declares (schemas/contracts/).
+          expect(row.contract?.errors, `${caller}: ${response.text}`).toContain(response.body?.code)
         }
       }
       expect(actual).toEqual(row.expect)

@@ -15,7 +15,7 @@ import { createApp } from "../../server/app.ts"
 import { loadConfig } from "../../server/config.ts"
 import { appointments, doctors, reviews, timeSlots } from "../../server/db/schema.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
-import { currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
+import { contactMessage, currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
 import { createFixtures, signInEveryone, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
 import { pathPattern, stringLeaves, visible, type Json, type Path } from "./hostileInput.ts"
 
@@ -334,22 +334,7 @@ export const HOSTILE_ROUTES: ReadonlyArray<HostileRoute> = [
     path: () => "/api/v1/email/send?lang=fr",
     as: "visitor",
     schema: ContactEmailRequest,
-    body: () => ({
-      data: {
-        template: "contact-form",
-        smtpConfigId: "default",
-        context: {
-          firstName: "Khady",
-          lastName: "Sarr",
-          role: "PATIENT",
-          email: "khady.sarr@example.sn",
-          phone: "771239876",
-          message: "Bonjour, une question sur les rendez-vous à domicile.",
-          name: "Khady Sarr (PATIENT)",
-          subject: "Contact",
-        },
-      },
-    }),
+    body: contactMessage,
     text: { "data.context.firstName": "line", "data.context.lastName": "line", "data.context.message": "multiline" },
     ok: 200,
   },

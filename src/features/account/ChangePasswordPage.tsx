@@ -3,8 +3,8 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { decodeWithFields } from "../../../schemas/decode.ts"
 import type { FieldError } from "../../../schemas/errors.ts"
-import { ChangePasswordRequest, OkResponse } from "../../../schemas/session.ts"
-import { apiRequest } from "../../api/client.ts"
+import { ChangePasswordRequest } from "../../../schemas/session.ts"
+import { changePassword } from "../../api/session.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { Button } from "../../ui/Button.tsx"
 import { TextField } from "../../ui/Field.tsx"
@@ -31,7 +31,7 @@ export function ChangePasswordPage() {
   const [values, setValues] = useState<Values>({ oldPassword: "", newPassword: "", confirmPassword: "" })
   const [errors, setErrors] = useState<ReadonlyArray<FieldError>>([])
   const form = useFormSave<ChangePasswordRequest, unknown>({
-    save: (body) => apiRequest(OkResponse, "/account/change-password", { method: "POST", body }),
+    save: changePassword,
     onSaved: () => {
       toast.success(t("changePassword.success"), TOAST_DURATION.short)
       session.send({ type: "session.logout" })

@@ -1,16 +1,15 @@
 import { queryOptions } from "@tanstack/react-query"
 import { Temporal } from "temporal-polyfill"
-import { TimeSlotList } from "../../../schemas/availability.ts"
-import { apiRequest } from "../../api/client.ts"
-
-const slotsPath = (doctorId: string) => `/doctor-availability/${encodeURIComponent(doctorId)}/available-time-slots`
+import { getAvailableSlots } from "../../../schemas/contracts/availability.ts"
+import { callApi } from "../../api/client.ts"
 
 /** The 7 days from `monday`, AVAILABLE and BOOKED slots (a week grid shows taken ones as such). */
 export const weekSlotsQuery = (doctorId: string, monday: string) =>
   queryOptions({
     queryKey: ["timeSlots", doctorId, "week", monday],
     queryFn: ({ signal }) =>
-      apiRequest(TimeSlotList, slotsPath(doctorId), {
+      callApi(getAvailableSlots, {
+        params: { id: doctorId },
         query: { startDate: monday, endDate: Temporal.PlainDate.from(monday).add({ days: 6 }).toString(), include: "booked" },
         signal,
       }),
@@ -25,7 +24,8 @@ export const nextAvailableSlotQuery = (doctorId: string, fromDate: string) =>
   queryOptions({
     queryKey: ["timeSlots", doctorId, "next", fromDate],
     queryFn: async ({ signal }) => {
-      const slots = await apiRequest(TimeSlotList, slotsPath(doctorId), {
+      const slots = await callApi(getAvailableSlots, {
+        params: { id: doctorId },
         query: {
           startDate: fromDate,
           endDate: Temporal.PlainDate.from(fromDate)

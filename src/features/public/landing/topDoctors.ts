@@ -1,11 +1,13 @@
 import * as Schema from "effect/Schema"
+import type { searchDoctors } from "../../../../schemas/contracts/doctors.ts"
 import type { DoctorSearchRequest } from "../../../../schemas/doctor.ts"
-import { apiRequest } from "../../../api/client.ts"
+import { callApiAs } from "../../../api/client.ts"
 
 /**
  * Just what the home page shows of a doctor. The landing reads the same POST /doctors/search as
  * the search page but decodes only these fields (the rest of the answer is ignored): the full
- * doctor schemas would cost the first load more than the whole section is worth.
+ * doctor schemas would cost the first load more than the whole section is worth. So the contract
+ * is named by type only, and its method and path checked against it.
  */
 export const TopDoctor = Schema.Struct({
   id: Schema.String,
@@ -29,7 +31,8 @@ export const topRatedDoctorsQuery = (count: number) => {
   }
   return {
     queryKey: ["doctors", "topRated", request] as const,
-    queryFn: () => apiRequest(TopDoctorsResponse, "/doctors/search", { method: "POST", body: request }),
+    queryFn: () =>
+      callApiAs<typeof searchDoctors, typeof TopDoctorsResponse>({ method: "POST", path: "/doctors/search" }, TopDoctorsResponse, { body: request }),
     staleTime: 5 * 60_000,
   }
 }
