@@ -58,7 +58,7 @@ export interface Endpoint<
   /** The status of a success (a handler may answer another one through `reply`). */
   readonly status: 200 | 201
   readonly access: A
-  /** Every code this call can answer: the handler's own, and those its access and inputs imply. */
+  /** The codes the handler itself answers with; `errorsOf` adds those its access and inputs imply. */
   readonly errors: ReadonlyArray<ErrorCode>
 }
 
@@ -88,7 +88,7 @@ interface EndpointSpec<M extends Method, P extends string, Query, Body, Response
   readonly errors?: ReadonlyArray<ErrorCode>
 }
 
-/** Declares one call; the error codes of its access and inputs are added to its own. */
+/** Declares one call. */
 export function endpoint<
   const M extends Method,
   const P extends string,
@@ -97,11 +97,6 @@ export function endpoint<
   Query extends AnySchema | undefined = undefined,
   Body extends AnySchema | undefined = undefined,
 >(spec: EndpointSpec<M, P, Query, Body, Response, A> & ParamsSpec<P>): Endpoint<M, P, ParamFields<P>, Query, Body, Response, A> {
-  const implied: ErrorCode[] = []
-  if (spec.access !== "public") implied.push(...SIGN_IN_ERRORS)
-  if (Array.isArray(spec.access)) implied.push("ROLE_NOT_MATCH")
-  if (spec.params || spec.query) implied.push("INVALID_PARAMETER")
-  if (spec.body) implied.push("VALIDATION_ERROR", "INVALID_PAYLOAD")
   return {
     method: spec.method,
     path: spec.path,
@@ -112,8 +107,22 @@ export function endpoint<
     response: spec.response,
     status: spec.status ?? 200,
     access: spec.access,
-    errors: [...new Set([...implied, ...(spec.errors ?? [])])],
+    errors: spec.errors ?? [],
   }
+}
+
+/**
+ * Every code a call can answer: its handler's own and those its access and inputs imply. Computed
+ * where it is read (the gateway's tests), not in `endpoint`: the app's entry chunk declares the
+ * session calls and has no use for the lists.
+ */
+export function errorsOf(contract: AnyEndpoint): ReadonlyArray<ErrorCode> {
+  const implied: ErrorCode[] = []
+  if (contract.access !== "public") implied.push(...SIGN_IN_ERRORS)
+  if (Array.isArray(contract.access)) implied.push("ROLE_NOT_MATCH")
+  if (contract.params || contract.query) implied.push("INVALID_PARAMETER")
+  if (contract.body) implied.push("VALIDATION_ERROR", "INVALID_PAYLOAD")
+  return [...new Set([...implied, ...contract.errors])]
 }
 
 /** The string values of a contract's path parameters, as the client fills them. */

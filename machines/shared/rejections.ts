@@ -13,7 +13,7 @@ const decodeCode = Schema.decodeUnknownOption(Schema.Struct({ code: ErrorCodeSch
 const decodeMessage = Schema.decodeUnknownOption(Schema.Struct({ message: Schema.String }))
 const decodeFields = Schema.decodeUnknownOption(Schema.Struct({ fields: Schema.Array(FieldError) }))
 /** The storage SDK's codes (storage/unauthorized, …) are its own, not SPEC §8's. */
-const decodeStorageCode = Schema.decodeUnknownOption(Schema.Struct({ code: Schema.String }))
+const decodeStorageCode = /* @__PURE__ */ Schema.decodeUnknownOption(Schema.Struct({ code: Schema.String }))
 
 /** What a rejection that carries no code (or no message) of its own is taken for. */
 export interface RejectionFallback {
