@@ -17,6 +17,7 @@ const setDraw = (page: Page, draw: number) => page.evaluate((value) => ((window 
 
 test("a professional joins the waitlist from the coming-soon page; the modal closes itself 2 s later", async ({ page }) => {
   await controlDraws(page, 0.5)
+  await page.clock.install()
   await page.goto("/coming-soon")
   await expect(page.getByRole("heading", { name: "Promed arrive sur votre téléphone" })).toBeVisible()
   // Tabs: three feature cards each, arrow keys move between tabs.
@@ -37,10 +38,18 @@ test("a professional joins the waitlist from the coming-soon page; the modal clo
   await dialog.getByLabel("Nom complet *").fill("Dr Awa Sy")
   await dialog.getByLabel("Organisation").fill("Clinique Nest")
   await dialog.getByLabel("Spécialité").fill("Pédiatrie")
+  // The page's clock stands still from here, so the 1 s join and the 2 s close are stepped through
+  // rather than raced: on a loaded machine the whole 3 s could pass before the first check.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500))
   await dialog.getByRole("button", { name: "Rejoindre la liste" }).click()
   await expect(dialog.getByRole("button", { name: "Inscription…" })).toBeDisabled()
+  await page.clock.runFor(1000)
   await expect(dialog.getByText("Inscription réussie : vous êtes sur la liste d'attente !")).toBeVisible()
-  await expect(dialog).toBeHidden({ timeout: 4000 })
+  await page.clock.runFor(1999)
+  await expect(dialog).toBeVisible()
+  await page.clock.runFor(1)
+  await expect(dialog).toBeHidden()
+  await page.clock.resume()
 
   // Opening it again starts from an empty form.
   await page.getByRole("button", { name: "Me prévenir" }).click()
