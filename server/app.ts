@@ -9,7 +9,7 @@ import { ApiError } from "./http/errors.ts"
 import { isBadInputFromDatabase, logFailure } from "./http/errorLog.ts"
 import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
-import { clearReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
+import { invalidateReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
 import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
 import { apiRoutes } from "./routes/index.ts"
@@ -58,7 +58,7 @@ export function createApp(given: AppInput) {
     maxSize: MAX_JSON_BYTES,
     onError: (c) => c.json({ code: "INVALID_PAYLOAD", message: "The body is too large" }, 413),
   })
-  app.use(`${API_PREFIX}/*`, tooLarge, compress(), clearReadCacheOnWrite())
+  app.use(`${API_PREFIX}/*`, tooLarge, compress(), invalidateReadCacheOnWrite())
   app.use("/auth/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())

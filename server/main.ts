@@ -2,10 +2,13 @@ import type { Server } from "node:http"
 import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
+import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
 import { loadConfigOrExit } from "./config.ts"
 import { openDatabase } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { isSeeded, seed } from "./db/seed.ts"
+import { ReadCache } from "./http/readCache.ts"
+import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
@@ -15,7 +18,13 @@ if (!(await isSeeded(database.db))) {
   await seed(database.db, {})
 }
 
-const app = createApp({ db: database.db, config })
+// On PostgreSQL several gateways may share the database: the read caches hear each other's writes
+// and password attempts are counted in it. PGlite is held by this one process.
+const readCache = new ReadCache(config.readCacheMs)
+const readCacheBus = config.databaseUrl ? await PostgresReadCacheBus.open(config.databaseUrl, readCache) : undefined
+const credentialLimits = config.databaseUrl ? new DatabaseCredentialLimits(database.db) : undefined
+const forgetAttempts = credentialLimits && setInterval(() => void credentialLimits.forgetExpired().catch(() => undefined), 10 * 60_000).unref()
+const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? { readCacheBus } : {}), ...(credentialLimits ? { credentialLimits } : {}) })
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
@@ -56,6 +65,8 @@ async function stop(signal: string) {
   console.log(`${signal}: stopping`)
   await closeServer()
   await stopSlotTopUp()
+  clearInterval(forgetAttempts)
+  await readCacheBus?.close()
   await database.close()
   process.exit(0)
 }

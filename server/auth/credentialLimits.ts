@@ -35,8 +35,8 @@ export const CREDENTIAL_LIMITS: CredentialLimitPolicy = {
 }
 
 /**
- * Where attempts are counted: in memory for one gateway (MemoryCredentialLimits); the interface is
- * kept this small so that a PostgreSQL table can hold them for several gateways (issue 12).
+ * Where attempts are counted: in memory for one gateway (MemoryCredentialLimits), in the database
+ * when several gateways share it (DatabaseCredentialLimits).
  */
 export interface CredentialLimits {
   /**
@@ -77,7 +77,15 @@ export function clientKey(address: string): LimitKey {
   }
 }
 
-const keyName = (key: LimitKey) => `${key.kind}:${key.id}`
+export const keyName = (key: LimitKey) => `${key.kind}:${key.id}`
+
+/**
+ * How long a key holding `times` (its attempts in the window, oldest first) must wait before its
+ * next attempt: it frees up when enough of them have left the window to bring it under `max`.
+ */
+export function waitBeforeNext(times: ReadonlyArray<number>, max: number, windowMs: number, now: number): number {
+  return times.length >= max ? Math.max(0, times[times.length - max]! + windowMs - now) : 0
+}
 
 /** Attempts counted in this process's memory: right for one gateway, lost on restart. */
 export class MemoryCredentialLimits implements CredentialLimits {
@@ -96,9 +104,7 @@ export class MemoryCredentialLimits implements CredentialLimits {
     let waitMs = 0
     for (const key of keys) {
       const times = this.recent(keyName(key), now)
-      const max = this.policy.kinds[key.kind].max
-      // The key frees up when enough of its attempts have left the window to bring it under the limit.
-      if (times.length >= max) waitMs = Math.max(waitMs, times[times.length - max]! + this.policy.windowMs - now)
+      waitMs = Math.max(waitMs, waitBeforeNext(times, this.policy.kinds[key.kind].max, this.policy.windowMs, now))
     }
     if (waitMs > 0) return waitMs
     for (const key of keys) {

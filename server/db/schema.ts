@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm"
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core"
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core"
 
 const id = () => uuid("id").primaryKey().defaultRandom()
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
@@ -513,4 +528,19 @@ export const storageObjects = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.name] })],
+)
+
+/**
+ * Password attempts still inside the limits' window (server/auth/databaseCredentialLimits.ts), so
+ * that every gateway on one database counts the same guesses. `at` is milliseconds since the epoch
+ * as the gateway's clock reads it, which lets tests move time.
+ */
+export const credentialAttempts = pgTable(
+  "credential_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    at: bigint("at", { mode: "number" }).notNull(),
+  },
+  (table) => [index("credential_attempts_key_at_idx").on(table.key, table.at)],
 )

@@ -2,7 +2,8 @@ import type { Role } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
 import type { CredentialLimits } from "../auth/credentialLimits.ts"
-import type { ReadCache } from "./readCache.ts"
+import type { ReadCache, ReadScope } from "./readCache.ts"
+import type { ReadCacheBus } from "./readCacheBus.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
@@ -19,6 +20,8 @@ export interface Deps {
   readonly config: ServerConfig
   /** The public reads' cache, made by createApp from config.readCacheMs when not given. */
   readonly readCache: ReadCache
+  /** How writes reach the read caches of the other gateways on the database; none when this gateway is alone (PGlite). */
+  readonly readCacheBus?: ReadCacheBus
   /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
   readonly credentialLimits: CredentialLimits
 }
@@ -30,5 +33,7 @@ export type AppEnv = {
     caller: Caller | undefined
     /** Set by a POST that only reads, so that it does not empty the read cache. */
     readOnly: boolean | undefined
+    /** What the write being handled may change among the cached reads (`writesDoctor`); everything when unset. */
+    readScope: ReadScope | undefined
   }
 }

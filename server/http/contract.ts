@@ -34,8 +34,10 @@ export interface Reply<T> {
 /** Answers `value` with a status of its own (a reaction replaced: 200, made: 201). */
 export const withStatus = <T>(value: T, status: 200 | 201): Reply<T> => ({ [replyTag]: (c) => c.json(value, status) })
 
-/** Answers from the shared read cache (server/http/readCache.ts), loading on a miss. */
-export const cached = <T>(key: string, load: () => Promise<T>): Reply<T> => ({ [replyTag]: (c) => cachedJson(c, key, load) })
+/** Answers from the shared read cache (server/http/readCache.ts), loading on a miss; `doctorId` is the doctor the read is about. */
+export const cached = <T>(key: string, load: () => Promise<T>, doctorId?: string): Reply<T> => ({
+  [replyTag]: (c) => cachedJson(c, key, load, doctorId),
+})
 
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && replyTag in value
 

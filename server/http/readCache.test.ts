@@ -65,4 +65,31 @@ describe("ReadCache", () => {
     expect(loads).toBe(2)
     expect(cache.size).toBe(0)
   })
+
+  it("drops, for a write about one doctor, that doctor's reads and every search, and keeps the other doctors'", async () => {
+    const cache = new ReadCache(5_000)
+    let loads = 0
+    const load = async () => ++loads
+    await cache.json("doctor:a", load, "a")
+    await cache.json("slots:a:week", load, "a")
+    await cache.json("doctor:b", load, "b")
+    await cache.json("search:cardiology", load)
+    cache.invalidate({ doctors: ["a"] })
+    expect(await cache.json("doctor:b", load, "b")).toBe("3")
+    expect(await cache.json("doctor:a", load, "a")).toBe("5")
+    expect(await cache.json("slots:a:week", load, "a")).toBe("6")
+    expect(await cache.json("search:cardiology", load)).toBe("7")
+    cache.invalidate("all")
+    expect(await cache.json("doctor:b", load, "b")).toBe("8")
+  })
+
+  it("reads through while suspended (its bus cannot hear other gateways' writes)", async () => {
+    const cache = new ReadCache(5_000)
+    let loads = 0
+    const load = async () => ++loads
+    await cache.json("k", load)
+    cache.suspended = true
+    expect(await cache.json("k", load)).toBe("2")
+    expect(await cache.json("k", load)).toBe("3")
+  })
 })

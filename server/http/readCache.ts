@@ -3,6 +3,8 @@ import type { AppEnv } from "./context.ts"
 
 interface Entry {
   readonly expires: number
+  /** The doctor the read is about (a profile, a week of slots); none for a search, which any doctor may change. */
+  readonly doctorId: string | undefined
   readonly body: Promise<string>
   /** Characters of the body once loaded (0 while loading). */
   size: number
@@ -11,16 +13,28 @@ interface Entry {
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
 /**
+ * What a write may have changed among the cached reads: one or more doctors' (their profiles and
+ * slots, and every search, where any doctor can appear or move), or anything (a write that does
+ * not say: a facility's name is on many profiles).
+ */
+export type ReadScope = { readonly doctors: ReadonlyArray<string> } | "all"
+
+/**
  * A short-lived cache of the public reads that every visitor shares (doctor search, profiles, week
  * slots), holding their JSON bodies, at most `maxChars` characters of them (oldest dropped first).
- * A miss is loaded once however many requests wait for it. Any successful write through this
- * gateway empties the cache, so everyone reads a change as soon as it is answered; the time limit
- * bounds what writes made elsewhere (another instance, the seed script) can leave stale. A time
- * limit of 0 turns it off (the cost-growth bench measures the database).
+ * A miss is loaded once however many requests wait for it. A successful write drops what it may
+ * have changed (its ReadScope) before it is answered, here and, through the ReadCacheBus, in every
+ * other gateway on the database; the time limit bounds what writes made outside a gateway (the
+ * seed script) can leave stale. A time limit of 0 turns it off (the cost-growth bench measures the
+ * database); so does a bus that lost its connection, until it is back (`suspended`).
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>()
   #chars = 0
+  /** While true every read goes to the database: another gateway's writes could not be heard. */
+  suspended = false
+  /** Run before an entry is answered, so that the other gateways' writes made before are heard first (ReadCacheBus). */
+  beforeHit: (() => Promise<void>) | undefined
 
   constructor(
     readonly ttlMs: number,
@@ -33,13 +47,14 @@ export class ReadCache {
   }
 
   /** The cached body of `key`, or the body `load` makes (kept unless it fails). */
-  json(key: string, load: () => Promise<unknown>): Promise<string> {
-    if (this.ttlMs <= 0) return load().then((value) => JSON.stringify(value))
+  async json(key: string, load: () => Promise<unknown>, doctorId?: string): Promise<string> {
+    if (this.ttlMs <= 0 || this.suspended) return JSON.stringify(await load())
+    if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
     const now = this.now()
     const hit = this.#entries.get(key)
     if (hit && hit.expires > now) return hit.body
     if (hit) this.#drop(key, hit)
-    const entry: Entry = { expires: now + this.ttlMs, body: load().then((value) => JSON.stringify(value)), size: 0 }
+    const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then((value) => JSON.stringify(value)), size: 0 }
     this.#entries.set(key, entry)
     entry.body.then(
       (body) => {
@@ -60,6 +75,13 @@ export class ReadCache {
     this.#chars = 0
   }
 
+  /** Drops what a write in `scope` may have changed. */
+  invalidate(scope: ReadScope): void {
+    if (scope === "all") return this.clear()
+    const doctors = new Set(scope.doctors)
+    for (const [key, entry] of this.#entries) if (entry.doctorId === undefined || doctors.has(entry.doctorId)) this.#drop(key, entry)
+  }
+
   #drop(key: string, entry: Entry): void {
     this.#entries.delete(key)
     this.#chars -= entry.size
@@ -74,19 +96,33 @@ export class ReadCache {
   }
 }
 
-/** Answers a cached public read with its JSON body. */
-export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
-  const body = await c.get("deps").readCache.json(key, load)
+/** Answers a cached public read with its JSON body; `doctorId` is the doctor it is about, if one. */
+export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: string): Promise<Response> {
+  const body = await c.get("deps").readCache.json(key, load, doctorId)
   return c.body(body, 200, { "Content-Type": "application/json" })
 }
 
 /** Marks a POST that only reads (a search), so that it leaves the cache alone. */
 export const markReadOnly = (c: Context<AppEnv>): void => c.set("readOnly", true)
 
-/** Empties the read cache after every successful write answered by the routes behind it. */
-export function clearReadCacheOnWrite(): MiddlewareHandler<AppEnv> {
+/** Says that the write being handled changes only what is cached about `doctorId` (and searches). */
+export function writesDoctor(c: Context<AppEnv>, doctorId: string): void {
+  const scope = c.get("readScope")
+  c.set("readScope", { doctors: scope && scope !== "all" ? [...scope.doctors, doctorId] : [doctorId] })
+}
+
+/**
+ * After every successful write answered by the routes behind it, drops what it may have changed
+ * (all of the cache unless the handler said `writesDoctor`), here and in the other gateways, before
+ * the answer leaves: whoever reads next, through whichever gateway, reads the change.
+ */
+export function invalidateReadCacheOnWrite(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next()
-    if (MUTATING.has(c.req.method) && c.res.status < 400 && !c.get("readOnly")) c.get("deps").readCache.clear()
+    if (!MUTATING.has(c.req.method) || c.res.status >= 400 || c.get("readOnly")) return
+    const scope = c.get("readScope") ?? "all"
+    const { readCache, readCacheBus } = c.get("deps")
+    readCache.invalidate(scope)
+    await readCacheBus?.publish(scope)
   }
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
+import { writesDoctor } from "../http/readCache.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
 
@@ -61,6 +62,7 @@ export function appointmentsRoutes() {
     handle: async ({ c, caller, body }) => {
       const { db } = c.get("deps")
       await checkBooker(db, caller, body)
+      writesDoctor(c, body.doctorId)
       const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
       return loadAppointment(db, id)
     },
@@ -68,8 +70,9 @@ export function appointmentsRoutes() {
 
   route(app, appointments.cancelAppointment, {
     policy: ({ c, caller, params }) => appointmentOfParty(c.get("deps").db, caller, params.id),
-    handle: async ({ c, params }) => {
+    handle: async ({ c, params, granted }) => {
       const { db } = c.get("deps")
+      writesDoctor(c, granted.doctorId)
       await cancelAppointment(db, params.id)
       return loadAppointment(db, params.id)
     },
@@ -78,7 +81,7 @@ export function appointmentsRoutes() {
   route(app, appointments.rescheduleAppointment, {
     handle: async ({ c, caller, params, body }) => {
       const { db } = c.get("deps")
-      await appointmentOfParty(db, caller, params.id)
+      writesDoctor(c, (await appointmentOfParty(db, caller, params.id)).doctorId)
       await rescheduleAppointment(db, params.id, body)
       return loadAppointment(db, params.id)
     },

@@ -4,6 +4,7 @@ import * as availability from "../../schemas/contracts/availability.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { route } from "../http/contract.ts"
+import { writesDoctor } from "../http/readCache.ts"
 import { loadAvailabilities, loadTimeSlots, toAvailability } from "../scheduling/schedule.ts"
 import { createAvailability, deleteAvailability } from "../repositories/availabilities.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
@@ -47,6 +48,7 @@ export function availabilityRoutes() {
     policy: ({ c, params }) => requireDoctorSelf(c, params.doctorId),
     handle: async ({ c, params: { doctorId }, body }) => {
       const { db } = c.get("deps")
+      writesDoctor(c, doctorId)
       const created = await createAvailability(db, doctorId, body)
       const slots = (await loadAvailabilities(db, doctorId, "owner")).find((a) => a.id === created.id)?.timeSlots ?? []
       return toAvailability(created, slots)
@@ -56,6 +58,7 @@ export function availabilityRoutes() {
   route(app, availability.deleteAvailability, {
     policy: ({ c, params }) => requireDoctorSelf(c, params.doctorId),
     handle: async ({ c, params }) => {
+      writesDoctor(c, params.doctorId)
       await deleteAvailability(c.get("deps").db, params.doctorId, params.availabilityId)
       return { ok: true as const }
     },

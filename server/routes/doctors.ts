@@ -20,11 +20,15 @@ export function doctorsRoutes() {
 
   route(app, doctors.getDoctor, {
     handle: async ({ c, params }) =>
-      cached(`doctor:${params.id}`, async () => {
-        const doctor = await loadDoctor(c.get("deps").db, params.id)
-        if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
-        return doctor
-      }),
+      cached(
+        `doctor:${params.id}`,
+        async () => {
+          const doctor = await loadDoctor(c.get("deps").db, params.id)
+          if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
+          return doctor
+        },
+        params.id,
+      ),
   })
 
   return app

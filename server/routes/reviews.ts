@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { route, withStatus } from "../http/contract.ts"
+import { writesDoctor } from "../http/readCache.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
 import {
   createReview,
@@ -69,6 +70,7 @@ export function reviewsRoutes() {
       const eligibility = await reviewEligibility(db, body.doctorId, caller.patientId)
       if (eligibility === "noAppointment") throw new ApiError("MISSING_APPOINTMENT_WITH_DOCTOR", "Only patients who have seen this doctor can review them")
       if (eligibility === "alreadyReviewed") throw new ApiError("DUPLICATE_ENTRY", "You have already reviewed this doctor")
+      writesDoctor(c, body.doctorId)
       const id = await createReview(db, { doctorId: body.doctorId, patientId: caller.patientId, rating: body.rating, comment: body.comment.trim() })
       return reviewFor(db, id, caller.userId)
     },
@@ -80,6 +82,7 @@ export function reviewsRoutes() {
   route(app, reviews.softDeleteReview, {
     policy: authored,
     handle: async ({ c, granted }) => {
+      writesDoctor(c, granted.doctorId)
       await softDeleteReview(c.get("deps").db, granted)
       return { ok: true as const }
     },
@@ -91,6 +94,7 @@ export function reviewsRoutes() {
       const review = await ownReview(c, caller, params.id)
       if (body.doctorId !== review.doctorId || body.patientId !== caller.patientId) throw forbidden("The review's doctor and author do not change")
       const { db } = c.get("deps")
+      writesDoctor(c, review.doctorId)
       await updateReview(db, review, { rating: body.rating, comment: body.comment.trim() })
       return reviewFor(db, review.id, caller.userId)
     },
@@ -100,6 +104,7 @@ export function reviewsRoutes() {
   route(app, reviews.deleteReview, {
     policy: authored,
     handle: async ({ c, granted }) => {
+      writesDoctor(c, granted.doctorId)
       await deleteReview(c.get("deps").db, granted)
       return { ok: true as const }
     },
@@ -117,6 +122,7 @@ export function reviewsRoutes() {
       const review = await findReview(db, body.reviewId)
       if (!review) throw new ApiError("REVIEW_NOT_FOUND")
       if (caller.patientId === review.patientId) throw forbidden("You cannot react to your own review")
+      writesDoctor(c, review.doctorId)
       const existing = await findReaction(db, review.id, caller.userId)
       if (existing?.reactionType === body.reactionType) throw new ApiError("DUPLICATE_REACTION", "You have already reacted this way")
       try {
@@ -135,7 +141,9 @@ export function reviewsRoutes() {
     handle: async ({ c, caller, params }) => {
       const { db } = c.get("deps")
       if (!(await removeReaction(db, params.id, caller.userId))) throw new ApiError("REACTION_NOT_FOUND")
-      return reviewFor(db, params.id, caller.userId)
+      const review = await reviewFor(db, params.id, caller.userId)
+      writesDoctor(c, review.doctorId)
+      return review
     },
   })
 

@@ -39,7 +39,7 @@ export function timeSlotsRoutes() {
     }
     // The doctor's own view carries appointment ids: never shared.
     if (range.showAppointments) return load()
-    return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load)
+    return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load, doctorId)
   }
 
   route(app, slots.getAvailableSlots, { handle: (input) => read(input, input.query.startDate, input.query.endDate, input.query.include) })

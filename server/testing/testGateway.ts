@@ -25,17 +25,18 @@ function templateFor(seedDoctors: number | undefined): string | undefined {
 }
 
 /** A fresh database of its own for one test file: a copy of the seeded template when there is one. */
-async function openTestDatabase(seedDoctors: number | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(seedDoctors: number | undefined): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = templateFor(seedDoctors)
   if (TEST_DB === "postgres") {
     const adminUrl = process.env.TEST_DATABASE_URL
     if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL")
     const name = `promed_t_${randomBytes(6).toString("hex")}`
     await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`))
-    const database = await openDatabase({ url: databaseUrl(adminUrl, name) })
+    const url = databaseUrl(adminUrl, name)
+    const database = await openDatabase({ url })
     if (!template) await seed(database.db, { doctors: seedDoctors })
     const drop = () => withAdmin(adminUrl, async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
-    return { database, drop }
+    return { database, url, drop }
   }
   const database = await openDatabase({ memory: true, ...(template ? { from: new Blob([readFileSync(template)]) } : {}) })
   if (!template) await seed(database.db, { doctors: seedDoctors })
@@ -61,7 +62,7 @@ export async function startTestGateway(
     readCacheMs?: number
   } = {},
 ) {
-  const { database, drop } = await openTestDatabase(options.seedDoctors)
+  const { database, url, drop } = await openTestDatabase(options.seedDoctors)
   const defaults = loadConfig({})
   // Files a test writes (stored objects, mails of the local mailbox) go to a folder of its own.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-gw-"))
@@ -105,6 +106,8 @@ export async function startTestGateway(
   return {
     db: database.db,
     kind: database.kind,
+    /** The database's address on PostgreSQL, for a test that opens connections of its own. */
+    url,
     app,
     call,
     signIn,

@@ -1,0 +1,115 @@
+import { eq, ne } from "drizzle-orm"
+import type { Hono } from "hono"
+import { Temporal } from "temporal-polyfill"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { doctorFormOf } from "../../tests/support/gatewayFixtures.ts"
+import { postToken } from "../../tests/security/loginCalls.ts"
+import { createApp } from "../app.ts"
+import { DatabaseCredentialLimits } from "../auth/databaseCredentialLimits.ts"
+import { openDatabase } from "../db/client.ts"
+import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
+import { doctors } from "../db/schema.ts"
+import { bookingBody, idsOf, nextAvailableSlot } from "../routes/testing/appointmentFixtures.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { ReadCache } from "./readCache.ts"
+import { LocalReadCacheHub, PostgresReadCacheBus } from "./readCacheBus.ts"
+
+// Two gateways on one database, as production runs them behind a load balancer: each with its own
+// read cache (kept a minute, so that only invalidation can make a read fresh), its own connections
+// and, on PostgreSQL, its own LISTEN connection. On PGlite, which one process holds, the two share
+// the connection and hear each other in process.
+let gw: TestGateway
+let one: Gateway
+let other: Gateway
+const closing: Array<() => Promise<void>> = []
+const hub = new LocalReadCacheHub()
+
+interface Gateway {
+  readonly app: Hono<any>
+  api(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>
+}
+
+async function startGateway(): Promise<Gateway> {
+  const readCache = new ReadCache(60_000)
+  let app: Hono<any>
+  if (gw.kind === "postgres") {
+    const database = await openDatabase({ url: gw.url! })
+    const readCacheBus = await PostgresReadCacheBus.open(gw.url!, readCache)
+    closing.push(
+      () => readCacheBus.close(),
+      () => database.close(),
+    )
+    app = createApp({ db: database.db, config: gw.config, readCache, readCacheBus, credentialLimits: new DatabaseCredentialLimits(database.db) })
+  } else {
+    app = createApp({ db: gw.db, config: gw.config, readCache, readCacheBus: hub.join(readCache), credentialLimits: new DatabaseCredentialLimits(gw.db) })
+  }
+  return {
+    app,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { "Content-Type": "application/json" }
+      if (options.token) headers.Authorization = `Bearer ${options.token}`
+      const response = await app.request(`/api/v1${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) })
+      const text = await response.text()
+      return { status: response.status, body: text ? JSON.parse(text) : undefined }
+    },
+  }
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway()
+  one = await startGateway()
+  other = await startGateway()
+})
+afterAll(async () => {
+  for (const close of closing) await close()
+  await gw?.stop()
+})
+
+const weekOf = (startsAt: Date, timeZone: string) => {
+  const date = Temporal.Instant.fromEpochMilliseconds(startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate()
+  return `startDate=${date}&endDate=${date.add({ days: 6 })}`
+}
+
+describe(`two gateways on one database (${process.env.TEST_DB === "postgres" ? "PostgreSQL, LISTEN/NOTIFY" : "PGlite, in process"})`, () => {
+  it("a booking through one is seen at once through the other, which keeps what it holds of other doctors", async () => {
+    const doctor = await idsOf(gw, "doctor@demo.sn")
+    const patient = await idsOf(gw, "patient@demo.sn")
+    const [bystander] = await gw.db.select({ id: doctors.id, biography: doctors.biography }).from(doctors).where(ne(doctors.id, doctor.doctorId!)).limit(1)
+    const slot = await nextAvailableSlot(gw, doctor.doctorId!)
+    const week = `/doctor-availability/${doctor.doctorId}/available-time-slots?${weekOf(slot.startsAt, slot.timeZone)}`
+    const slotIds = async (gateway: Gateway) => ((await gateway.api("GET", week)).body as Array<{ id: string }>).map((s) => s.id)
+
+    expect(await slotIds(other)).toContain(slot.id)
+    const seenBefore = (await other.api("GET", `/doctors/${bystander!.id}`)).body.biography
+    // Changed outside any gateway: only a cache that was dropped can show it.
+    await gw.db.update(doctors).set({ biography: "Changed straight in the database." }).where(eq(doctors.id, bystander!.id))
+
+    const token = await gw.signIn("patient@demo.sn")
+    const booked = await one.api("POST", "/appointments", { token, body: bookingBody(slot, patient.patientId!) })
+    expect(booked.status).toBe(201)
+    expect(await slotIds(other)).not.toContain(slot.id)
+    expect((await other.api("GET", `/doctors/${bystander!.id}`)).body.biography).toBe(seenBefore)
+  })
+
+  it("a doctor's new name saved through one is the name the other shows and searches next", async () => {
+    const doctor = await idsOf(gw, "doctor@demo.sn")
+    const search = { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: "Sall-Kane" } }
+    const profile = (await other.api("GET", `/doctors/${doctor.doctorId}`)).body
+    expect((await other.api("POST", "/doctors/search", { body: search })).body.data).toEqual([])
+
+    const token = await gw.signIn("doctor@demo.sn")
+    const saved = await one.api("PUT", `/doctors/${doctor.doctorId}`, { token, body: { ...doctorFormOf(profile), lastName: "Sall-Kane" } })
+    expect(saved.status).toBe(200)
+    expect((await other.api("GET", `/doctors/${doctor.doctorId}`)).body.lastName).toBe("Sall-Kane")
+    expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
+  })
+
+  it("password guesses are counted across both: five spread over the two lock the account on both", async () => {
+    for (let i = 0; i < 5; i++) {
+      const gateway = i % 2 === 0 ? one : other
+      expect((await postToken(gateway.app, `192.0.2.${10 + i}`, "manager@demo.sn", `Wrong${i}!x`)).status).toBe(401)
+    }
+    expect((await postToken(other.app, "192.0.2.20", "manager@demo.sn", "Wrong5!x")).status).toBe(429)
+    expect((await postToken(one.app, "192.0.2.21", "manager@demo.sn", DEMO_PASSWORD)).status).toBe(429)
+  })
+})
