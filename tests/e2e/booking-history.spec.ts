@@ -117,7 +117,7 @@ test("an address on a step the draft cannot justify opens the earliest step it c
   await expect(page).toHaveURL(/[?&]booking=1\b/)
 })
 
-test.fixme("signed out in another tab mid-booking: the dialog offers the login site, which returns to the same step with the draft", async ({
+test("signed out in another tab mid-booking: the dialog offers the login site, which returns to the same step with the draft", async ({
   page,
   context,
 }) => {
@@ -142,7 +142,7 @@ test.fixme("signed out in another tab mid-booking: the dialog offers the login s
   await expectReview(page, slot)
 })
 
-test.fixme("a new tab of the same browser is signed in; a new browser session (every tab closed) is not", async ({ page, context, browser }) => {
+test("a new tab of the same browser is signed in; a new browser session (every tab closed) is not", async ({ page, context, browser }) => {
   await signIn(page, ACCOUNTS.patient.email, "/profile")
   const other = await context.newPage()
   await other.goto("/doctors")
