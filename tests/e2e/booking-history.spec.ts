@@ -117,10 +117,7 @@ test("an address on a step the draft cannot justify opens the earliest step it c
   await expect(page).toHaveURL(/[?&]booking=1\b/)
 })
 
-test("signed out in another tab mid-booking: the dialog offers the login site, which returns to the same step with the draft", async ({
-  page,
-  context,
-}) => {
+test("signed out in another tab mid-booking: the dialog offers the login site, which returns to the same step with the draft", async ({ page, context }) => {
   await signIn(page, ACCOUNTS.patient.email, "/profile")
   await openFromProfile(page)
   const slot = await goToReview(page)
