@@ -6,7 +6,7 @@
  * Nothing here books: the slot chosen is only ever reviewed.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, fillLoginForm, signIn } from "./support.ts"
+import { ACCOUNTS, acceptCookies, fillLoginForm, signIn, watchHydration } from "./support.ts"
 
 const REASON = "Douleur au genou depuis une semaine"
 const SON = "Moustapha Diop (enfant)"
@@ -153,4 +153,18 @@ test("a new tab of the same browser is signed in; a new browser session (every t
   await later.goto("/doctors")
   await expect(later.getByTestId("sign-in").first()).toBeVisible()
   await fresh.close()
+})
+
+test("a visitor given the address of an open wizard is offered the login site, and the page the server drew is taken over cleanly", async ({ page }) => {
+  const problems = watchHydration(page)
+  await page.goto("/doctors?keyword=Moussa%20Ndiaye")
+  await page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first().getByRole("link", { name: "Dr Moussa Ndiaye", exact: true }).click()
+  await expect(page.getByRole("heading", { level: 1, name: /Moussa Ndiaye/ })).toBeVisible()
+  const profile = new URL(page.url()).pathname
+  await page.goto(`${profile}?booking=2`)
+  const dialog = page.getByRole("dialog", { name: "Prendre rendez-vous" })
+  const signIn = dialog.getByRole("link", { name: "Se connecter et continuer" })
+  await expect(signIn).toBeVisible()
+  expect(new URL((await signIn.getAttribute("href"))!, page.url()).searchParams.get("returnTo")).toBe(`${profile}?booking=2`)
+  expect(problems).toEqual([])
 })
