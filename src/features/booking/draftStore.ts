@@ -29,7 +29,7 @@ export const draftStore = {
       const raw = sessionStorage.getItem(keyOf(doctorId))
       if (raw === null) return null
       const exit = decodeDraft(JSON.parse(raw))
-      return exit._tag === "Success" ? (exit.value) : null
+      return exit._tag === "Success" ? exit.value : null
     } catch {
       return null
     }
