@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { TimeSlot } from "../schemas/availability.ts"
-import { bookingRequestOf, bookingWizardMachine, detailsErrors, SELF, type BookingWizardInput } from "./bookingWizard.machine.ts"
+import { bookingRequestOf, bookingWizardMachine, detailsErrors, SELF, type BookingStep, type BookingWizardInput } from "./bookingWizard.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
-import { bookingWizardOracle, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
+import { bookingWizardOracle, type WizardDraft, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
 
@@ -41,6 +41,11 @@ const EVENTS = [
   { type: "xstate.error.actor.createAppointment", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Taken" } },
   { type: "xstate.error.actor.createAppointment", error: { code: "SERVER_ERROR", message: "Boom" } },
   { type: "xstate.after.redirectDelay.bookingWizard.success" },
+  // Back, Forward or a typed address naming a step (issue 11).
+  { type: "booking.goToStep", step: 1 },
+  { type: "booking.goToStep", step: 2 },
+  { type: "booking.goToStep", step: 3 },
+  { type: "booking.cancel" },
 ] as const
 
 const coverage = trackCoverage("bookingWizard", bookingWizardMachine)
@@ -49,6 +54,8 @@ function startWizard(input: BookingWizardInput) {
   const api = deferredActors(["createAppointment"] as const)
   const effects: string[] = []
   const clock = new SimulatedClock()
+  /** The address bar and the tab's storage, as the app's showStep and draft actions keep them. */
+  const tab = { address: null as BookingStep | null, entries: 0, stored: null as WizardDraft | null }
   const actor = createActor(
     bookingWizardMachine.provide({
       actors: api.actors as never,
@@ -57,11 +64,23 @@ function startWizard(input: BookingWizardInput) {
         announceSuccess: () => effects.push("announceSuccess"),
         logFailure: (_, params) => effects.push(`log:${params.error.code}`),
         finish: (_, params) => effects.push(`finish:${params.origin}`),
+        close: () => effects.push("close"),
+        showStep: (_, { step, replace }) => {
+          if (tab.address === step) return
+          tab.address = step
+          if (!replace) tab.entries += 1
+        },
+        saveDraft: (_, { draft }) => {
+          tab.stored = { origin: draft.origin, fields: { ...draft.details }, slotId: draft.slot?.id ?? null }
+        },
+        clearDraft: () => {
+          tab.stored = null
+        },
       },
     }),
     { input, clock, inspect: coverage.inspect },
   ).start()
-  return { actor, api, effects, clock }
+  return { actor, api, effects, clock, tab }
 }
 
 type Sut = ReturnType<typeof startWizard>
@@ -79,14 +98,18 @@ function observe(sut: Sut): WizardView {
     failed: "failed",
     success: "success",
     done: "closed",
+    cancelled: "cancelled",
   }
   return {
-    screen: snapshot.status === "done" ? "closed" : screens[snapshot.value as string]!,
+    screen: screens[snapshot.value as string]!,
     fields: { ...context.details },
     errors: context.errors.map((e) => `${e.name}: ${e.message}`).sort(),
     selectedSlotId: context.slot?.id ?? null,
     requests: sut.api.calls.map((c) => c.input),
     effects: [...sut.effects],
+    address: sut.tab.address,
+    entries: sut.tab.entries,
+    storedDraft: sut.tab.stored,
   }
 }
 
@@ -103,7 +126,8 @@ function runPaths(label: string, input: BookingWizardInput) {
       it(name, async () => {
         const sut = startWizard(input)
         coverage.pathRan()
-        const oracle = { ...bookingWizardOracle({ ...input, slots: [FREE, TAKEN] }), observe }
+        const draft = input.draft ? { origin: input.draft.origin, fields: input.draft.details, slotId: input.draft.slot?.id ?? null } : null
+        const oracle = { ...bookingWizardOracle({ ...input, draft, slots: [FREE, TAKEN] }), observe }
         await test(
           judgedBy(oracle, () => sut, {
             states: {
@@ -127,6 +151,12 @@ function runPaths(label: string, input: BookingWizardInput) {
                 await flush()
               },
               "booking.chooseAnotherSlot": () => sut.actor.send({ type: "booking.chooseAnotherSlot" }),
+              "booking.goToStep": ({ event }) => {
+                // The browser changed the address first (Back, Forward, a typed address).
+                sut.tab.address = event.step as BookingStep
+                sut.actor.send(event as never)
+              },
+              "booking.cancel": () => sut.actor.send({ type: "booking.cancel" }),
               "xstate.done.actor.createAppointment": ({ event }) => sut.api.resolve("createAppointment", event.output),
               "xstate.error.actor.createAppointment": ({ event }) => sut.api.reject("createAppointment", event.error),
               "xstate.after.redirectDelay.bookingWizard.success": () => {
@@ -149,6 +179,15 @@ describe("booking wizard machine (model-based)", () => {
   const base = { doctorId: "3f2a0000-0000-4000-8000-0000000000aa", patientId: "3f2a0000-0000-4000-8000-0000000000bb" }
   runPaths("from the public doctor profile, with a home address", { ...base, homeAvailable: true, origin: "profile" })
   runPaths("from the doctor search, without a home address", { ...base, homeAvailable: false, origin: "search" })
+  // Issue 11: a reload on step 3 finds the tab's draft again; an address on step 3 with nothing kept starts at step 1.
+  runPaths("reloaded on step 3 with a draft kept for the tab", {
+    ...base,
+    homeAvailable: true,
+    origin: "availability",
+    step: 3,
+    draft: { origin: "availability", details: { forWhom: DEPENDANT, reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" }, slot: FREE },
+  })
+  runPaths("opened on step 3 with nothing kept", { ...base, homeAvailable: true, origin: "profile", step: 3 })
 
   afterAll(() => {
     coverage.save()

@@ -19,6 +19,16 @@ export interface BookingDetailsDraft {
   appointmentType: AppointmentType | ""
 }
 
+/** The three steps, as the address names them (`?booking=2`). */
+export type BookingStep = 1 | 2 | 3
+
+/** What the tab keeps of an open wizard, so a reload or a trip to the login site finds it again. */
+export interface BookingDraft {
+  readonly origin: BookingOrigin
+  readonly details: BookingDetailsDraft
+  readonly slot: TimeSlot | null
+}
+
 export interface BookingWizardInput {
   readonly doctorId: string
   /** The patient the appointment is for (the signed-in patient, or a doctor's patient). */
@@ -28,6 +38,10 @@ export interface BookingWizardInput {
   readonly origin: BookingOrigin
   /** A slot already chosen in the availability list. */
   readonly initialSlot?: TimeSlot | null
+  /** The draft kept for this tab, if any: its details and slot come back. */
+  readonly draft?: BookingDraft | null
+  /** The step the address asks for; the wizard opens on the earliest step the draft cannot skip. */
+  readonly step?: BookingStep
 }
 
 export interface BookingWizardContext {
@@ -43,6 +57,8 @@ export interface BookingWizardContext {
   takenSlot: TimeSlot | null
   error: ApiErrorBody | null
   appointment: Appointment | null
+  /** The step asked for on opening (the address's); used once, to choose the first step. */
+  readonly openingStep: BookingStep
 }
 
 export type BookingWizardEvent =
@@ -53,6 +69,10 @@ export type BookingWizardEvent =
   | { type: "booking.confirm" }
   | { type: "booking.retry" }
   | { type: "booking.chooseAnotherSlot" }
+  /** The address now names this step (Back, Forward, a link): the wizard follows if it can. */
+  | { type: "booking.goToStep"; step: BookingStep }
+  /** Cancel, Escape or the close button: the draft is dropped. */
+  | { type: "booking.cancel" }
 
 /** Step 1 field errors: the shared schema's, plus ONLINE (coming soon) and HOME without an address. */
 export function detailsErrors(details: BookingDetailsDraft, homeAvailable: boolean): FieldError[] {
@@ -62,6 +82,15 @@ export function detailsErrors(details: BookingDetailsDraft, homeAvailable: boole
   if (details.appointmentType === "HOME" && !homeAvailable) errors.push({ name: "appointmentType", message: "validation.homeAddressRequired" })
   return errors
 }
+
+/** The step the wizard lands on when `wanted` is asked: step 2 needs valid details, step 3 a slot too. */
+export function reachableStep(context: Pick<BookingWizardContext, "details" | "homeAvailable" | "slot">, wanted: BookingStep): BookingStep {
+  if (wanted === 1 || detailsErrors(context.details, context.homeAvailable).length > 0) return 1
+  return wanted === 3 && context.slot !== null ? 3 : 2
+}
+
+const wantedStep = (context: BookingWizardContext, event: BookingWizardEvent | { type: string }): BookingStep =>
+  event.type === "booking.goToStep" ? (event as { step: BookingStep }).step : context.openingStep
 
 /** The body of POST /appointments for what the wizard holds. */
 export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details">, slot: TimeSlot): CreateAppointmentRequest {
@@ -77,6 +106,19 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
     reason: reason.trim(),
   }
 }
+
+/** Entering a step puts it in the address: pushed when the user moved there, replaced when the address asked. */
+const showStep = (step: BookingStep) =>
+  ({
+    type: "showStep",
+    params: ({ event }: { event: { type: string } }) => ({ step, replace: event.type === "booking.goToStep" || event.type === "xstate.init" }),
+  }) as const
+
+/** The draft as it stands, kept for the tab. */
+const keepDraft = {
+  type: "saveDraft",
+  params: ({ context }: { context: BookingWizardContext }) => ({ draft: { origin: context.origin, details: context.details, slot: context.slot } }),
+} as const
 
 /**
  * The three-step booking wizard of SPEC §2 and §4: details, a slot of the week grid, review and
@@ -102,6 +144,18 @@ export const bookingWizardMachine = setup({
     logFailure: (_, _params: { error: ApiErrorBody }) => {},
     /** Closes the dialog and goes to /appointments, /profile or /doctor/appointments; provided by the app. */
     finish: (_, _params: { origin: BookingOrigin }) => {},
+    /**
+     * Puts the step in the address; provided by the app. A step the user moved to is a new
+     * history entry (Back returns to the last one); a step the address asked for and could not
+     * have is corrected in place (`replace`).
+     */
+    showStep: (_, _params: { step: BookingStep; replace: boolean }) => {},
+    /** Keeps the draft for the tab (session storage, by doctor); provided by the app. */
+    saveDraft: (_, _params: { draft: BookingDraft }) => {},
+    /** Forgets the tab's draft: booked or cancelled; provided by the app. */
+    clearDraft: () => {},
+    /** Closes the dialog without booking; provided by the app. */
+    close: () => {},
   },
   guards: {
     detailsValid: ({ context }) => detailsErrors(context.details, context.homeAvailable).length === 0,
@@ -110,6 +164,9 @@ export const bookingWizardMachine = setup({
       return event.slot.status === "AVAILABLE"
     },
     hasSlot: ({ context }) => context.slot !== null,
+    /** The step asked for (the address's, or the opening one) can be shown: */
+    reachesReview: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 3,
+    reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
     slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
   },
   delays: {
@@ -123,24 +180,36 @@ export const bookingWizardMachine = setup({
     patientId: input.patientId,
     homeAvailable: input.homeAvailable,
     origin: input.origin,
-    details: { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
+    details: input.draft ? { ...input.draft.details } : { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
     errors: [],
-    slot: input.initialSlot?.status === "AVAILABLE" ? input.initialSlot : null,
+    // A slot just picked in the availability list wins over the one the draft kept.
+    slot: input.initialSlot?.status === "AVAILABLE" ? input.initialSlot : (input.draft?.slot ?? null),
     takenSlot: null,
     error: null,
     appointment: null,
+    openingStep: input.step ?? 1,
   }),
-  initial: "details",
+  initial: "opening",
   states: {
+    /** Chooses the first step: the one asked for, or the earliest one the draft cannot skip. */
+    opening: {
+      always: [{ guard: "reachesReview", target: "review" }, { guard: "reachesSlots", target: "slots" }, { target: "details" }],
+    },
     details: {
+      entry: [showStep(1), keepDraft],
       on: {
+        "booking.cancel": "cancelled",
         "booking.update": {
-          actions: assign({
-            details: ({ context, event }) => ({ ...context.details, ...event.details }),
-            // An error goes away once its field is changed; the others stay until the next try.
-            errors: ({ context, event }) => context.errors.filter((e) => !(e.name in event.details)),
-          }),
+          actions: [
+            assign({
+              details: ({ context, event }) => ({ ...context.details, ...event.details }),
+              // An error goes away once its field is changed; the others stay until the next try.
+              errors: ({ context, event }) => context.errors.filter((e) => !(e.name in event.details)),
+            }),
+            keepDraft,
+          ],
         },
+        "booking.goToStep": { target: "opening", reenter: true },
         "booking.next": [
           { guard: "detailsValid", target: "slots", actions: assign({ errors: [] }) },
           { actions: assign({ errors: ({ context }) => detailsErrors(context.details, context.homeAvailable) }) },
@@ -148,14 +217,20 @@ export const bookingWizardMachine = setup({
       },
     },
     slots: {
+      entry: [showStep(2), keepDraft],
       on: {
-        "booking.selectSlot": { guard: "slotSelectable", actions: assign({ slot: ({ event }) => event.slot }) },
+        "booking.cancel": "cancelled",
+        "booking.goToStep": { target: "opening", reenter: true },
+        "booking.selectSlot": { guard: "slotSelectable", actions: [assign({ slot: ({ event }) => event.slot }), keepDraft] },
         "booking.back": "details",
         "booking.next": { guard: "hasSlot", target: "review" },
       },
     },
     review: {
+      entry: [showStep(3), keepDraft],
       on: {
+        "booking.cancel": "cancelled",
+        "booking.goToStep": { target: "opening", reenter: true },
         "booking.back": "slots",
         "booking.confirm": "booking",
       },
@@ -170,7 +245,11 @@ export const bookingWizardMachine = setup({
           {
             guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "slotTaken",
-            actions: [assign({ error: ({ event }) => errorBodyOf(event.error), takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+            actions: [
+              assign({ error: ({ event }) => errorBodyOf(event.error), takenSlot: ({ context }) => context.slot, slot: null }),
+              "refreshSlots",
+              keepDraft,
+            ],
           },
           {
             target: "failed",
@@ -183,21 +262,31 @@ export const bookingWizardMachine = setup({
       },
     },
     slotTaken: {
-      on: { "booking.chooseAnotherSlot": { target: "slots", actions: assign({ error: null }) } },
+      on: {
+        "booking.cancel": "cancelled",
+        "booking.chooseAnotherSlot": { target: "slots", actions: assign({ error: null }) },
+        "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
+      },
     },
     failed: {
       on: {
+        "booking.cancel": "cancelled",
         "booking.retry": "booking",
         "booking.back": { target: "review", actions: assign({ error: null }) },
+        "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
       },
     },
     success: {
-      entry: "announceSuccess",
+      entry: ["clearDraft", "announceSuccess"],
       after: { redirectDelay: "done" },
     },
     done: {
       type: "final",
       entry: { type: "finish", params: ({ context }) => ({ origin: context.origin }) },
+    },
+    cancelled: {
+      type: "final",
+      entry: ["clearDraft", "close"],
     },
   },
 })

@@ -9,7 +9,14 @@ import { failureCode } from "./testing/specOracle.ts"
  * was sent, which effects ran.
  */
 
-export type WizardScreen = "step1" | "step2" | "step3" | "sending" | "slotTaken" | "failed" | "success" | "closed"
+export type WizardScreen = "step1" | "step2" | "step3" | "sending" | "slotTaken" | "failed" | "success" | "closed" | "cancelled"
+
+/** What the tab keeps of the wizard (issue 11): enough for a reload to show the same thing. */
+export interface WizardDraft {
+  readonly origin: string
+  readonly fields: WizardView["fields"]
+  readonly slotId: string | null
+}
 
 export interface WizardSlot {
   readonly id: string
@@ -28,6 +35,12 @@ export interface WizardView {
   readonly requests: ReadonlyArray<unknown>
   /** Effects the app was asked for: slots refreshed, success shown, failure logged, closed towards a page. */
   readonly effects: ReadonlyArray<string>
+  /** The step the address names (`?booking=2`), or null before the wizard ever put one there. */
+  readonly address: 1 | 2 | 3 | null
+  /** History entries the wizard added: one per step the user moved to, none for corrections. */
+  readonly entries: number
+  /** The draft kept for the tab, or null once booked or cancelled. */
+  readonly storedDraft: WizardDraft | null
 }
 
 export interface WizardSetting {
@@ -39,6 +52,10 @@ export interface WizardSetting {
   readonly initialSlot?: WizardSlot | null
   /** Every slot the test may select, by id: selecting one needs its status. */
   readonly slots: ReadonlyArray<WizardSlot>
+  /** A draft this tab kept from before (a reload, a trip to the login site). */
+  readonly draft?: WizardDraft | null
+  /** The step the address asks for when the wizard opens. */
+  readonly step?: 1 | 2 | 3
 }
 
 const SELF = "self"
@@ -72,18 +89,58 @@ export function bookingWizardOracle(setting: WizardSetting) {
   }
   const send = (view: WizardView): WizardView => ({ ...view, screen: "sending", requests: [...view.requests, body(view)] })
 
+  const STEP_OF: Partial<Record<WizardScreen, 1 | 2 | 3>> = { step1: 1, step2: 2, step3: 3 }
+
+  /**
+   * Issue 11: a step the draft cannot justify shows the earliest one it can: step 2 needs step 1
+   * complete, step 3 a slot as well.
+   */
+  const reachable = (view: WizardView, wanted: 1 | 2 | 3): WizardScreen => {
+    if (wanted === 1 || step1Errors(view.fields, setting.homeAvailable).length > 0) return "step1"
+    return wanted === 3 && view.selectedSlotId !== null ? "step3" : "step2"
+  }
+
+  /**
+   * Issue 11: the step is in the address. A step the user moves to is a new history entry (so
+   * Back returns to the previous step); a step the address asked for and could not have is
+   * corrected in place.
+   */
+  const show = (view: WizardView, screen: WizardScreen, how: "push" | "replace"): WizardView => {
+    const step = STEP_OF[screen]
+    if (step === undefined || step === view.address) return { ...view, screen }
+    return { ...view, screen, address: step, entries: how === "push" ? view.entries + 1 : view.entries }
+  }
+
+  /** While the wizard is open the tab keeps what it holds; booked or cancelled, nothing. */
+  const kept = (view: WizardView): WizardView => ({
+    ...view,
+    storedDraft: ["success", "closed", "cancelled"].includes(view.screen) ? null : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
+  })
+
+  const draft = setting.draft ?? null
   const initial: WizardView = {
     screen: "step1",
     // SPEC is silent on defaults: like Doctolib, the wizard books for the patient, at the clinic.
-    fields: { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
+    fields: draft ? { ...draft.fields } : { forWhom: SELF, reason: "", appointmentType: "CLINIC" },
     errors: [],
-    // A slot picked in the availability list comes along, if it can still be booked (SPEC §4).
-    selectedSlotId: setting.initialSlot?.status === "AVAILABLE" ? setting.initialSlot.id : null,
+    // A slot picked in the availability list comes along, if it can still be booked (SPEC §4);
+    // otherwise the one the draft kept.
+    selectedSlotId: setting.initialSlot?.status === "AVAILABLE" ? setting.initialSlot.id : (draft?.slotId ?? null),
     requests: [],
     effects: [],
+    address: null,
+    entries: 0,
+    storedDraft: null,
   }
+  // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
+  const opened = reachable(initial, setting.step ?? 1)
+  const start = kept(show(initial, opened, "replace"))
 
   function after(view: WizardView, event: AnyEventObject): WizardView {
+    return kept(next(view, event))
+  }
+
+  function next(view: WizardView, event: AnyEventObject): WizardView {
     const { screen } = view
     switch (event.type) {
       case "booking.update": {
@@ -96,19 +153,30 @@ export function bookingWizardOracle(setting: WizardSetting) {
       case "booking.next": {
         if (screen === "step1") {
           const errors = step1Errors(view.fields, setting.homeAvailable)
-          return errors.length === 0 ? { ...view, screen: "step2", errors: [] } : { ...view, errors }
+          return errors.length === 0 ? show({ ...view, errors: [] }, "step2", "push") : { ...view, errors }
         }
         // SPEC §4: Next on step 2 needs a chosen slot.
-        if (screen === "step2" && view.selectedSlotId !== null) return { ...view, screen: "step3" }
+        if (screen === "step2" && view.selectedSlotId !== null) return show(view, "step3", "push")
         return view
       }
       case "booking.back": {
         // Back goes one step back and keeps what was entered (SPEC silent on keeping: Doctolib keeps it).
-        if (screen === "step2") return { ...view, screen: "step1" }
-        if (screen === "step3") return { ...view, screen: "step2" }
-        if (screen === "failed") return { ...view, screen: "step3" }
+        if (screen === "step2") return show(view, "step1", "push")
+        if (screen === "step3") return show(view, "step2", "push")
+        if (screen === "failed") return show(view, "step3", "push")
         return view
       }
+      case "booking.goToStep": {
+        // Back, Forward or a typed address: the address changed first, the wizard follows if it can.
+        const moved = { ...view, address: event.step as 1 | 2 | 3 }
+        if (!["step1", "step2", "step3", "slotTaken", "failed"].includes(screen)) return moved
+        return show(moved, reachable(moved, event.step as 1 | 2 | 3), "replace")
+      }
+      case "booking.cancel":
+        // Cancel drops the draft and closes; a request on its way is not abandoned.
+        return ["step1", "step2", "step3", "slotTaken", "failed"].includes(screen)
+          ? { ...view, screen: "cancelled", effects: [...view.effects, "close"] }
+          : view
       case "booking.selectSlot": {
         const slot = event.slot as WizardSlot
         // SPEC §4: only AVAILABLE slots are selectable.
@@ -120,7 +188,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
       case "booking.retry":
         return screen === "failed" ? send(view) : view
       case "booking.chooseAnotherSlot":
-        return screen === "slotTaken" ? { ...view, screen: "step2" } : view
+        return screen === "slotTaken" ? show(view, "step2", "push") : view
       case "xstate.done.actor.createAppointment":
         // SPEC §4: success closes the modal, refreshes the session and shows an 8 s toast.
         return screen === "sending" ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
@@ -142,5 +210,5 @@ export function bookingWizardOracle(setting: WizardSetting) {
     }
   }
 
-  return { initial, after }
+  return { initial: start, after }
 }

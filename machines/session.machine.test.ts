@@ -27,6 +27,7 @@ const EVENTS = [
   { type: "session.expired", code: "SESSION_EXPIRED" },
   { type: "session.setLanguage", language: "ar" },
   { type: "session.retry" },
+  { type: "session.join", token: "joined-token-0123456789abcdef" },
 ] as const
 
 const coverage = trackCoverage("session", sessionMachine)
@@ -111,6 +112,10 @@ function runPaths(label: string, input: SessionInput) {
                 await flush()
               },
               "session.expired": async ({ event }) => {
+                sut.actor.send(event as never)
+                await flush()
+              },
+              "session.join": async ({ event }) => {
                 sut.actor.send(event as never)
                 await flush()
               },

@@ -32,6 +32,8 @@ export type SessionEvent =
   | { type: "session.expired"; code: ErrorCode }
   | { type: "session.setLanguage"; language: Language }
   | { type: "session.retry" }
+  /** Another tab of this browser answered with its live session's token (src/session/tabSession.ts). */
+  | { type: "session.join"; token: string }
 
 /** A rejection of the session's calls that says nothing of itself is taken for a refusal. */
 const NO_SESSION: RejectionFallback = { code: "INVALID_SESSION", message: "Invalid session" }
@@ -201,6 +203,8 @@ export const sessionMachine = setup({
     },
     signedOut: {
       entry: ["forgetToken", assign({ sessionToken: null, pendingToken: null, sessionId: null, expiresAt: null, user: null })],
+      // The token is checked like one read from the address: kept for the tab, then validated.
+      on: { "session.join": { target: "reading", actions: assign({ pendingToken: ({ event }) => event.token }) } },
     },
   },
 })

@@ -116,6 +116,13 @@ export function sessionOracle(setting: SessionSetting) {
       case "signingOut xstate.error.actor.logout":
         // Logout ends the session here whatever the server answers.
         return signedOut(view, view.error)
+      case "signedOut session.join": {
+        // Issue 11: a new tab joins the live session of another tab of the same browser; its
+        // token is kept for this tab and checked as any other (SPEC §4).
+        const token = event.token as string
+        const next = { ...view, phase: "validating" as const, status: null, token }
+        return { ...next, requests: call(next, "validateSession"), effects: effect(next, `persist:${token}`) }
+      }
       default:
         return view
     }

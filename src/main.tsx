@@ -69,6 +69,7 @@ async function start() {
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     router.ssr = { manifest: undefined }
     hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
+    joinOtherTabs(session)
     return
   }
   if (root.dataset.prerendered) {
@@ -81,6 +82,12 @@ async function start() {
     await texts
   }
   createRoot(root).render(app)
+  joinOtherTabs(session)
+}
+
+/** The browser's other tabs share their session with this one (issue 11); loaded after the first render. */
+function joinOtherTabs(session: SessionActor) {
+  void import("./session/tabSession.ts").then(({ joinTabs }) => joinTabs(session))
 }
 
 void start()

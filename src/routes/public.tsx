@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect, type RouteComponent } from "@tanstack/react-router"
 import { doctorSearchParamsOf, parseDoctorSearch } from "../features/public/doctors/searchParams.ts"
 import { facilitySearchParamsOf, parseFacilitySearch } from "../features/public/facilities/searchParams.ts"
+import { parseDoctorProfileSearch } from "../features/public/profile/searchParams.ts"
 import {
   COMING_SOON_TEXTS,
   CONTACT_TEXTS,
@@ -64,6 +65,8 @@ export const doctorProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/doctors/$doctorId",
   params: idParams("doctorId"),
+  // `?booking=2`: the booking wizard is open on step 2, so Back and Forward move between steps.
+  validateSearch: parseDoctorProfileSearch,
   component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
   // A refused id skips the loader: this view loads the texts it shows itself.
   notFoundComponent: lazyRouteComponent(

@@ -13,25 +13,32 @@
  *   "search" and "availability" → /appointments, "doctor" → /doctor/appointments.
  * - `initialSlot` preselects a slot chosen in the availability list.
  * - `patientId` is for a doctor booking for one of their patients (origin "doctor").
- * - Each opening starts a fresh wizard. On success the dialog hides at once, the session is
+ * - `place` keeps the wizard's place (issue 11): its step in the address (`step`, and `show` to
+ *   write a step back), its draft in the tab's session storage by doctor. Back and Forward move
+ *   between steps, a reload or a sign-in finds the same step and draft. Without `place`, each
+ *   opening starts a fresh wizard. On success the dialog hides at once, the session is
  *   refreshed, an 8 s toast shows, then it calls `onOpenChange(false)` and navigates: keep it
  *   mounted until then (rendering it only while `open` is true is fine).
- * - Only a signed-in patient (or a doctor with `patientId`) can book; others see why.
+ * - Only a signed-in patient (or a doctor with `patientId`) can book; others see why. A session
+ *   that ended meanwhile is offered the login site, which comes back to the same step.
  */
 import { useSelector } from "@xstate/react"
-import { useRef } from "react"
+import { useRouterState } from "@tanstack/react-router"
+import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
+import type { BookingStep } from "../../../machines/bookingWizard.machine.ts"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { primaryHomeLocation } from "../../../schemas/patient.ts"
 import { ensureTexts } from "../../i18n/i18n.ts"
-import { useSessionUser } from "../../session/useSession.ts"
+import { loginUrl } from "../../session/loginUrl.ts"
+import { useSessionLanguage, useSessionStatus, useSessionUser } from "../../session/useSession.ts"
 import { Dialog } from "../../ui/Dialog.tsx"
 import { useRefocusWhenLost } from "../../ui/useRefocusWhenLost.ts"
 import { DetailsStep } from "./DetailsStep.tsx"
 import { ReviewStep } from "./ReviewStep.tsx"
 import { SlotStep } from "./SlotStep.tsx"
-import { useBookingWizard, type BookingWizardActor } from "./useBookingWizard.ts"
+import { useBookingWizard, type BookingPlace, type BookingWizardActor } from "./useBookingWizard.ts"
 import "./booking.css"
 
 await ensureTexts(["booking"])
@@ -50,24 +57,49 @@ export interface BookingDialogProps {
   initialSlot?: TimeSlot
   /** A doctor booking for one of their patients. */
   patientId?: string
+  /** The wizard's step in the address and its draft in the tab (issue 11); see above. */
+  place?: BookingPlace
 }
 
 export default function BookingDialog(props: BookingDialogProps) {
   const { t } = useTranslation()
   const user = useSessionUser()
+  const status = useSessionStatus()
   if (!props.open) return null
   const patientId = props.patientId ?? user?.metadata.patient?.id
+  // Still checking the tab's session (a reload, a return from the login site): nothing to say yet.
+  if (!patientId && status === null) return null
   if (!patientId) {
     return (
       <Dialog open onOpenChange={props.onOpenChange} title={t("booking.titleGeneric")}>
-        <p className="alert alert-info">{t("booking.patientsOnly")}</p>
+        {status === "VALID_SESSION" ? <p className="alert alert-info">{t("booking.patientsOnly")}</p> : <SignInToContinue />}
       </Dialog>
     )
   }
   return <BookingWizardDialog {...props} patientId={patientId} />
 }
 
-function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patientId }: BookingDialogProps & { patientId: string }) {
+/**
+ * Signed out meanwhile (another tab, an expired session): the login site brings the user back to
+ * this very address, whose step and the tab's draft reopen the wizard where it was.
+ */
+function SignInToContinue() {
+  const { t } = useTranslation()
+  const language = useSessionLanguage()
+  const href = useRouterState({ select: (s) => s.location.href })
+  return (
+    <>
+      <p className="alert alert-info">{t("booking.sessionEnded")}</p>
+      <div className="row">
+        <a className="btn btn-primary" href={loginUrl(href, language)}>
+          {t("booking.signInToContinue")}
+        </a>
+      </div>
+    </>
+  )
+}
+
+function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patientId, place }: BookingDialogProps & { patientId: string }) {
   const { t } = useTranslation()
   const patient = useSessionUser()?.metadata.patient
   const forDoctor = origin === "doctor"
@@ -81,14 +113,35 @@ function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patien
       initialSlot: initialSlot ?? null,
     },
     () => onOpenChange(false),
+    place,
   )
+  useStepFromAddress(actor, place?.step)
   const finished = useSelector(actor, (s) => s.matches("success") || s.matches("done"))
+  const cancel = () => actor.send({ type: "booking.cancel" })
   return (
-    <Dialog open={!finished} onOpenChange={onOpenChange} wide title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}>
+    <Dialog
+      open={!finished}
+      onOpenChange={(open) => (open ? undefined : cancel())}
+      wide
+      title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}
+    >
       <StepIndicator actor={actor} />
-      <CurrentStep actor={actor} doctor={doctor} forDoctor={forDoctor} onCancel={() => onOpenChange(false)} />
+      <CurrentStep actor={actor} doctor={doctor} forDoctor={forDoctor} onCancel={cancel} />
     </Dialog>
   )
+}
+
+/**
+ * The address → the wizard: when Back, Forward or a link changes the step in the address, the
+ * wizard is told (`booking.goToStep`) and decides what it can show; it writes its own moves back.
+ */
+function useStepFromAddress(actor: BookingWizardActor, step: BookingStep | undefined) {
+  const seen = useRef(step)
+  useEffect(() => {
+    if (step === undefined || seen.current === step) return
+    seen.current = step
+    if (stepOf(actor.getSnapshot().value) !== step) actor.send({ type: "booking.goToStep", step })
+  }, [actor, step])
 }
 
 const stepOf = (value: unknown): 1 | 2 | 3 => (value === "details" ? 1 : value === "slots" ? 2 : 3)

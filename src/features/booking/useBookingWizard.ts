@@ -3,11 +3,14 @@ import { useNavigate } from "@tanstack/react-router"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise, type ActorRefFrom } from "xstate"
-import { bookingWizardMachine, type BookingOrigin, type BookingWizardInput } from "../../../machines/bookingWizard.machine.ts"
+import { useState } from "react"
+import { bookingWizardMachine, type BookingOrigin, type BookingStep, type BookingWizardInput } from "../../../machines/bookingWizard.machine.ts"
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
+import { draftStore } from "./draftStore.ts"
+import { bookingOpening } from "./opening.ts"
 
 export type BookingWizardActor = ActorRefFrom<typeof bookingWizardMachine>
 
@@ -18,14 +21,42 @@ const DESTINATION: Record<BookingOrigin, "/profile" | "/appointments" | "/doctor
   doctor: "/doctor/appointments",
 }
 
-/** One wizard actor for one opening of the dialog, wired to the gateway, the session and the router. */
-export function useBookingWizard(input: BookingWizardInput, onClose: () => void): BookingWizardActor {
+/** Where an open wizard keeps its place (issue 11): the step in the address, the draft in the tab. */
+export interface BookingPlace {
+  /** The step the address names. */
+  readonly step: BookingStep
+  /** Writes a step into the address: a new history entry unless `replace`. */
+  readonly show: (step: BookingStep, replace: boolean) => void
+}
+
+/**
+ * One wizard actor for one opening of the dialog, wired to the gateway, the session and the router.
+ * With a `place`, it opens on the address's step with the tab's draft (the Book button just
+ * pressed brings its origin and slot), and keeps both up to date.
+ */
+export function useBookingWizard(given: BookingWizardInput, onClose: () => void, place?: BookingPlace): BookingWizardActor {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { session } = useAppActors()
   const close = useRef(onClose)
   close.current = onClose
+  const show = useRef(place?.show)
+  show.current = place?.show
+  const doctorId = given.doctorId
+  const [input] = useState((): BookingWizardInput => {
+    if (!place) return given
+    const opening = bookingOpening.peek(doctorId)
+    const draft = draftStore.read(doctorId)
+    return {
+      ...given,
+      origin: opening?.origin ?? draft?.origin ?? given.origin,
+      initialSlot: opening?.slot ?? given.initialSlot ?? null,
+      draft,
+      step: place.step,
+    }
+  })
+  const keepsPlace = place !== undefined
 
   return useFlowActor(
     bookingWizardMachine.provide({
@@ -42,6 +73,17 @@ export function useBookingWizard(input: BookingWizardInput, onClose: () => void)
         finish: (_, { origin }) => {
           close.current()
           void navigate({ to: DESTINATION[origin] })
+        },
+        close: () => close.current(),
+        showStep: (_, { step, replace }) => show.current?.(step, replace),
+        saveDraft: (_, { draft }) => {
+          if (!keepsPlace) return
+          draftStore.write(doctorId, draft)
+          // The draft now carries the Book button's origin and slot.
+          bookingOpening.settle(doctorId)
+        },
+        clearDraft: () => {
+          if (keepsPlace) draftStore.clear(doctorId)
         },
       },
     }),

@@ -7,6 +7,7 @@ import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { AvailabilityList } from "./AvailabilityList.tsx"
 import { AwardsAndPublications, Biography, Insurance, QuickInfo, Services } from "./ProfileDetails.tsx"
 import { ProfileBanner } from "./ProfileBanner.tsx"
+import { ProfileBooking } from "./ProfileBooking.tsx"
 import { ProfileFacilities } from "./ProfileFacilities.tsx"
 import { ProfileStats } from "./ProfileStats.tsx"
 import "../common/public.css"
@@ -48,6 +49,7 @@ export function DoctorProfilePage() {
           <ProfileStats doctor={d} />
         </aside>
       </div>
+      <ProfileBooking doctor={d} />
     </article>
   )
 }
