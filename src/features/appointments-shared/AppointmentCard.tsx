@@ -7,6 +7,7 @@ import { AppointmentLink } from "./AppointmentLink.tsx"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
+import { Address } from "../../i18n/Bidi.tsx"
 
 export interface AppointmentCardProps {
   appointment: Appointment
@@ -50,7 +51,9 @@ export function AppointmentCard({ appointment: a, perspective, actions }: Appoin
         {a.location ? (
           <>
             <dt>{t("appointments.place")}</dt>
-            <dd>{a.location.address}</dd>
+            <dd>
+              <Address parts={[a.location.address]} />
+            </dd>
           </>
         ) : null}
         <dt>{t("appointments.reason")}</dt>

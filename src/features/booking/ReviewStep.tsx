@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
-import { formatDate, formatFcfa, formatTime } from "../../i18n/format.ts"
+import { Money } from "../../i18n/Bidi.tsx"
+import { formatDate, formatTime } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
@@ -72,12 +73,15 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
         <dt>{t("booking.type")}</dt>
         <dd>
           {t(`booking.types.${type}`)}
-          {price !== undefined ? ` · ${formatFcfa(price, language)}` : ""}
+          {price !== undefined ? " · " : ""}
+          {price !== undefined ? <Money amount={price} /> : null}
         </dd>
         {place ? (
           <>
             <dt>{t("booking.place")}</dt>
-            <dd>{place}</dd>
+            <dd>
+              <bdi>{place}</bdi>
+            </dd>
           </>
         ) : null}
         <dt>{t("booking.reason")}</dt>

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { appointmentsQuery } from "../../../api/appointments.ts"
-import { formatFcfa, formatRating } from "../../../i18n/format.ts"
+import { Address, Money } from "../../../i18n/Bidi.tsx"
+import { formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { useSessionUser } from "../../../session/useSession.ts"
@@ -86,13 +87,23 @@ export function DoctorDashboardPage() {
         <Section title={t("doctorDashboard.contact")}>
           <dl className="info-list">
             <dt>{t("doctorDashboard.address")}</dt>
-            <dd>{primary ? `${primary.address}, ${primary.city}` : t("doctorDashboard.notGiven")}</dd>
+            <dd>{primary ? <Address parts={[primary.address, primary.city]} /> : t("doctorDashboard.notGiven")}</dd>
             <dt>{t("doctorDashboard.email")}</dt>
             <dd>
-              <a href={`mailto:${doctor.email}`}>{doctor.email}</a>
+              <a href={`mailto:${doctor.email}`} dir="ltr">
+                {doctor.email}
+              </a>
             </dd>
             <dt>{t("doctorDashboard.phone")}</dt>
-            <dd>{doctor.phoneNumber ? <a href={`tel:+${doctor.phoneNumber}`}>{doctor.phoneNumber}</a> : t("doctorDashboard.notGiven")}</dd>
+            <dd>
+              {doctor.phoneNumber ? (
+                <a href={`tel:+${doctor.phoneNumber}`} dir="ltr">
+                  {doctor.phoneNumber}
+                </a>
+              ) : (
+                t("doctorDashboard.notGiven")
+              )}
+            </dd>
             <dt>{t("doctorDashboard.website")}</dt>
             <dd>
               {doctor.website ? (
@@ -118,7 +129,9 @@ export function DoctorDashboardPage() {
             {doctor.providedServices.map((s) => (
               <li key={s.code} className="row service-row">
                 <span>{t(`doctorDashboard.serviceCodes.${s.code}`)}</span>
-                <strong>{formatFcfa(s.price, language)}</strong>
+                <strong>
+                  <Money amount={s.price} />
+                </strong>
               </li>
             ))}
           </ul>

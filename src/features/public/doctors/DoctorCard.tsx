@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { formatDate, formatFcfa, formatRating } from "../../../i18n/format.ts"
+import { Money } from "../../../i18n/Bidi.tsx"
+import { formatDate, formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
@@ -56,7 +57,9 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
         {price !== null ? (
           <div>
             <dt>{t("doctorSearch.clinicFee")}</dt>
-            <dd>{formatFcfa(price, language)}</dd>
+            <dd>
+              <Money amount={price} />
+            </dd>
           </div>
         ) : null}
         <div>

@@ -4,6 +4,7 @@ import { formatRating } from "../../../i18n/format.ts"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { hoursToday } from "./openingHours.ts"
+import { Address } from "../../../i18n/Bidi.tsx"
 
 interface FacilityCardProps {
   facility: HealthcareFacility
@@ -27,7 +28,9 @@ export function FacilityCard({ facility, selected, onShowOnMap }: FacilityCardPr
           {facility.emergency ? <span className="badge badge-danger">{t("facilities.emergency")}</span> : null}
         </p>
       </div>
-      <p>{[facility.location.address, facility.location.city].join(", ")}</p>
+      <p>
+        <Address parts={[facility.location.address, facility.location.city]} />
+      </p>
       <p className="row facility-status">
         {today ? (
           <span className="badge badge-success">{t("facilities.openToday", { open: today.open, close: today.close })}</span>
