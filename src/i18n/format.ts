@@ -1,3 +1,5 @@
+import { createElement, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { INTL_LOCALE, type Language } from "./languages.ts"
 
 const numberFormats = new Map<Language, Intl.NumberFormat>()
@@ -14,6 +16,24 @@ export function formatNumber(value: number, language: Language): string {
  * No-break spaces keep it on one line; show it through <Money> so right-to-left text cannot reorder it.
  */
 export const formatFcfa = (amount: number, language: Language = "fr"): string => `${formatNumber(amount, language)}\u00a0FCFA`
+
+// The components below are written with createElement so this module stays the one chunk that every
+// screen showing amounts or dates already loads (a .tsx beside it would be one more file to list in the entry).
+
+/**
+ * A left-to-right run (an id, a phone number, an e-mail, an amount) isolated from the text around
+ * it: in Arabic, "35 000 FCFA" then stays "35 000 FCFA" instead of "FCFA 000 35".
+ */
+export const Ltr = ({ children, className }: { children?: ReactNode; className?: string }) => createElement("bdi", { dir: "ltr", className }, children)
+
+/** An FCFA amount, amount then label, as one isolated left-to-right run (`suffix` stays inside it). */
+export function Money({ amount, suffix = "" }: { amount: number; suffix?: string }) {
+  const { i18n } = useTranslation()
+  return createElement(Ltr, { className: "money" }, formatFcfa(amount, i18n.language as Language) + suffix)
+}
+
+/** An address, isolated and taking its direction from its own first letter: "18 avenue des Jambaars, Plateau" keeps its order. */
+export const Address = ({ parts }: { parts: ReadonlyArray<string | null | undefined> }) => createElement("bdi", null, parts.filter(Boolean).join(", "))
 
 /** A date (yyyy-MM-dd or an instant) in the user's language, e.g. « lundi 23 novembre 2026 » (lower case in French). */
 export function formatDate(value: string | Date, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }, timeZone?: string): string {

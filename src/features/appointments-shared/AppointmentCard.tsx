@@ -7,7 +7,8 @@ import { AppointmentLink } from "./AppointmentLink.tsx"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
-import { Address } from "../../i18n/Bidi.tsx"
+import { doctorName, specialtyLabel } from "../../i18n/doctorText.ts"
+import { Address } from "../../i18n/format.ts"
 
 export interface AppointmentCardProps {
   appointment: Appointment
@@ -21,7 +22,7 @@ export interface AppointmentCardProps {
 export function AppointmentCard({ appointment: a, perspective, actions }: AppointmentCardProps) {
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
-  const title = perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : `${a.patient.firstName} ${a.patient.lastName}`
+  const title = perspective === "patient" ? doctorName(t, a.doctor) : `${a.patient.firstName} ${a.patient.lastName}`
   return (
     <article className="card appointment-card" aria-label={`${title}, ${date} ${time}`}>
       <div className="appointment-card-head">
@@ -31,7 +32,9 @@ export function AppointmentCard({ appointment: a, perspective, actions }: Appoin
               {title}
             </AppointmentLink>
           </h3>
-          {perspective === "patient" && a.doctor.specialties.length ? <span className="muted">{a.doctor.specialties.join(", ")}</span> : null}
+          {perspective === "patient" && a.doctor.specialties.length ? (
+            <span className="muted">{a.doctor.specialties.map((s) => specialtyLabel(t, s)).join(", ")}</span>
+          ) : null}
         </div>
         <AppointmentStatusBadge status={a.status} />
       </div>

@@ -3,7 +3,7 @@ import type { Appointment } from "../../../schemas/appointment.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
-import { Address } from "../../i18n/Bidi.tsx"
+import { Address } from "../../i18n/format.ts"
 
 /** The facts of one appointment for a detail page: status, date, time, type, for whom, place, reason. */
 export function AppointmentFacts({ appointment: a }: { appointment: Appointment }) {

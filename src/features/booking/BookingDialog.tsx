@@ -33,6 +33,7 @@ import { ReviewStep } from "./ReviewStep.tsx"
 import { SlotStep } from "./SlotStep.tsx"
 import { useBookingWizard, type BookingWizardActor } from "./useBookingWizard.ts"
 import "./booking.css"
+import { doctorName } from "../../i18n/doctorText.ts"
 
 await ensureTexts(["booking"])
 
@@ -84,7 +85,7 @@ function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patien
   )
   const finished = useSelector(actor, (s) => s.matches("success") || s.matches("done"))
   return (
-    <Dialog open={!finished} onOpenChange={onOpenChange} wide title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}>
+    <Dialog open={!finished} onOpenChange={onOpenChange} wide title={t("booking.title", { name: doctorName(t, doctor) })}>
       <StepIndicator actor={actor} />
       <CurrentStep actor={actor} doctor={doctor} forDoctor={forDoctor} onCancel={() => onOpenChange(false)} />
     </Dialog>

@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { SERVICE_CODES } from "../../../schemas/enums.ts"
-import { Money } from "../../i18n/Bidi.tsx"
 import { validationMessage } from "../../i18n/validationMessage.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { SelectField, TextAreaField } from "../../ui/Field.tsx"
 import { ErrorSummary } from "../patient/FormBits.tsx"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
+import { Money } from "../../i18n/format.ts"
 
 /** Step 1: for whom, the reason and the type of visit (SPEC §2, §4, §5). */
 export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean; onCancel: () => void }) {

@@ -11,7 +11,7 @@ import { Pagination } from "../../ui/Pagination.tsx"
 import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
-import { Address } from "../../i18n/Bidi.tsx"
+import { Address } from "../../i18n/format.ts"
 
 const route = getRouteApi("/manager/dashboard")
 

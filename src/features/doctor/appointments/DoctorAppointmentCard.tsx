@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router"
-import { Trans, useTranslation } from "react-i18next"
+import { useTranslation } from "react-i18next"
 import type { Appointment } from "../../../../schemas/appointment.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
 import { ageAndGender } from "../patients/patientText.ts"
-import { Address, Ltr } from "../../../i18n/Bidi.tsx"
+import { Address, Ltr } from "../../../i18n/format.ts"
 
 /**
  * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
@@ -27,7 +27,7 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
             </Link>
           </h2>
           <span className="muted patient-id">
-            <Trans i18nKey="doctorPatients.id" values={{ id: a.patientId }} components={{ id: <Ltr /> }} />
+            {t("doctorPatients.idLabel")} <Ltr>{a.patientId}</Ltr>
           </span>
         </div>
         <AppointmentStatusBadge status={a.status} />

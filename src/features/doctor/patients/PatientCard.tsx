@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router"
-import { Trans, useTranslation } from "react-i18next"
+import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
-import { Ltr } from "../../../i18n/Bidi.tsx"
+import { Ltr } from "../../../i18n/format.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
 export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
@@ -17,7 +17,7 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
         <span className={`badge ${p.status === "ACTIVE" ? "badge-success" : "badge-warning"}`}>{t(`doctorPatients.statuses.${p.status}`)}</span>
       </div>
       <p className="muted patient-id">
-        <Trans i18nKey="doctorPatients.id" values={{ id: p.id }} components={{ id: <Ltr /> }} />
+        {t("doctorPatients.idLabel")} <Ltr>{p.id}</Ltr>
       </p>
       <p>{ageAndGender(t, p.dateOfBirth, p.civility)}</p>
       <dl className="info-list">

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query"
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
-import { Trans, useTranslation } from "react-i18next"
+import { useTranslation } from "react-i18next"
 import { doctorPatientQuery } from "../../../api/doctorPatients.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
-import { Address, Ltr } from "../../../i18n/Bidi.tsx"
+import { Address, Ltr } from "../../../i18n/format.ts"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
@@ -47,7 +47,7 @@ export function PatientDetailPage() {
             {p.firstName} {p.lastName}
           </h1>
           <p className="muted patient-id">
-            <Trans i18nKey="doctorPatients.id" values={{ id: p.id }} components={{ id: <Ltr /> }} />
+            {t("doctorPatients.idLabel")} <Ltr>{p.id}</Ltr>
           </p>
           <p>
             {ageAndGender(t, p.dateOfBirth, p.civility)}

@@ -2,8 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { appointmentsQuery } from "../../../api/appointments.ts"
-import { Address, Money } from "../../../i18n/Bidi.tsx"
-import { formatRating } from "../../../i18n/format.ts"
+import { Address, formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { useSessionUser } from "../../../session/useSession.ts"
@@ -14,6 +13,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -29,7 +29,7 @@ export function DoctorDashboardPage() {
   const confirmedAhead = upcomingConfirmed(appointments, Date.now())
   const primary = doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0]
   const experience = doctor.careerStartYear ? experienceOf(daysOfPractice(doctor.careerStartYear, todayIn(timeZone))) : null
-  const name = `Dr ${doctor.firstName} ${doctor.lastName}`
+  const name = doctorName(t, doctor)
 
   return (
     <div className="container page stack doctor-dashboard">
@@ -37,7 +37,7 @@ export function DoctorDashboardPage() {
         <Avatar photoUrl={doctor.photoUrl} role="doctor" size={96} alt={name} />
         <div className="dashboard-identity">
           <h1>{name}</h1>
-          <p className="muted">{doctor.specialties.map((s) => s.label).join(" · ")}</p>
+          <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
           <p>
             <span className="visually-hidden">
               {t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}

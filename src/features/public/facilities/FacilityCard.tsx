@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next"
 import type { HealthcareFacility } from "../../../../schemas/facility.ts"
-import { formatRating } from "../../../i18n/format.ts"
+import { Address, formatRating } from "../../../i18n/format.ts"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { hoursToday } from "./openingHours.ts"
-import { Address } from "../../../i18n/Bidi.tsx"
 
 interface FacilityCardProps {
   facility: HealthcareFacility

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { Address, Money } from "../../../i18n/Bidi.tsx"
 import { primaryLocation } from "../common/doctorFacts.ts"
+import { Address, Money } from "../../../i18n/format.ts"
 
 export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
 import { Section } from "./ProfileDetails.tsx"
-import { Address } from "../../../i18n/Bidi.tsx"
+import { Address } from "../../../i18n/format.ts"
 
 /** Where the doctor practises: photo, name, partner badge, address, phone, website, care types. */
 export function ProfileFacilities({ doctor }: { doctor: Doctor }) {

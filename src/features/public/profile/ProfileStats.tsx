@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { Money } from "../../../i18n/Bidi.tsx"
-import { formatRating } from "../../../i18n/format.ts"
+import { formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { startingPrice } from "../common/doctorFacts.ts"
 import { Section } from "./ProfileDetails.tsx"

@@ -3,7 +3,7 @@ import type { ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { I18nextProvider, initReactI18next } from "react-i18next"
 import { beforeAll, describe, expect, it } from "vitest"
-import { Address, Ltr, Money } from "./Bidi.tsx"
+import { Address, Ltr, Money } from "./format.ts"
 
 const i18n = i18next.createInstance()
 beforeAll(async () => {
