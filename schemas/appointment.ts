@@ -33,7 +33,8 @@ export const Appointment = Schema.Struct({
     firstName: Schema.String,
     lastName: Schema.String,
     photoUrl: Schema.NullOr(Schema.String),
-    specialties: Schema.Array(Schema.String),
+    /** Code (the interface translates it) and the gateway's French label (shown when no text exists). */
+    specialties: Schema.Array(Schema.Struct({ code: Schema.String, label: Schema.String })),
   }),
   patientId: Schema.String,
   patient: AppointmentPatient,

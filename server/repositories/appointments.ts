@@ -30,13 +30,13 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
   const doctorIds = [...new Set(rows.map((r) => r.appointment.doctorId))]
   const specialtyRows = doctorIds.length
     ? await db
-        .select({ doctorId: doctorSpecialties.doctorId, label: specialties.label })
+        .select({ doctorId: doctorSpecialties.doctorId, code: specialties.code, label: specialties.label })
         .from(doctorSpecialties)
         .innerJoin(specialties, eq(specialties.id, doctorSpecialties.specialtyId))
         .where(inArray(doctorSpecialties.doctorId, doctorIds))
     : []
-  const specialtiesOf = new Map<string, string[]>()
-  for (const s of specialtyRows) specialtiesOf.set(s.doctorId, [...(specialtiesOf.get(s.doctorId) ?? []), s.label])
+  const specialtiesOf = new Map<string, { code: string; label: string }[]>()
+  for (const { doctorId, code, label } of specialtyRows) specialtiesOf.set(doctorId, [...(specialtiesOf.get(doctorId) ?? []), { code, label }])
 
   return rows.map(({ appointment: a, doctorUser, patientUser, dependant, facility }) => ({
     id: a.id,

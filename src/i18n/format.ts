@@ -1,25 +1,41 @@
+import { createElement, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { INTL_LOCALE, type Language } from "./languages.ts"
 
 const numberFormats = new Map<Language, Intl.NumberFormat>()
 
-function numberFormat(language: Language): Intl.NumberFormat {
+/** Whole numbers grouped the way each language writes them (Arabic with Latin digits, INTL_LOCALE). */
+export function formatNumber(value: number, language: Language): string {
   let format = numberFormats.get(language)
-  if (!format) {
-    // fr-SN groups with a narrow no-break space; every language shows amounts the Senegalese way.
-    format = new Intl.NumberFormat("fr-SN", { maximumFractionDigits: 0 })
-    numberFormats.set(language, format)
-  }
-  return format
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 })))
+  return format.format(value)
 }
 
-/** `formatFcfa(25000)` gives `25 000 FCFA`: the currency label after the amount (SPEC §1). */
-export function formatFcfa(amount: number, language: Language = "fr"): string {
-  return `${numberFormat(language)
-    .format(amount)
-    .replace(/\u202f|\u00a0/g, " ")} FCFA`
+/**
+ * `formatFcfa(25000)` gives `25 000 FCFA`: the amount grouped per language, then the label (SPEC §1).
+ * No-break spaces keep it on one line; show it through <Money> so right-to-left text cannot reorder it.
+ */
+export const formatFcfa = (amount: number, language: Language = "fr"): string => `${formatNumber(amount, language)}\u00a0FCFA`
+
+// The components below are written with createElement so this module stays the one chunk that every
+// screen showing amounts or dates already loads (a .tsx beside it would be one more file to list in the entry).
+
+/**
+ * A left-to-right run (an id, a phone number, an e-mail, an amount) isolated from the text around
+ * it: in Arabic, "35 000 FCFA" then stays "35 000 FCFA" instead of "FCFA 000 35".
+ */
+export const Ltr = ({ children, className }: { children?: ReactNode; className?: string }) => createElement("bdi", { dir: "ltr", className }, children)
+
+/** An FCFA amount, amount then label, as one isolated left-to-right run (`suffix` stays inside it). */
+export function Money({ amount, suffix = "" }: { amount: number; suffix?: string }) {
+  const { i18n } = useTranslation()
+  return createElement(Ltr, { className: "money" }, formatFcfa(amount, i18n.language as Language) + suffix)
 }
 
-/** A date (yyyy-MM-dd or an instant) in the user's language, e.g. « lundi 23 novembre 2026 ». */
+/** An address, isolated and taking its direction from its own first letter: "18 avenue des Jambaars, Plateau" keeps its order. */
+export const Address = ({ parts }: { parts: ReadonlyArray<string | null | undefined> }) => createElement("bdi", null, parts.filter(Boolean).join(", "))
+
+/** A date (yyyy-MM-dd or an instant) in the user's language, e.g. « lundi 23 novembre 2026 » (lower case in French). */
 export function formatDate(value: string | Date, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }, timeZone?: string): string {
   const date = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value)
   return new Intl.DateTimeFormat(INTL_LOCALE[language], {

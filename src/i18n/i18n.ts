@@ -3,7 +3,7 @@ import { initReactI18next } from "react-i18next"
 import { loaders } from "virtual:locale-sections"
 import { DEFAULT_LANGUAGE, directionOf, rememberLanguage, type Language } from "./languages.ts"
 
-/** Sections every screen needs (shell, common words, validation); the rest load with their screens. */
+/** Sections every screen needs (shell, common words, validation); the rest load with their screens (`pagination` with the lists that page). */
 export const CORE_SECTIONS = [
   "common",
   "session",
@@ -16,7 +16,6 @@ export const CORE_SECTIONS = [
   "errorPage",
   "validation",
   "fields",
-  "pagination",
   "rating",
 ] as const
 

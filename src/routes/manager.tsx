@@ -44,7 +44,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => managerLayout,
   path: "dashboard",
   validateSearch: Schema.toStandardSchemaV1(FacilitiesListSearch),
-  loader: () => ensureTexts(["manager"]),
+  loader: () => ensureTexts(["manager", "pagination"]),
   component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
 })
 

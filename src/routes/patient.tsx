@@ -22,7 +22,7 @@ export const patientLayout = createRoute({
 /** The path is a literal type parameter so the route keeps it in the registered tree. */
 const page = <const P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => patientLayout, path, component })
 
-const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking"] as const
+const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking", "specialties"] as const
 const PROFILE_TEXTS = [
   "patientProfile",
   "appointments",

@@ -76,7 +76,7 @@ test("the appointments list fits a 360 px phone and reads right to left in Arabi
 
 test("the dashboard's bell counts the confirmed appointments ahead and opens one", async ({ page }) => {
   await signIn(page, ACCOUNTS.patient.email, "/profile")
-  const bell = page.getByRole("button", { name: /Notifications : \d+ rendez-vous confirmé\(s\) à venir/ })
+  const bell = page.getByRole("button", { name: /Notifications : \d+ rendez-vous confirmés? à venir/ })
   const count = Number(/(\d+)/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1])
   expect(count).toBeGreaterThan(0)
   await expect(bell).toContainText(String(count))

@@ -123,7 +123,7 @@ test("the facilities hydrate, filter by type, and the map mounts in the browser 
 
 test("in Arabic the server draws the page right to left and the browser takes it over", async ({ page }) => {
   const problems = watchHydration(page)
-  await openHydrated(page, `/doctors/${doctorId}?lang=ar`, "Dr Moussa Ndiaye")
+  await openHydrated(page, `/doctors/${doctorId}?lang=ar`, "د. Moussa Ndiaye")
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await expect(page).toHaveURL(`/doctors/${doctorId}`)
   await expect(page.getByRole("heading", { name: "المواعيد المتاحة" })).toBeVisible()

@@ -7,6 +7,8 @@ import { AppointmentLink } from "./AppointmentLink.tsx"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
+import { doctorName, specialtyLabel } from "../../i18n/doctorText.ts"
+import { Address } from "../../i18n/format.ts"
 
 export interface AppointmentCardProps {
   appointment: Appointment
@@ -20,7 +22,7 @@ export interface AppointmentCardProps {
 export function AppointmentCard({ appointment: a, perspective, actions }: AppointmentCardProps) {
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
-  const title = perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : `${a.patient.firstName} ${a.patient.lastName}`
+  const title = perspective === "patient" ? doctorName(t, a.doctor) : `${a.patient.firstName} ${a.patient.lastName}`
   return (
     <article className="card appointment-card" aria-label={`${title}, ${date} ${time}`}>
       <div className="appointment-card-head">
@@ -30,7 +32,9 @@ export function AppointmentCard({ appointment: a, perspective, actions }: Appoin
               {title}
             </AppointmentLink>
           </h3>
-          {perspective === "patient" && a.doctor.specialties.length ? <span className="muted">{a.doctor.specialties.join(", ")}</span> : null}
+          {perspective === "patient" && a.doctor.specialties.length ? (
+            <span className="muted">{a.doctor.specialties.map((s) => specialtyLabel(t, s)).join(", ")}</span>
+          ) : null}
         </div>
         <AppointmentStatusBadge status={a.status} />
       </div>
@@ -50,7 +54,9 @@ export function AppointmentCard({ appointment: a, perspective, actions }: Appoin
         {a.location ? (
           <>
             <dt>{t("appointments.place")}</dt>
-            <dd>{a.location.address}</dd>
+            <dd>
+              <Address parts={[a.location.address]} />
+            </dd>
           </>
         ) : null}
         <dt>{t("appointments.reason")}</dt>

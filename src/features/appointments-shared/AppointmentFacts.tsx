@@ -3,6 +3,7 @@ import type { Appointment } from "../../../schemas/appointment.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
+import { Address } from "../../i18n/format.ts"
 
 /** The facts of one appointment for a detail page: status, date, time, type, for whom, place, reason. */
 export function AppointmentFacts({ appointment: a }: { appointment: Appointment }) {
@@ -25,7 +26,15 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
       {a.location ? (
         <>
           <dt>{t("appointments.place")}</dt>
-          <dd>{a.location.url ? <a href={a.location.url}>{a.location.address}</a> : a.location.address}</dd>
+          <dd>
+            {a.location.url ? (
+              <a href={a.location.url}>
+                <Address parts={[a.location.address]} />
+              </a>
+            ) : (
+              <Address parts={[a.location.address]} />
+            )}
+          </dd>
         </>
       ) : null}
       <dt>{t("appointments.reason")}</dt>

@@ -6,6 +6,7 @@ import type { Language } from "../../i18n/languages.ts"
 import { APPOINTMENT_LIST, AppointmentLink } from "./AppointmentLink.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
+import { doctorName } from "../../i18n/doctorText.ts"
 
 export interface NotificationBellProps {
   /** Confirmed appointments still ahead (see upcomingConfirmed). */
@@ -59,7 +60,7 @@ export function NotificationBell({ appointments, perspective }: NotificationBell
               return (
                 <li key={a.id}>
                   <AppointmentLink id={a.id} perspective={perspective} onClick={() => setOpen(false)}>
-                    <strong>{perspective === "patient" ? `Dr ${a.doctor.firstName} ${a.doctor.lastName}` : attendeeOf(a)}</strong>
+                    <strong>{perspective === "patient" ? doctorName(t, a.doctor) : attendeeOf(a)}</strong>
                     <br />
                     <span className="muted">{`${date} · ${time}`}</span>
                   </AppointmentLink>

@@ -10,7 +10,7 @@ const make = (id: string, time: string, extra: Partial<Appointment> = {}): Appoi
     status: "CONFIRMED",
     appointmentType: "CLINIC",
     reason: "Contrôle",
-    doctor: { firstName: "Moussa", lastName: "Ndiaye", photoUrl: null, specialties: ["Cardiologie"] },
+    doctor: { firstName: "Moussa", lastName: "Ndiaye", photoUrl: null, specialties: [{ code: "CARDIOLOGY", label: "Cardiologie" }] },
     patient: { id: "p1", firstName: "Awa", lastName: "Diop", email: null, phoneNumber: null, dateOfBirth: null, civility: null, dependant: null },
     ...extra,
   }) as Appointment
@@ -21,7 +21,7 @@ const list = [
   make("soon", "2026-11-24T09:00:00Z", { patient: { ...make("x", "").patient, dependant: { id: "d1", firstName: "Moustapha", lastName: "Diop" } } }),
   make("cancelled", "2026-11-30T09:00:00Z", {
     status: "CANCELED",
-    doctor: { firstName: "Aïcha", lastName: "Mahamat", photoUrl: null, specialties: ["Pédiatrie"] },
+    doctor: { firstName: "Aïcha", lastName: "Mahamat", photoUrl: null, specialties: [{ code: "PEDIATRICS", label: "Pédiatrie" }] },
   }),
 ]
 const ids = (a: Appointment[]) => a.map((x) => x.id)

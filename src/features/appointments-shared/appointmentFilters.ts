@@ -53,7 +53,9 @@ const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCas
 /** What a search matches: the doctor (patients' lists) or the patient (doctors' lists), the dependant and the reason. */
 function haystack(a: Appointment, perspective: Perspective): string {
   const person =
-    perspective === "patient" ? [a.doctor.firstName, a.doctor.lastName, ...a.doctor.specialties] : [a.patient.firstName, a.patient.lastName, a.patient.id]
+    perspective === "patient"
+      ? [a.doctor.firstName, a.doctor.lastName, ...a.doctor.specialties.map((s) => s.label)]
+      : [a.patient.firstName, a.patient.lastName, a.patient.id]
   const dependant = a.patient.dependant ? [a.patient.dependant.firstName, a.patient.dependant.lastName] : []
   return fold([...person, ...dependant, a.reason].join(" "))
 }

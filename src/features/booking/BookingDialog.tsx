@@ -30,6 +30,7 @@ import type { BookingStep } from "../../../machines/bookingWizard.machine.ts"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { primaryHomeLocation } from "../../../schemas/patient.ts"
+import { doctorName } from "../../i18n/doctorText.ts"
 import { ensureTexts } from "../../i18n/i18n.ts"
 import { loginUrl } from "../../session/loginUrl.ts"
 import { useSessionLanguage, useSessionStatus, useSessionUser } from "../../session/useSession.ts"
@@ -119,12 +120,7 @@ function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patien
   const finished = useSelector(actor, (s) => s.matches("success") || s.matches("done"))
   const cancel = () => actor.send({ type: "booking.cancel" })
   return (
-    <Dialog
-      open={!finished}
-      onOpenChange={(open) => (open ? undefined : cancel())}
-      wide
-      title={t("booking.title", { name: `${doctor.firstName} ${doctor.lastName}` })}
-    >
+    <Dialog open={!finished} onOpenChange={(open) => (open ? undefined : cancel())} wide title={t("booking.title", { name: doctorName(t, doctor) })}>
       <StepIndicator actor={actor} />
       <CurrentStep actor={actor} doctor={doctor} forDoctor={forDoctor} onCancel={cancel} />
     </Dialog>

@@ -4,18 +4,17 @@ import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { SERVICE_CODES } from "../../../schemas/enums.ts"
-import { formatFcfa } from "../../i18n/format.ts"
-import type { Language } from "../../i18n/languages.ts"
 import { validationMessage } from "../../i18n/validationMessage.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { SelectField, TextAreaField } from "../../ui/Field.tsx"
 import { ErrorSummary } from "../patient/FormBits.tsx"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
+import { Money } from "../../i18n/format.ts"
 
 /** Step 1: for whom, the reason and the type of visit (SPEC §2, §4, §5). */
 export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean; onCancel: () => void }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const patient = useSessionUser()?.metadata.patient
   const details = useSelector(actor, (s) => s.context.details)
   const errors = useSelector(actor, (s) => s.context.errors)
@@ -90,7 +89,11 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
               />
               <span className="booking-type-label">{t(`booking.types.${code}`)}</span>
               {code === "ONLINE" ? <span className="badge badge-warning">{t("booking.comingSoon")}</span> : null}
-              {price !== undefined ? <span className="muted">{formatFcfa(price, i18n.language as Language)}</span> : null}
+              {price !== undefined ? (
+                <span className="muted">
+                  <Money amount={price} />
+                </span>
+              ) : null}
             </label>
           )
         })}

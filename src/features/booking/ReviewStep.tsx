@@ -2,13 +2,14 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
-import { formatDate, formatFcfa, formatTime } from "../../i18n/format.ts"
+import { formatDate, formatTime, Money } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { clinicAddressOf } from "./clinicAddress.ts"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
 import "../appointments-shared/appointments.css"
+import { doctorName } from "../../i18n/doctorText.ts"
 
 /** Step 3: everything at a glance, then confirm; a slot taken meanwhile or a failure is said here. */
 export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean }) {
@@ -55,9 +56,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
     <div className="stack">
       <dl className="facts">
         <dt>{t("booking.doctor")}</dt>
-        <dd>
-          Dr {doctor.firstName} {doctor.lastName}
-        </dd>
+        <dd>{doctorName(t, doctor)}</dd>
         <dt>{t("booking.patient")}</dt>
         <dd>{who}</dd>
         {slot ? (
@@ -72,12 +71,15 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
         <dt>{t("booking.type")}</dt>
         <dd>
           {t(`booking.types.${type}`)}
-          {price !== undefined ? ` · ${formatFcfa(price, language)}` : ""}
+          {price !== undefined ? " · " : ""}
+          {price !== undefined ? <Money amount={price} /> : null}
         </dd>
         {place ? (
           <>
             <dt>{t("booking.place")}</dt>
-            <dd>{place}</dd>
+            <dd>
+              <bdi>{place}</bdi>
+            </dd>
           </>
         ) : null}
         <dt>{t("booking.reason")}</dt>

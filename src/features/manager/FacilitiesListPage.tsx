@@ -11,6 +11,7 @@ import { Pagination } from "../../ui/Pagination.tsx"
 import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
+import { Address } from "../../i18n/format.ts"
 
 const route = getRouteApi("/manager/dashboard")
 
@@ -79,8 +80,14 @@ export function FacilitiesListPage() {
                 <p className="muted">
                   {t(`manager.facilityTypes.${f.facilityType}`)} · {f.location.city}
                 </p>
-                <p>{f.location.address}</p>
-                {f.phoneNumber ? <a href={`tel:${f.phoneNumber}`}>{f.phoneNumber}</a> : null}
+                <p>
+                  <Address parts={[f.location.address]} />
+                </p>
+                {f.phoneNumber ? (
+                  <a href={`tel:${f.phoneNumber}`} dir="ltr">
+                    {f.phoneNumber}
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

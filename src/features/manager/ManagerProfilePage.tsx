@@ -56,10 +56,20 @@ export function ManagerProfilePage() {
           <dl className="info-list">
             <dt>{t("manager.email")}</dt>
             <dd>
-              <a href={`mailto:${user.email}`}>{user.email}</a>
+              <a href={`mailto:${user.email}`} dir="ltr">
+                {user.email}
+              </a>
             </dd>
             <dt>{t("manager.phone")}</dt>
-            <dd>{manager.phoneNumber ? <a href={`tel:+${manager.phoneNumber}`}>{manager.phoneNumber}</a> : "—"}</dd>
+            <dd>
+              {manager.phoneNumber ? (
+                <a href={`tel:+${manager.phoneNumber}`} dir="ltr">
+                  {manager.phoneNumber}
+                </a>
+              ) : (
+                "—"
+              )}
+            </dd>
           </dl>
         </section>
       </div>

@@ -3,12 +3,12 @@
  * budget (scripts/bundleBudget.ts) counts them, so both read this list.
  */
 export const LANDING_TEXTS = ["landing", "regions", "specialties", "contact", "emergency"] as const
-export const DOCTOR_SEARCH_TEXTS = ["doctorSearch", "specialties", "regions", "samples"] as const
+export const DOCTOR_SEARCH_TEXTS = ["doctorSearch", "specialties", "regions", "samples", "pagination"] as const
 export const DOCTOR_PROFILE_TEXTS = ["doctorProfile", "doctorSearch", "specialties", "facilities", "errors"] as const
-export const FACILITY_TEXTS = ["facilities", "map"] as const
+export const FACILITY_TEXTS = ["facilities", "map", "pagination"] as const
 export const CONTACT_TEXTS = ["contact"] as const
 export const SERVICE_TEXTS = ["services"] as const
 export const PARTNER_TEXTS = ["partners"] as const
 export const COMING_SOON_TEXTS = ["comingSoon", "waitlist"] as const
 export const LEGAL_TEXTS = ["legal"] as const
-export const DESIGN_SYSTEM_TEXTS = ["designSystem"] as const
+export const DESIGN_SYSTEM_TEXTS = ["designSystem", "pagination"] as const

@@ -6,6 +6,7 @@ import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
 import { ageAndGender } from "../patients/patientText.ts"
+import { Address, Ltr } from "../../../i18n/format.ts"
 
 /**
  * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
@@ -25,7 +26,9 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
               {name}
             </Link>
           </h2>
-          <span className="muted patient-id">{t("doctorPatients.id", { id: a.patientId })}</span>
+          <span className="muted patient-id">
+            {t("doctorPatients.idLabel")} <Ltr>{a.patientId}</Ltr>
+          </span>
         </div>
         <AppointmentStatusBadge status={a.status} />
       </div>
@@ -43,11 +46,27 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
           </>
         ) : null}
         <dt>{t("appointments.place")}</dt>
-        <dd>{a.location?.address ?? t(`appointments.types.${a.appointmentType}`)}</dd>
+        <dd>{a.location ? <Address parts={[a.location.address]} /> : t(`appointments.types.${a.appointmentType}`)}</dd>
         <dt>{t("doctorPatients.phone")}</dt>
-        <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
+        <dd>
+          {a.patient.phoneNumber ? (
+            <a href={`tel:+${a.patient.phoneNumber}`} dir="ltr">
+              {a.patient.phoneNumber}
+            </a>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt>{t("doctorPatients.email")}</dt>
-        <dd className="break-anywhere">{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+        <dd className="break-anywhere">
+          {a.patient.email ? (
+            <a href={`mailto:${a.patient.email}`} dir="ltr">
+              {a.patient.email}
+            </a>
+          ) : (
+            "—"
+          )}
+        </dd>
       </dl>
       <div className="row">
         <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId, patientId: a.patientId }} className="btn btn-secondary btn-small">

@@ -39,9 +39,25 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorAppointments.ageCivility")}</dt>
           <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
           <dt>{t("doctorPatients.phone")}</dt>
-          <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
+          <dd>
+            {a.patient.phoneNumber ? (
+              <a href={`tel:+${a.patient.phoneNumber}`} dir="ltr">
+                {a.patient.phoneNumber}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("doctorPatients.email")}</dt>
-          <dd className="break-anywhere">{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
+          <dd className="break-anywhere">
+            {a.patient.email ? (
+              <a href={`mailto:${a.patient.email}`} dir="ltr">
+                {a.patient.email}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
         </dl>
       </section>
       <section className="card stack" aria-labelledby="appointment-info">

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
+import { Ltr } from "../../../i18n/format.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
 export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
@@ -15,13 +16,31 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
         </h2>
         <span className={`badge ${p.status === "ACTIVE" ? "badge-success" : "badge-warning"}`}>{t(`doctorPatients.statuses.${p.status}`)}</span>
       </div>
-      <p className="muted patient-id">{t("doctorPatients.id", { id: p.id })}</p>
+      <p className="muted patient-id">
+        {t("doctorPatients.idLabel")} <Ltr>{p.id}</Ltr>
+      </p>
       <p>{ageAndGender(t, p.dateOfBirth, p.civility)}</p>
       <dl className="info-list">
         <dt>{t("doctorPatients.phone")}</dt>
-        <dd>{p.phoneNumber ? <a href={`tel:+${p.phoneNumber}`}>{p.phoneNumber}</a> : "—"}</dd>
+        <dd>
+          {p.phoneNumber ? (
+            <a href={`tel:+${p.phoneNumber}`} dir="ltr">
+              {p.phoneNumber}
+            </a>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt>{t("doctorPatients.email")}</dt>
-        <dd>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : "—"}</dd>
+        <dd>
+          {p.email ? (
+            <a href={`mailto:${p.email}`} dir="ltr">
+              {p.email}
+            </a>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt>{t("doctorPatients.conditions")}</dt>
         <dd>{p.conditions.length > 0 ? p.conditions.join(", ") : t("doctorPatients.none")}</dd>
       </dl>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
+import { Address, Ltr } from "../../../i18n/format.ts"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
@@ -45,7 +46,9 @@ export function PatientDetailPage() {
           <h1>
             {p.firstName} {p.lastName}
           </h1>
-          <p className="muted patient-id">{t("doctorPatients.id", { id: p.id })}</p>
+          <p className="muted patient-id">
+            {t("doctorPatients.idLabel")} <Ltr>{p.id}</Ltr>
+          </p>
           <p>
             {ageAndGender(t, p.dateOfBirth, p.civility)}
             {p.bloodType ? ` · ${t("doctorPatients.bloodType", { type: p.bloodType })}` : ""}
@@ -74,11 +77,15 @@ export function PatientDetailPage() {
                 <span className="muted">({t(`doctorPatients.relationships.${c.relationship}`)})</span>{" "}
                 {i === 0 ? <span className="badge">{t("doctorPatients.primaryContact")}</span> : null}
                 <br />
-                <a href={`tel:${c.phoneNumber}`}>{c.phoneNumber}</a>
+                <a href={`tel:${c.phoneNumber}`} dir="ltr">
+                  {c.phoneNumber}
+                </a>
                 {c.email ? (
                   <>
                     {" · "}
-                    <a href={`mailto:${c.email}`}>{c.email}</a>
+                    <a href={`mailto:${c.email}`} dir="ltr">
+                      {c.email}
+                    </a>
                   </>
                 ) : null}
                 {i === 0 ? <p className="field-hint">{t("doctorPatients.primaryNote")}</p> : null}
@@ -93,11 +100,27 @@ export function PatientDetailPage() {
           </h2>
           <dl className="info-list">
             <dt>{t("doctorPatients.phone")}</dt>
-            <dd>{p.phoneNumber ? <a href={`tel:+${p.phoneNumber}`}>{p.phoneNumber}</a> : "—"}</dd>
+            <dd>
+              {p.phoneNumber ? (
+                <a href={`tel:+${p.phoneNumber}`} dir="ltr">
+                  {p.phoneNumber}
+                </a>
+              ) : (
+                "—"
+              )}
+            </dd>
             <dt>{t("doctorPatients.email")}</dt>
-            <dd>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : "—"}</dd>
+            <dd>
+              {p.email ? (
+                <a href={`mailto:${p.email}`} dir="ltr">
+                  {p.email}
+                </a>
+              ) : (
+                "—"
+              )}
+            </dd>
             <dt>{t("doctorPatients.primaryLocation")}</dt>
-            <dd>{primary ? `${primary.address}, ${primary.city}` : "—"}</dd>
+            <dd>{primary ? <Address parts={[primary.address, primary.city]} /> : "—"}</dd>
           </dl>
         </section>
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { appointmentsQuery } from "../../../api/appointments.ts"
-import { formatFcfa, formatRating } from "../../../i18n/format.ts"
+import { Address, formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { useSessionUser } from "../../../session/useSession.ts"
@@ -13,6 +13,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -28,7 +29,7 @@ export function DoctorDashboardPage() {
   const confirmedAhead = upcomingConfirmed(appointments, Date.now())
   const primary = doctor.locations.find((l) => l.isPrimary) ?? doctor.locations[0]
   const experience = doctor.careerStartYear ? experienceOf(daysOfPractice(doctor.careerStartYear, todayIn(timeZone))) : null
-  const name = `Dr ${doctor.firstName} ${doctor.lastName}`
+  const name = doctorName(t, doctor)
 
   return (
     <div className="container page stack doctor-dashboard">
@@ -36,7 +37,7 @@ export function DoctorDashboardPage() {
         <Avatar photoUrl={doctor.photoUrl} role="doctor" size={96} alt={name} />
         <div className="dashboard-identity">
           <h1>{name}</h1>
-          <p className="muted">{doctor.specialties.map((s) => s.label).join(" · ")}</p>
+          <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
           <p>
             <span className="visually-hidden">
               {t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}
@@ -86,13 +87,23 @@ export function DoctorDashboardPage() {
         <Section title={t("doctorDashboard.contact")}>
           <dl className="info-list">
             <dt>{t("doctorDashboard.address")}</dt>
-            <dd>{primary ? `${primary.address}, ${primary.city}` : t("doctorDashboard.notGiven")}</dd>
+            <dd>{primary ? <Address parts={[primary.address, primary.city]} /> : t("doctorDashboard.notGiven")}</dd>
             <dt>{t("doctorDashboard.email")}</dt>
             <dd>
-              <a href={`mailto:${doctor.email}`}>{doctor.email}</a>
+              <a href={`mailto:${doctor.email}`} dir="ltr">
+                {doctor.email}
+              </a>
             </dd>
             <dt>{t("doctorDashboard.phone")}</dt>
-            <dd>{doctor.phoneNumber ? <a href={`tel:+${doctor.phoneNumber}`}>{doctor.phoneNumber}</a> : t("doctorDashboard.notGiven")}</dd>
+            <dd>
+              {doctor.phoneNumber ? (
+                <a href={`tel:+${doctor.phoneNumber}`} dir="ltr">
+                  {doctor.phoneNumber}
+                </a>
+              ) : (
+                t("doctorDashboard.notGiven")
+              )}
+            </dd>
             <dt>{t("doctorDashboard.website")}</dt>
             <dd>
               {doctor.website ? (
@@ -118,7 +129,9 @@ export function DoctorDashboardPage() {
             {doctor.providedServices.map((s) => (
               <li key={s.code} className="row service-row">
                 <span>{t(`doctorDashboard.serviceCodes.${s.code}`)}</span>
-                <strong>{formatFcfa(s.price, language)}</strong>
+                <strong>
+                  <Money amount={s.price} />
+                </strong>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { type Doctor, DoctorUpdate } from "../../../../schemas/doctor.ts"
 import { saveDoctorProfile } from "../../../api/doctorAccount.ts"
 import { ApiRequestError } from "../../../api/client.ts"
 import { ProfilePhotoEditor } from "../../uploads/ProfilePhotoEditor.tsx"
+import { doctorName } from "../../../i18n/doctorText.ts"
 
 /** The doctor's profile as PUT /doctors/{id} takes it, with another photo. */
 export function doctorUpdateOf(d: Doctor, photoUrl: string | null) {
@@ -35,13 +36,7 @@ export function DoctorPhoto({ doctor }: { doctor: Doctor }) {
   return (
     <section className="card form-section" aria-labelledby="photo-title">
       <h2 id="photo-title">{t("doctorProfileEdit.photo")}</h2>
-      <ProfilePhotoEditor
-        userId={doctor.userId}
-        photoUrl={doctor.photoUrl}
-        role="doctor"
-        name={`Dr ${doctor.firstName} ${doctor.lastName}`}
-        savePhotoUrl={savePhotoUrl}
-      />
+      <ProfilePhotoEditor userId={doctor.userId} photoUrl={doctor.photoUrl} role="doctor" name={doctorName(t, doctor)} savePhotoUrl={savePhotoUrl} />
     </section>
   )
 }

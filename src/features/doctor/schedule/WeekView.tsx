@@ -43,7 +43,7 @@ export function WeekView({ schedule, timeZone, headingRef }: { schedule: Schedul
                     type="button"
                     className={`day-cell${date === today ? " is-today" : ""}`}
                     aria-pressed={date === selectedDay}
-                    aria-label={`${label} : ${booked > 0 ? t("schedule.bookedOfTotal", { booked, total: slots.length }) : t("schedule.slotCount", { count: slots.length })}`}
+                    aria-label={`${label} : ${booked > 0 ? t("schedule.bookedOfTotal", { count: booked, total: slots.length }) : t("schedule.slotCount", { count: slots.length })}`}
                     onClick={() => schedule.send({ type: "schedule.selectDay", date })}
                     data-testid={`day-${date}`}
                   >

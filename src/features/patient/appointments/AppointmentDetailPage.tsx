@@ -7,6 +7,7 @@ import { useAppActors } from "../../../appContext.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import "../patient.css"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
@@ -26,10 +27,8 @@ export function AppointmentDetailPage() {
       </Link>
       <h1>{t("appointments.detailTitle")}</h1>
       <section className="card stack" aria-labelledby="appointment-doctor">
-        <h2 id="appointment-doctor">
-          Dr {a.doctor.firstName} {a.doctor.lastName}
-        </h2>
-        {a.doctor.specialties.length ? <p className="muted">{a.doctor.specialties.join(", ")}</p> : null}
+        <h2 id="appointment-doctor">{doctorName(t, a.doctor)}</h2>
+        {a.doctor.specialties.length ? <p className="muted">{a.doctor.specialties.map((s) => specialtyLabel(t, s)).join(", ")}</p> : null}
         <AppointmentFacts appointment={a} />
       </section>
       {a.status === "CONFIRMED" ? (

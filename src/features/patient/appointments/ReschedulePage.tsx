@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { RescheduleForm } from "../../appointments-shared/RescheduleForm.tsx"
+import { doctorName } from "../../../i18n/doctorText.ts"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId/reschedule")
 
@@ -17,7 +18,7 @@ export function ReschedulePage() {
   const toDetail = () => void navigate({ to: "/appointments/$appointmentId", params: { appointmentId } })
   return (
     <div className="container page stack">
-      <h1>{t("appointments.rescheduleTitle", { name: `${appointment.doctor.firstName} ${appointment.doctor.lastName}` })}</h1>
+      <h1>{t("appointments.rescheduleTitle", { name: doctorName(t, appointment.doctor) })}</h1>
       <RescheduleForm
         appointment={appointment}
         onCancel={toDetail}

@@ -12,8 +12,5 @@ export const startingPrice = (doctor: Pick<Doctor, "providedServices">): number 
 
 export const clinicPrice = (doctor: Pick<Doctor, "providedServices">): number | null => doctor.providedServices.find((s) => s.code === "CLINIC")?.price ?? null
 
-/** "Dr" and the doctor's names. */
-export const doctorName = (doctor: Pick<Doctor, "firstName" | "lastName">): string => `Dr ${doctor.firstName} ${doctor.lastName}`
-
 /** Sample doctors (shown when the gateway is down) have ids no profile answers to. */
 export const isSampleDoctor = (doctor: Pick<Doctor, "id">): boolean => doctor.id.startsWith("sample-")

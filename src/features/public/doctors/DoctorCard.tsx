@@ -1,20 +1,20 @@
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { formatDate, formatFcfa, formatRating } from "../../../i18n/format.ts"
+import { formatDate, formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { BookButton } from "../common/BookButton.tsx"
-import { clinicPrice, doctorName, doctorTimeZone, isSampleDoctor, primaryLocation } from "../common/doctorFacts.ts"
-import { specialtyLabel } from "../common/specialtyLabel.ts"
+import { clinicPrice, doctorTimeZone, isSampleDoctor, primaryLocation } from "../common/doctorFacts.ts"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** One search result: who, what, where, how much, when next, and the way to book (SPEC §2). */
 export function DoctorCard({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const sample = isSampleDoctor(doctor)
-  const name = doctorName(doctor)
+  const name = doctorName(t, doctor)
   const price = clinicPrice(doctor)
   const city = primaryLocation(doctor)?.city
   return (
@@ -56,7 +56,9 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
         {price !== null ? (
           <div>
             <dt>{t("doctorSearch.clinicFee")}</dt>
-            <dd>{formatFcfa(price, language)}</dd>
+            <dd>
+              <Money amount={price} />
+            </dd>
           </div>
         ) : null}
         <div>

@@ -8,7 +8,7 @@ import { formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { REGIONS } from "../common/regions.ts"
-import { specialtyCodeLabel } from "../common/specialtyLabel.ts"
+import { specialtyLabel } from "../../../i18n/doctorText.ts"
 import { SPECIALTY_CODES } from "./specialtyCodes.ts"
 import { LANGUAGE_FILTERS, RATING_FILTERS } from "./searchParams.ts"
 
@@ -60,7 +60,7 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
               {SPECIALTY_CODES.map((code) => (
                 <label key={code} className="checkbox-field">
                   <input type="checkbox" checked={draft.specialties.includes(code)} onChange={() => actor.send({ type: "filters.toggleSpecialty", code })} />
-                  <span>{specialtyCodeLabel(t, code)}</span>
+                  <span>{specialtyLabel(t, { code, label: code })}</span>
                 </label>
               ))}
             </div>

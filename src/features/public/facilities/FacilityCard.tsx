@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next"
 import type { HealthcareFacility } from "../../../../schemas/facility.ts"
-import { formatRating } from "../../../i18n/format.ts"
+import { Address, formatRating } from "../../../i18n/format.ts"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { hoursToday } from "./openingHours.ts"
@@ -27,7 +27,9 @@ export function FacilityCard({ facility, selected, onShowOnMap }: FacilityCardPr
           {facility.emergency ? <span className="badge badge-danger">{t("facilities.emergency")}</span> : null}
         </p>
       </div>
-      <p>{[facility.location.address, facility.location.city].join(", ")}</p>
+      <p>
+        <Address parts={[facility.location.address, facility.location.city]} />
+      </p>
       <p className="row facility-status">
         {today ? (
           <span className="badge badge-success">{t("facilities.openToday", { open: today.open, close: today.close })}</span>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
-import { specialtyLabel } from "../common/specialtyLabel.ts"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 import { LandingSection } from "./LandingSection.tsx"
 import { topRatedDoctorsQuery } from "./topDoctors.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
@@ -35,7 +35,7 @@ export function TopDoctors() {
               <Avatar photoUrl={doctor.photoUrl} role="doctor" size={64} />
               <h3>
                 <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }}>
-                  Dr {doctor.firstName} {doctor.lastName}
+                  {doctorName(t, doctor)}
                 </Link>
               </h3>
               <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>

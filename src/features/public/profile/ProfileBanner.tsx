@@ -5,8 +5,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { BookButton } from "../common/BookButton.tsx"
-import { doctorName } from "../common/doctorFacts.ts"
-import { specialtyLabel } from "../common/specialtyLabel.ts"
+import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** Photo, name, specialties, rating to one decimal and the book button (SPEC §2). */
 export function ProfileBanner({ doctor }: { doctor: Doctor }) {
@@ -14,9 +13,9 @@ export function ProfileBanner({ doctor }: { doctor: Doctor }) {
   const language = i18n.language as Language
   return (
     <header className="card profile-banner">
-      <Avatar photoUrl={doctor.photoUrl} role="doctor" size={112} alt={doctorName(doctor)} />
+      <Avatar photoUrl={doctor.photoUrl} role="doctor" size={112} alt={doctorName(t, doctor)} />
       <div className="stack profile-banner-text">
-        <h1 id="doctor-profile-title">{doctorName(doctor)}</h1>
+        <h1 id="doctor-profile-title">{doctorName(t, doctor)}</h1>
         <p className="profile-specialties">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
         <p className="row">
           <StarRating rating={doctor.averageRate} size={20} />

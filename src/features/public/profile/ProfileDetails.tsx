@@ -1,9 +1,8 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { formatFcfa } from "../../../i18n/format.ts"
-import type { Language } from "../../../i18n/languages.ts"
 import { primaryLocation } from "../common/doctorFacts.ts"
+import { Address, Money } from "../../../i18n/format.ts"
 
 export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -24,7 +23,9 @@ export function QuickInfo({ doctor }: { doctor: Doctor }) {
         <div>
           <dt>{t("doctorProfile.email")}</dt>
           <dd>
-            <a href={`mailto:${doctor.email}`}>{doctor.email}</a>
+            <a href={`mailto:${doctor.email}`} dir="ltr">
+              {doctor.email}
+            </a>
           </dd>
         </div>
         {doctor.phoneNumber ? (
@@ -46,7 +47,9 @@ export function QuickInfo({ doctor }: { doctor: Doctor }) {
         {location ? (
           <div>
             <dt>{t("doctorProfile.address")}</dt>
-            <dd>{[location.address, location.city, location.state].filter(Boolean).join(", ")}</dd>
+            <dd>
+              <Address parts={[location.address, location.city, location.state]} />
+            </dd>
           </div>
         ) : null}
         {doctor.website ? (
@@ -85,14 +88,16 @@ export function Insurance({ doctor }: { doctor: Doctor }) {
 
 /** Provided services (clinic, online, home) with their FCFA prices. */
 export function Services({ doctor }: { doctor: Doctor }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   return (
     <Section title={t("doctorProfile.services")}>
       <ul className="price-list">
         {doctor.providedServices.map((s) => (
           <li key={s.code}>
             <span>{t(`doctorProfile.service.${s.code}`)}</span>
-            <strong>{formatFcfa(s.price, i18n.language as Language)}</strong>
+            <strong>
+              <Money amount={s.price} />
+            </strong>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
 import { Section } from "./ProfileDetails.tsx"
+import { Address } from "../../../i18n/format.ts"
 
 /** Where the doctor practises: photo, name, partner badge, address, phone, website, care types. */
 export function ProfileFacilities({ doctor }: { doctor: Doctor }) {
@@ -16,7 +17,9 @@ export function ProfileFacilities({ doctor }: { doctor: Doctor }) {
               <h3>
                 {f.name} {f.isPartner ? <span className="badge badge-success">{t("facilities.partner")}</span> : null}
               </h3>
-              <p>{[f.location.address, f.location.city, f.location.state].filter(Boolean).join(", ")}</p>
+              <p>
+                <Address parts={[f.location.address, f.location.city, f.location.state]} />
+              </p>
               <p className="row">
                 {f.phoneNumber ? (
                   <a href={`tel:${f.phoneNumber}`} dir="ltr">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { formatFcfa, formatRating } from "../../../i18n/format.ts"
+import { formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { startingPrice } from "../common/doctorFacts.ts"
 import { Section } from "./ProfileDetails.tsx"
@@ -21,7 +21,7 @@ export function ProfileStats({ doctor }: { doctor: Doctor }) {
     { key: "services", value: String(doctor.providedServices.length) },
     { key: "facilities", value: String(doctor.healthcareFacilities.length) },
     { key: "rating", value: formatRating(doctor.averageRate, language) },
-    { key: "startingPrice", value: price === null ? "—" : `${formatFcfa(price, language)}+` },
+    { key: "startingPrice", value: price === null ? "—" : <Money amount={price} suffix="+" /> },
   ]
   return (
     <Section title={t("doctorProfile.stats.title")}>
