@@ -323,6 +323,12 @@ const ROWS: ReadonlyArray<RowInput> = [
     expect: only(["patientA"], 200),
   },
   {
+    contract: CONTRACTS.patients.deleteEmergencyContact,
+    rule: "an emergency contact is deleted by its patient only",
+    call: (f) => ({ path: `/api/v1/patients/${f.patientA}/emergency-contacts/${f.contactToDeleteOfA}` }),
+    expect: only(["patientA"], 200),
+  },
+  {
     contract: CONTRACTS.patients.addMedicalRecord,
     rule: "medical records are added by the patient only",
     call: (f) => ({ path: `/api/v1/patients/${f.patientA}/medical-records`, body: { type: "VACCINATION", description: "Rappel tétanos", attachments: [] } }),
