@@ -10,6 +10,7 @@ import { LOGIN_CSS, parseLoginLang, renderLoginPage, type LoginError } from "./l
 import { landingUrl, safeReturnTo } from "./returnTo.ts"
 import { isSameOriginPost } from "./sameOriginForm.ts"
 import { createSession } from "./sessions.ts"
+import { savedAppLanguage } from "../repositories/settings.ts"
 
 const demoAccountsOf = (c: Context<AppEnv>) => (c.get("deps").config.demoAccountsOnLogin ? DEMO_ACCOUNTS : [])
 
@@ -45,7 +46,9 @@ export function loginSiteRoutes() {
       return showAgain(result.reason, result.reason === "tooMany" ? 429 : 401, email.slice(0, 254))
     }
     const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs)
-    return c.redirect(landingUrl(returnTo, session.token, lang), 303)
+    // The language saved in the user's settings wins over the login page's: the app opens in it.
+    const saved = await savedAppLanguage(c.get("deps").db, result.userId)
+    return c.redirect(landingUrl(returnTo, session.token, saved ? parseLoginLang(saved.toLowerCase()) : lang), 303)
   })
 
   app.post("/token", async (c) => {
