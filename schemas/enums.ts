@@ -76,11 +76,6 @@ export const PatientVisibility = Schema.Literals(["PUBLIC", "PRIVATE", "DOCTORS_
 export const Theme = Schema.Literals(["DARK", "LIGHT", "SYSTEM"])
 export type Theme = typeof Theme.Type
 
-/** The spec's values (spelled its way), and the zones of Senegal and Chad where the product runs. */
-export const TIME_ZONE_SETTINGS = ["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME", "Africa/Dakar", "Africa/Ndjamena"] as const
-export const TimeZoneSetting = Schema.Literals(TIME_ZONE_SETTINGS)
-export type TimeZoneSetting = typeof TimeZoneSetting.Type
-
 export const NOTIFICATION_TYPES = ["APPOINTMENTS", "MESSAGES", "REVIEWS", "UPDATES", "MARKETING", "REMINDERS"] as const
 export const NotificationType = Schema.Literals(NOTIFICATION_TYPES)
 export type NotificationType = typeof NotificationType.Type

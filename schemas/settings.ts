@@ -1,6 +1,13 @@
 import * as Schema from "effect/Schema"
-import { AppLanguage, NotificationType, PatientVisibility, Theme, TimeZoneSetting, Visibility } from "./enums.ts"
+import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, PatientVisibility, Theme, Visibility } from "./enums.ts"
 import { LIMITS } from "./fields.ts"
+
+/**
+ * The time zone setting: the spec's values (spelled its way) and the zones of Senegal and Chad
+ * where the product runs. Kept here, not in enums.ts, so the landing page's shell does not carry it.
+ */
+export const TimeZoneSetting = Schema.Literals(["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME", ...FACILITY_TIME_ZONES])
+export type TimeZoneSetting = typeof TimeZoneSetting.Type
 
 const boundedInt = (min: number, max: number, key: string) =>
   Schema.Int.check(

@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
-import { APP_LANGUAGES, NOTIFICATION_TYPES, type NotificationType, TIME_ZONE_SETTINGS, VISIBILITIES } from "../../../../schemas/enums.ts"
+import { APP_LANGUAGES, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
-import { type DoctorSettings, DoctorSettingsUpdate } from "../../../../schemas/settings.ts"
+import { type DoctorSettings, DoctorSettingsUpdate, TimeZoneSetting } from "../../../../schemas/settings.ts"
 import { saveDoctorSettings } from "../../../api/doctorAccount.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
@@ -188,7 +188,7 @@ export function DoctorSettingsPage() {
             label={t("doctorSettings.timeZone")}
             value={values.timeZone}
             onChange={(e) => set({ timeZone: e.target.value as DoctorSettingsUpdate["timeZone"] })}
-            options={TIME_ZONE_SETTINGS.map((v) => ({ value: v, label: t(`doctorSettings.timeZones.${v}`) }))}
+            options={TimeZoneSetting.literals.map((v) => ({ value: v, label: t(`doctorSettings.timeZones.${v}`) }))}
           />
         </div>
       </section>

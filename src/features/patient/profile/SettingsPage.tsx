@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { APP_LANGUAGES, TIME_ZONE_SETTINGS, type AppLanguage } from "../../../../schemas/enums.ts"
-import type { PatientSettings } from "../../../../schemas/settings.ts"
+import { APP_LANGUAGES, type AppLanguage } from "../../../../schemas/enums.ts"
+import { TimeZoneSetting, type PatientSettings } from "../../../../schemas/settings.ts"
 import { afterPatientChange, patientQuery, updatePatientSettings } from "../../../api/patients.ts"
 import { ApiRequestError } from "../../../api/client.ts"
 import { useAppActors } from "../../../appContext.tsx"
@@ -133,7 +133,7 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
           <SelectField
             label={t("patientSettings.timeZone")}
             value={settings.timeZone}
-            options={TIME_ZONE_SETTINGS.map((v) => ({ value: v, label: t(`patientSettings.timeZones.${v}`) }))}
+            options={TimeZoneSetting.literals.map((v) => ({ value: v, label: t(`patientSettings.timeZones.${v}`) }))}
             onChange={(e) => set({ timeZone: e.target.value as PatientSettings["timeZone"] })}
           />
         </div>
