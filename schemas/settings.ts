@@ -1,6 +1,14 @@
 import * as Schema from "effect/Schema"
-import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, PatientVisibility, Theme, Visibility } from "./enums.ts"
+import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, Visibility } from "./enums.ts"
 import { LIMITS } from "./fields.ts"
+
+/*
+ * Kept here with the time zones, out of the landing page's shell: only settings use them.
+ * Patients may not choose REGISTERED_USERS_ONLY (SPEC §5).
+ */
+export const PatientVisibility = Schema.Literals(["PUBLIC", "PRIVATE", "DOCTORS_ONLY"])
+export const Theme = Schema.Literals(["DARK", "LIGHT", "SYSTEM"])
+export type Theme = typeof Theme.Type
 
 /**
  * The time zone setting: the spec's values (spelled its way) and the zones of Senegal and Chad

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm"
-import type { AppLanguage, NotificationType, Theme, Visibility } from "../../schemas/enums.ts"
-import type { DoctorSettings, PatientSettings, TimeZoneSetting } from "../../schemas/settings.ts"
+import type { AppLanguage, NotificationType, Visibility } from "../../schemas/enums.ts"
+import type { DoctorSettings, PatientSettings, Theme, TimeZoneSetting } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSettings, patients, patientSettings } from "../db/schema.ts"
 import { ApiError } from "../http/errors.ts"

@@ -68,11 +68,11 @@ describe("GET /patients/{id}", () => {
 describe("PUT /patients/{id}", () => {
   it("saves the form, drops blank allergies and conditions, and answers the record under data", async () => {
     const before = await readMe(other.token, other.patientId)
-    const body = { ...formOf(before), phoneNumber: "221770001122", allergies: ["  Pollen ", "", "   "], chronicConditions: [" ", "Migraine"] }
+    const body = { ...formOf(before), phoneNumber: "+221770001122", allergies: ["  Pollen ", "", "   "], chronicConditions: [" ", "Migraine"] }
     const response = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body })
     expect(response.status).toBe(200)
     const saved = Schema.decodeUnknownSync(PatientUpdateResponse)(response.body).data
-    expect(saved.phoneNumber).toBe("221770001122")
+    expect(saved.phoneNumber).toBe("+221770001122")
     expect(saved.allergies).toEqual(["Pollen"])
     expect(saved.chronicConditions).toEqual(["Migraine"])
   })

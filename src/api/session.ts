@@ -1,5 +1,5 @@
-import type { Theme } from "../../schemas/enums.ts"
 import type { ChangePasswordRequest } from "../../schemas/session.ts"
+import type { Theme } from "../../schemas/settings.ts"
 import * as session from "../../schemas/contracts/session.ts"
 import { callApi } from "./client.ts"
 

@@ -63,7 +63,7 @@ export const contactMessage = () => ({
       lastName: "Sarr",
       role: "PATIENT",
       email: "khady.sarr@example.sn",
-      phone: "771239876",
+      phone: "+221771239876",
       message: "Bonjour, une question sur les rendez-vous à domicile.",
       name: "Khady Sarr (PATIENT)",
       subject: "Contact",

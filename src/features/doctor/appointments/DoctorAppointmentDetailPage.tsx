@@ -10,6 +10,7 @@ import { CancelAppointmentButton } from "../../appointments-shared/CancelAppoint
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId")
 
@@ -39,7 +40,15 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorAppointments.ageCivility")}</dt>
           <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
           <dt>{t("doctorPatients.phone")}</dt>
-          <dd>{a.patient.phoneNumber ? <a href={`tel:+${a.patient.phoneNumber}`}>{a.patient.phoneNumber}</a> : "—"}</dd>
+          <dd>
+            {a.patient.phoneNumber ? (
+              <a href={`tel:${a.patient.phoneNumber}`} dir="ltr">
+                {formatPhone(a.patient.phoneNumber)}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("doctorPatients.email")}</dt>
           <dd className="break-anywhere">{a.patient.email ? <a href={`mailto:${a.patient.email}`}>{a.patient.email}</a> : "—"}</dd>
         </dl>

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
 export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
@@ -19,7 +20,15 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
       <p>{ageAndGender(t, p.dateOfBirth, p.civility)}</p>
       <dl className="info-list">
         <dt>{t("doctorPatients.phone")}</dt>
-        <dd>{p.phoneNumber ? <a href={`tel:+${p.phoneNumber}`}>{p.phoneNumber}</a> : "—"}</dd>
+        <dd>
+          {p.phoneNumber ? (
+            <a href={`tel:${p.phoneNumber}`} dir="ltr">
+              {formatPhone(p.phoneNumber)}
+            </a>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt>{t("doctorPatients.email")}</dt>
         <dd>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : "—"}</dd>
         <dt>{t("doctorPatients.conditions")}</dt>

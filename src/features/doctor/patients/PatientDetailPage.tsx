@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
@@ -74,7 +75,9 @@ export function PatientDetailPage() {
                 <span className="muted">({t(`doctorPatients.relationships.${c.relationship}`)})</span>{" "}
                 {i === 0 ? <span className="badge">{t("doctorPatients.primaryContact")}</span> : null}
                 <br />
-                <a href={`tel:${c.phoneNumber}`}>{c.phoneNumber}</a>
+                <a href={`tel:${c.phoneNumber}`} dir="ltr">
+                  {formatPhone(c.phoneNumber)}
+                </a>
                 {c.email ? (
                   <>
                     {" · "}
@@ -93,7 +96,15 @@ export function PatientDetailPage() {
           </h2>
           <dl className="info-list">
             <dt>{t("doctorPatients.phone")}</dt>
-            <dd>{p.phoneNumber ? <a href={`tel:+${p.phoneNumber}`}>{p.phoneNumber}</a> : "—"}</dd>
+            <dd>
+              {p.phoneNumber ? (
+                <a href={`tel:${p.phoneNumber}`} dir="ltr">
+                  {formatPhone(p.phoneNumber)}
+                </a>
+              ) : (
+                "—"
+              )}
+            </dd>
             <dt>{t("doctorPatients.email")}</dt>
             <dd>{p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : "—"}</dd>
             <dt>{t("doctorPatients.primaryLocation")}</dt>

@@ -13,6 +13,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -92,7 +93,15 @@ export function DoctorDashboardPage() {
               <a href={`mailto:${doctor.email}`}>{doctor.email}</a>
             </dd>
             <dt>{t("doctorDashboard.phone")}</dt>
-            <dd>{doctor.phoneNumber ? <a href={`tel:+${doctor.phoneNumber}`}>{doctor.phoneNumber}</a> : t("doctorDashboard.notGiven")}</dd>
+            <dd>
+              {doctor.phoneNumber ? (
+                <a href={`tel:${doctor.phoneNumber}`} dir="ltr">
+                  {formatPhone(doctor.phoneNumber)}
+                </a>
+              ) : (
+                t("doctorDashboard.notGiven")
+              )}
+            </dd>
             <dt>{t("doctorDashboard.website")}</dt>
             <dd>
               {doctor.website ? (

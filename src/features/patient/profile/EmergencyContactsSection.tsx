@@ -5,6 +5,7 @@ import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { EMERGENCY_RELATIONSHIPS } from "../../../../schemas/enums.ts"
 import type { FieldError } from "../../../../schemas/errors.ts"
 import { EmergencyContactInput, type EmergencyContact } from "../../../../schemas/patient.ts"
+import { formatPhone, normalizePhone } from "../../../../schemas/phone.ts"
 import { addEmergencyContact, afterPatientChange, deleteEmergencyContact, updateEmergencyContact } from "../../../api/patients.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
@@ -50,7 +51,7 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
               <br />
               <span className="muted">{t(`emergencyContacts.relationships.${c.relationship}`)}</span> ·{" "}
               <a href={`tel:${c.phoneNumber}`} dir="ltr">
-                {c.phoneNumber}
+                {formatPhone(c.phoneNumber)}
               </a>
               {c.email ? (
                 <>
@@ -157,7 +158,7 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: string; con
     const checked = decodeWithFields(EmergencyContactInput, {
       firstName: values.firstName,
       lastName: values.lastName,
-      phoneNumber: values.phoneNumber.replace(/[\s.-]/g, ""),
+      phoneNumber: normalizePhone(values.phoneNumber),
       email: values.email.trim() || null,
       ...(values.relationship ? { relationship: values.relationship } : {}),
     })
