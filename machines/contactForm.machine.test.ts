@@ -92,7 +92,8 @@ describe("contact form machine (model-based)", () => {
       message: "validation.contactMessageMin",
     })
     expect(contactMessageOf({ ...valid, phone: "  " })).not.toHaveProperty("phone")
-    expect(contactMessageOf({ ...valid, phone: " 771234567 " })).toHaveProperty("phone", "771234567")
+    expect(contactMessageOf({ ...valid, phone: " +221771234567 " })).toHaveProperty("phone", "+221771234567")
+    expect(contactFormErrors({ ...valid, phone: "771234567" })).toEqual({ phone: "validation.phoneInvalid" })
   })
 
   afterAll(() => {

@@ -15,7 +15,10 @@ export interface ContactFormValues {
 
 export const EMPTY_CONTACT: ContactFormValues = { firstName: "", lastName: "", role: "", email: "", phone: "", message: "" }
 
-/** The message the form sends: an empty phone is no phone (it is optional, SPEC §5). */
+/**
+ * The message the form sends: an empty phone is no phone (it is optional, SPEC §5); the schema
+ * wants E.164. The local-number helpers of schemas/phone.ts stay out of the landing page's budget.
+ */
 export function contactMessageOf({ phone, ...rest }: ContactFormValues): unknown {
   return phone.trim() === "" ? rest : { ...rest, phone: phone.trim() }
 }

@@ -33,8 +33,7 @@ function invalidFields(values: Record<string, string>): string[] {
   if (!ROLES.includes(values.role!)) fields.push("role")
   const email = values.email!.trim()
   if (!EMAIL.test(email) || email.length < 4 || email.length > 100) fields.push("email")
-  const phone = values.phone!.trim()
-  if (phone !== "" && !/^[0-9]{2,18}$/.test(phone)) fields.push("phone")
+  if (expectedPhone(values.phone!) === null) fields.push("phone")
   if (length("message") < 10 || length("message") > 1000) fields.push("message")
   return fields.sort()
 }
@@ -70,4 +69,11 @@ export const contactFormOracle = {
         return view
     }
   },
+}
+
+/** What a typed phone must be on the public forms (issue 11: one format, E.164): "" for none, null when refused. */
+export function expectedPhone(typed: string): string | null {
+  const bare = typed.trim()
+  if (bare === "") return ""
+  return /^[+][1-9][0-9]{6,14}$/.test(bare) ? bare : null
 }

@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { expectedPhone } from "./contactForm.oracle.ts"
 
 /**
  * The waitlist modal as SPEC describes it (§2 waitlist modal: role, name, email, organisation for
@@ -26,7 +27,7 @@ function invalidFields(values: Record<string, unknown>): string[] {
   const fields: string[] = []
   if (String(values.name).trim() === "") fields.push("name")
   if (!EMAIL.test(String(values.email).trim())) fields.push("email")
-  if (!/^([0-9]{2,18})?$/.test(String(values.phone).trim())) fields.push("phone")
+  if (expectedPhone(String(values.phone)) === null) fields.push("phone")
   return fields.sort()
 }
 
@@ -40,7 +41,7 @@ function entryOf(values: Record<string, unknown>) {
     updates: values.updates,
     ...(values.role !== "patient" && text("organization") ? { organization: text("organization") } : {}),
     ...(values.role === "professional" && text("speciality") ? { speciality: text("speciality") } : {}),
-    ...(text("phone") ? { phone: text("phone") } : {}),
+    ...(text("phone") ? { phone: expectedPhone(text("phone")) } : {}),
   }
 }
 

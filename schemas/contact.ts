@@ -21,7 +21,7 @@ export const ContactMessage = Schema.Struct({
   phone: Schema.optionalKey(
     Line.check(
       Schema.isMaxLength(LIMITS.phoneMax, { message: "validation.phoneInvalid" }),
-      Schema.isPattern(/^([0-9]{2,18})?$/, { message: "validation.phoneInvalid" }),
+      Schema.isPattern(/^(\+[1-9][0-9]{6,14})?$/, { message: "validation.phoneInvalid" }),
     ),
   ),
   message: bounded(MultilineText, LIMITS.contactMessageMin, LIMITS.contactMessageMax, "contactMessage"),

@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema"
 import { Location, PaginationRequest, PaginationResponse } from "./common.ts"
 import { Civility, ServiceCode, SpokenLanguage } from "./enums.ts"
-import { boundedLine, LIMITS, MultilineText, Phone, requiredText, Website } from "./fields.ts"
+import { boundedLine, LIMITS, MultilineText, requiredText, Website } from "./fields.ts"
+import { ProfilePhone } from "./phone.ts"
 import { FacilityAddress, SearchKeyword } from "./facility.ts"
 
 export const Specialty = Schema.Struct({ id: Schema.String, code: Schema.String, label: Schema.String })
@@ -84,7 +85,7 @@ export const DoctorUpdate = Schema.Struct({
     ),
   ),
   website: Schema.optionalKey(Schema.NullOr(Website)),
-  phoneNumber: Schema.optionalKey(Schema.NullOr(Phone)),
+  phoneNumber: Schema.optionalKey(Schema.NullOr(ProfilePhone)),
   civility: Schema.optionalKey(Schema.NullOr(Civility)),
   locations: Schema.Array(Location).check(
     Schema.isMinLength(1, { message: "validation.locationRequired" }),

@@ -70,14 +70,6 @@ export type FacilityType = typeof FacilityType.Type
 export const VISIBILITIES = ["PUBLIC", "PRIVATE", "DOCTORS_ONLY", "REGISTERED_USERS_ONLY"] as const
 export const Visibility = Schema.Literals(VISIBILITIES)
 export type Visibility = typeof Visibility.Type
-/** Patients may not choose REGISTERED_USERS_ONLY (SPEC §5). */
-export const PatientVisibility = Schema.Literals(["PUBLIC", "PRIVATE", "DOCTORS_ONLY"])
-
-export const Theme = Schema.Literals(["DARK", "LIGHT", "SYSTEM"])
-export type Theme = typeof Theme.Type
-
-export const TimeZoneSetting = Schema.Literals(["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME"])
-export type TimeZoneSetting = typeof TimeZoneSetting.Type
 
 export const NOTIFICATION_TYPES = ["APPOINTMENTS", "MESSAGES", "REVIEWS", "UPDATES", "MARKETING", "REMINDERS"] as const
 export const NotificationType = Schema.Literals(NOTIFICATION_TYPES)

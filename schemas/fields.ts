@@ -39,9 +39,13 @@ export const LIMITS = {
 } as const
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
-const PHONE_PATTERN = /^[0-9]{2,18}$/
-/** E.164 shape: optional +, country code not starting with 0, 7 to 15 digits. */
-const INTERNATIONAL_PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/
+/**
+ * One phone format everywhere, E.164: "+", a country code not starting with 0, 7 to 15 digits in
+ * all. Forms turn local numbers into it first (schemas/phone.ts). The optional phones of the
+ * public forms (contact.ts, waitlist.ts) write the same rule inline: sharing it would cost the
+ * landing page a cross-chunk export.
+ */
+const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/
 const PASSWORD_ALPHABET = /^[A-Za-z0-9@$!%*?&]+$/
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -108,7 +112,8 @@ export const Phone = Schema.String.check(
   Schema.isPattern(PHONE_PATTERN, { message: "validation.phoneInvalid" }),
 )
 
-export const InternationalPhone = Schema.String.check(Schema.isPattern(INTERNATIONAL_PHONE_PATTERN, { message: "validation.invalidPhoneNumber" }))
+/** The same E.164 rule, with the emergency contact's message (SPEC §5). */
+export const InternationalPhone = Schema.String.check(Schema.isPattern(PHONE_PATTERN, { message: "validation.invalidPhoneNumber" }))
 
 export const Website = Line.check(
   Schema.isMaxLength(500, { message: "validation.websiteInvalid" }),

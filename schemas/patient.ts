@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema"
 import { Location } from "./common.ts"
 import { BloodType, Civility, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "./enums.ts"
-import { boundedLine, Email, InternationalPhone, IsoDate, LIMITS, PastIsoDate, Phone, requiredMultilineText, requiredText } from "./fields.ts"
+import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText, requiredText } from "./fields.ts"
+import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
 
 const nameField = (key: string) => requiredText(`validation.${key}`, LIMITS.nameMax)
@@ -35,7 +36,7 @@ export type EmergencyContact = typeof EmergencyContact.Type
 export const EmergencyContactInput = Schema.Struct({
   firstName: nameField("firstNameRequired"),
   lastName: nameField("lastNameRequired"),
-  phoneNumber: InternationalPhone,
+  phoneNumber: ContactPhone,
   email: Schema.optionalKey(Schema.NullOr(Email)),
   priority: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 99 }))),
   relationship: EmergencyRelationship,
@@ -103,7 +104,7 @@ export const PatientUpdate = Schema.Struct({
   email: Email,
   /** Needed only when `email` differs from the current sign-in address. */
   currentPassword: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(128, { message: "validation.tooLong" }))),
-  phoneNumber: Phone,
+  phoneNumber: ProfilePhone,
   dateOfBirth: PastIsoDate,
   civility: Civility,
   bloodType: BloodType,

@@ -1,6 +1,21 @@
 import * as Schema from "effect/Schema"
-import { AppLanguage, NotificationType, PatientVisibility, Theme, TimeZoneSetting, Visibility } from "./enums.ts"
+import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, Visibility } from "./enums.ts"
 import { LIMITS } from "./fields.ts"
+
+/*
+ * Kept here with the time zones, out of the landing page's shell: only settings use them.
+ * Patients may not choose REGISTERED_USERS_ONLY (SPEC §5).
+ */
+export const PatientVisibility = Schema.Literals(["PUBLIC", "PRIVATE", "DOCTORS_ONLY"])
+export const Theme = Schema.Literals(["DARK", "LIGHT", "SYSTEM"])
+export type Theme = typeof Theme.Type
+
+/**
+ * The time zone setting: the spec's values (spelled its way) and the zones of Senegal and Chad
+ * where the product runs. Kept here, not in enums.ts, so the landing page's shell does not carry it.
+ */
+export const TimeZoneSetting = Schema.Literals(["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME", ...FACILITY_TIME_ZONES])
+export type TimeZoneSetting = typeof TimeZoneSetting.Type
 
 const boundedInt = (min: number, max: number, key: string) =>
   Schema.Int.check(

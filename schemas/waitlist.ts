@@ -17,7 +17,7 @@ export const WaitlistEntry = Schema.Struct({
   email: Email,
   organization: optionalText(200),
   speciality: optionalText(100),
-  phone: Schema.optionalKey(Line.check(Schema.isPattern(/^([0-9]{2,18})?$/, { message: "validation.phoneInvalid" }))),
+  phone: Schema.optionalKey(Line.check(Schema.isPattern(/^(\+[1-9][0-9]{6,14})?$/, { message: "validation.phoneInvalid" }))),
   updates: Schema.Boolean,
 })
 export type WaitlistEntry = typeof WaitlistEntry.Type

@@ -67,6 +67,16 @@ export const updateEmergencyContact = endpoint({
   errors: [...own, "EMERGENCY_CONTACT_NOT_FOUND", "DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER"],
 })
 
+/** Removes one of the caller's own emergency contacts; another patient's is FORBIDDEN_ACTION. */
+export const deleteEmergencyContact = endpoint({
+  method: "DELETE",
+  path: "/patients/:id/emergency-contacts/:contactId",
+  params: { id: Id, contactId: Id },
+  response: OkResponse,
+  access: ["PATIENT"],
+  errors: [...own, "EMERGENCY_CONTACT_NOT_FOUND"],
+})
+
 /** Attachments must be the patient's own stored files. */
 export const addMedicalRecord = endpoint({
   method: "POST",

@@ -98,3 +98,14 @@ export async function verifyCurrentPassword(c: Context<AppEnv>, userId: string, 
     throw new ApiError("INVALID_PASSWORD", "The current password is not correct", [{ name: fieldName, message: "validation.currentPasswordWrong" }])
   }
 }
+
+/**
+ * Counts a sign-up attempt against the client's network, like a wrong password: answers 0, or the
+ * milliseconds to wait while the client is blocked. `done` takes back the count of an account made.
+ */
+export async function limitSignUp(c: Context<AppEnv>): Promise<{ retryAfterMs: number; done: () => Promise<void> }> {
+  const { credentialLimits } = c.get("deps")
+  const keys = [clientKey(clientAddress(c))]
+  const retryAfterMs = await credentialLimits.attempt(keys)
+  return { retryAfterMs, done: () => credentialLimits.succeeded(keys) }
+}

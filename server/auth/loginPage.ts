@@ -16,6 +16,7 @@ const TEXTS = {
     missing: "Saisissez votre e-mail et votre mot de passe.",
     crossSite: "Ce formulaire ne venait pas de la page de connexion de Promed : personne n'a été connecté. Connectez-vous ci-dessous si vous le souhaitez.",
     demo: "Comptes de démonstration (mot de passe Passw0rd!)",
+    register: "Pas encore de compte ? Créer un compte patient",
   },
   en: {
     title: "Sign in to Promed",
@@ -29,6 +30,7 @@ const TEXTS = {
     missing: "Enter your email and password.",
     crossSite: "This form did not come from the Promed sign-in page, so nobody was signed in. Sign in below if you wish.",
     demo: "Demo accounts (password Passw0rd!)",
+    register: "No account yet? Create a patient account",
   },
   ar: {
     title: "تسجيل الدخول إلى بروميد",
@@ -42,6 +44,7 @@ const TEXTS = {
     missing: "أدخل بريدك الإلكتروني وكلمة المرور.",
     crossSite: "لم يأتِ هذا النموذج من صفحة تسجيل الدخول في بروميد، لذا لم يُسجَّل دخول أي أحد. سجّل الدخول أدناه إن أردت.",
     demo: "حسابات تجريبية (كلمة المرور Passw0rd!)",
+    register: "ليس لديك حساب؟ أنشئ حساب مريض",
   },
 } as const
 
@@ -81,6 +84,7 @@ export function renderLoginPage(options: {
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit">${t.submit}</button>
   </form>
+  <p><a href="/auth/register?lang=${lang}&amp;returnTo=${encodeURIComponent(returnTo)}">${t.register}</a></p>
   <p><a href="${escapeHtml(returnTo)}">${t.back}</a></p>
   ${demo}`
   return renderAuthPage(lang, t.title, main, nav)
@@ -94,4 +98,6 @@ label{display:block;font-weight:600;margin-top:12px}input{width:100%;padding:12p
 button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e8c;color:#fff;font-size:1rem;font-weight:700;cursor:pointer}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 .error{background:#fde8e8;color:#8a1c1c;padding:10px;border-radius:8px}.langs{text-align:end}a{color:#0b6e8c}.demo{margin-top:12px;font-size:.9rem}
+.hint{font-size:.85rem;color:#4d6275;margin:4px 0 0}.field-error{color:#8a1c1c;font-size:.9rem;margin:4px 0 0}
+.check{display:flex;gap:8px;align-items:flex-start;margin-top:16px}.check input{width:24px;height:24px;margin:0;flex:none}.check label{margin:0;font-weight:400}
 `

@@ -5,11 +5,18 @@ import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { readBody } from "../http/validate.ts"
 import { DEMO_ACCOUNTS } from "../db/demoAccounts.ts"
-import { checkSignIn, setRetryAfter, tooManyAttempts } from "./credentialChecks.ts"
+import { checkSignIn, limitSignUp, setRetryAfter, tooManyAttempts } from "./credentialChecks.ts"
+import { hashPassword } from "./passwords.ts"
+import { renderRegisterPage, type RegisterError } from "./registerPage.ts"
+import { decodeWithFields } from "../../schemas/decode.ts"
+import { normalizePhone } from "../../schemas/phone.ts"
+import { PatientRegistration } from "../../schemas/registration.ts"
+import { createPatientAccount } from "../repositories/registration.ts"
 import { LOGIN_CSS, parseLoginLang, renderLoginPage, type LoginError } from "./loginPage.ts"
 import { landingUrl, safeReturnTo } from "./returnTo.ts"
 import { isSameOriginPost } from "./sameOriginForm.ts"
 import { createSession } from "./sessions.ts"
+import { savedAppLanguage } from "../repositories/settings.ts"
 
 const demoAccountsOf = (c: Context<AppEnv>) => (c.get("deps").config.demoAccountsOnLogin ? DEMO_ACCOUNTS : [])
 
@@ -45,6 +52,62 @@ export function loginSiteRoutes() {
       return showAgain(result.reason, result.reason === "tooMany" ? 429 : 401, email.slice(0, 254))
     }
     const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs)
+    // The language saved in the user's settings wins over the login page's: the app opens in it.
+    const saved = await savedAppLanguage(c.get("deps").db, result.userId)
+    return c.redirect(landingUrl(returnTo, session.token, saved ? parseLoginLang(saved.toLowerCase()) : lang), 303)
+  })
+
+  // Patient sign-up: same frame, same cross-site check and client limit as the login form.
+  app.get("/register", (c) => {
+    const lang = parseLoginLang(c.req.query("lang"))
+    const returnTo = safeReturnTo(c.req.query("returnTo"))
+    c.header("Cache-Control", "no-store")
+    return c.html(renderRegisterPage({ lang, returnTo }))
+  })
+
+  app.post("/register", async (c) => {
+    const form = await c.req.parseBody()
+    const field = (name: string) => (typeof form[name] === "string" ? form[name] : "")
+    const lang = parseLoginLang(field("lang"))
+    const returnTo = safeReturnTo(field("returnTo"))
+    c.header("Cache-Control", "no-store")
+    // What was typed comes back in the form (bounded), never the passwords.
+    const values = {
+      firstName: field("firstName").slice(0, 100),
+      lastName: field("lastName").slice(0, 100),
+      email: field("email").slice(0, 254),
+      phoneNumber: field("phoneNumber").slice(0, 20),
+    }
+    const showAgain = (error: RegisterError, status: 400 | 403 | 409 | 429, fields: ReadonlyArray<{ name: string; message: string }> = []) =>
+      c.html(renderRegisterPage({ lang, returnTo, values, error, fields }), status)
+    if (!isSameOriginPost(c)) return showAgain("crossSite", 403)
+    const limit = await limitSignUp(c)
+    if (limit.retryAfterMs > 0) {
+      setRetryAfter(c, limit.retryAfterMs)
+      return showAgain("tooMany", 429)
+    }
+    const checked = decodeWithFields(PatientRegistration, {
+      firstName: field("firstName"),
+      lastName: field("lastName"),
+      email: field("email"),
+      phoneNumber: normalizePhone(field("phoneNumber")),
+      password: field("password"),
+      acceptTerms: field("acceptTerms") === "on",
+    })
+    const mismatch = field("password") !== field("passwordConfirm") ? [{ name: "passwordConfirm", message: "validation.passwordsDoNotMatch" }] : []
+    if (!checked.ok || mismatch.length) return showAgain("fix", 400, [...(checked.ok ? [] : checked.fields), ...mismatch])
+    const { db, config } = c.get("deps")
+    const created = await createPatientAccount(db, {
+      firstName: checked.value.firstName,
+      lastName: checked.value.lastName,
+      email: checked.value.email,
+      phoneNumber: checked.value.phoneNumber,
+      passwordHash: await hashPassword(checked.value.password),
+      appLanguage: lang === "ar" ? "AR" : lang === "en" ? "EN" : "FR",
+    })
+    if (created === "taken") return showAgain("taken", 409)
+    await limit.done()
+    const session = await createSession(db, created.userId, config.sessionTtlMs)
     return c.redirect(landingUrl(returnTo, session.token, lang), 303)
   })
 

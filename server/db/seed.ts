@@ -177,7 +177,7 @@ function buildPeople(ctx: SeedContext, doctorCount: number): People {
     firstName: "Khady",
     lastName: "Sow",
     civility: "WOMAN",
-    phoneNumber: "221775550101",
+    phoneNumber: "+221775550101",
   })
   const hospital = ctx.facilities.find((f) => f.name === "Hôpital Principal de Dakar")
   ctx.rows.managers.push({ userId: managerId, facilityId: hospital?.id ?? null })

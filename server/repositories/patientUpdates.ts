@@ -156,6 +156,14 @@ export async function updateEmergencyContact(db: Db, patientId: string, contactI
   return toEmergencyContact(row!)
 }
 
+/** Removes one of the patient's own emergency contacts. */
+export async function deleteEmergencyContact(db: Db, patientId: string, contactId: string): Promise<void> {
+  const [current] = await db.select({ patientId: emergencyContacts.patientId }).from(emergencyContacts).where(eq(emergencyContacts.id, contactId))
+  if (!current) throw new ApiError("EMERGENCY_CONTACT_NOT_FOUND")
+  if (current.patientId !== patientId) throw forbidden("This emergency contact is not yours")
+  await db.delete(emergencyContacts).where(and(eq(emergencyContacts.id, contactId), eq(emergencyContacts.patientId, patientId)))
+}
+
 /** Adds a medical record whose files the patient has uploaded. */
 export async function addMedicalRecord(db: Db, patientId: string, body: MedicalRecordInput, today: string): Promise<string> {
   const [row] = await db

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm"
-import type { AppLanguage, NotificationType, Theme, TimeZoneSetting, Visibility } from "../../schemas/enums.ts"
-import type { DoctorSettings, PatientSettings } from "../../schemas/settings.ts"
+import type { AppLanguage, NotificationType, Visibility } from "../../schemas/enums.ts"
+import type { DoctorSettings, PatientSettings, Theme, TimeZoneSetting } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
-import { doctorSettings, patientSettings } from "../db/schema.ts"
+import { doctors, doctorSettings, patients, patientSettings } from "../db/schema.ts"
 import { ApiError } from "../http/errors.ts"
 
 type DoctorSettingsRow = typeof doctorSettings.$inferSelect
@@ -67,4 +67,22 @@ export async function saveDoctorSettings(
 ): Promise<DoctorSettingsRow | undefined> {
   const [row] = await db.update(doctorSettings).set(values).where(eq(doctorSettings.doctorId, doctorId)).returning()
   return row
+}
+
+/** The interface language a patient or doctor saved in their settings, or null (managers, admins, no row). */
+export async function savedAppLanguage(db: Db, userId: string): Promise<AppLanguage | null> {
+  const [patient] = await db
+    .select({ appLanguage: patientSettings.appLanguage })
+    .from(patientSettings)
+    .innerJoin(patients, eq(patients.id, patientSettings.patientId))
+    .where(eq(patients.userId, userId))
+  const [doctor] = patient
+    ? []
+    : await db
+        .select({ appLanguage: doctorSettings.appLanguage })
+        .from(doctorSettings)
+        .innerJoin(doctors, eq(doctors.id, doctorSettings.doctorId))
+        .where(eq(doctors.userId, userId))
+  const saved = patient?.appLanguage ?? doctor?.appLanguage
+  return saved === "FR" || saved === "EN" || saved === "AR" ? saved : null
 }

@@ -14,7 +14,7 @@ const context = {
   lastName: "Sarr",
   role: "POTENTIAL_PARTNER",
   email: "fatou.sarr@example.sn",
-  phone: "771234567",
+  phone: "+221771234567",
   message: "Bonjour, notre clinique de Thiès aimerait rejoindre Promed.",
   name: "Fatou Sarr (POTENTIAL_PARTNER)",
   subject: "Message de contact de Fatou Sarr",

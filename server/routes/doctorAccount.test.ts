@@ -40,7 +40,7 @@ describe("PUT /doctors/{id}", () => {
       lastName: "Ndiaye-Sarr",
       biography: "Cardiologue à Dakar, spécialiste de l'hypertension et du cœur du sportif.",
       website: "https://ndiaye.example.sn",
-      phoneNumber: "221770001122",
+      phoneNumber: "+221770001122",
       locations: [
         { address: "Avenue Cheikh Anta Diop", city: "Dakar", country: "SENEGAL", isPrimary: false },
         { address: "Route de Thiès", city: "Rufisque", country: "SENEGAL", isPrimary: true },
@@ -56,7 +56,7 @@ describe("PUT /doctors/{id}", () => {
     expect(response.status).toBe(200)
     const saved = Schema.decodeUnknownSync(Doctor)(response.body)
     expect(saved.email).toBe("doctor@demo.sn")
-    expect(saved).toMatchObject({ lastName: "Ndiaye-Sarr", website: "https://ndiaye.example.sn", phoneNumber: "221770001122", consultationFee: 20000 })
+    expect(saved).toMatchObject({ lastName: "Ndiaye-Sarr", website: "https://ndiaye.example.sn", phoneNumber: "+221770001122", consultationFee: 20000 })
     expect(saved.locations.map((l) => [l.city, l.isPrimary])).toEqual([
       ["Dakar", false],
       ["Rufisque", true],

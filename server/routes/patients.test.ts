@@ -68,11 +68,11 @@ describe("GET /patients/{id}", () => {
 describe("PUT /patients/{id}", () => {
   it("saves the form, drops blank allergies and conditions, and answers the record under data", async () => {
     const before = await readMe(other.token, other.patientId)
-    const body = { ...formOf(before), phoneNumber: "221770001122", allergies: ["  Pollen ", "", "   "], chronicConditions: [" ", "Migraine"] }
+    const body = { ...formOf(before), phoneNumber: "+221770001122", allergies: ["  Pollen ", "", "   "], chronicConditions: [" ", "Migraine"] }
     const response = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body })
     expect(response.status).toBe(200)
     const saved = Schema.decodeUnknownSync(PatientUpdateResponse)(response.body).data
-    expect(saved.phoneNumber).toBe("221770001122")
+    expect(saved.phoneNumber).toBe("+221770001122")
     expect(saved.allergies).toEqual(["Pollen"])
     expect(saved.chronicConditions).toEqual(["Migraine"])
   })
@@ -231,6 +231,20 @@ describe("emergency contacts", () => {
     expect((await gw.api("PUT", "/patients/emergency-contacts/00000000-0000-4000-8000-000000000000", { token: me.token, body: contact })).body.code).toBe(
       "EMERGENCY_CONTACT_NOT_FOUND",
     )
+    // Deleting: through one's own record only, and only one's own contact.
+    expect((await gw.api("DELETE", `/patients/${other.patientId}/emergency-contacts/${theirs.id}`, { token: me.token })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await gw.api("DELETE", `/patients/${me.patientId}/emergency-contacts/${theirs.id}`, { token: me.token })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await readMe(other.token, other.patientId)).emergencyContacts.map((c) => c.id)).toContain(theirs.id)
+  })
+
+  it("deletes one's own contact, then answers EMERGENCY_CONTACT_NOT_FOUND for it", async () => {
+    const created = await gw.api("POST", `/patients/${me.patientId}/emergency-contacts`, { token: me.token, body: { ...contact, phoneNumber: "+23566112233" } })
+    const id = (created.body as { id: string }).id
+    const deleted = await gw.api("DELETE", `/patients/${me.patientId}/emergency-contacts/${id}`, { token: me.token })
+    expect(deleted.status).toBe(200)
+    expect(deleted.body).toEqual({ ok: true })
+    expect((await readMe()).emergencyContacts.map((c) => c.id)).not.toContain(id)
+    expect((await gw.api("DELETE", `/patients/${me.patientId}/emergency-contacts/${id}`, { token: me.token })).body.code).toBe("EMERGENCY_CONTACT_NOT_FOUND")
   })
 })
 

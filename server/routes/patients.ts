@@ -12,6 +12,7 @@ import { loadPatient } from "../repositories/patients.ts"
 import {
   addEmergencyContact,
   addMedicalRecord,
+  deleteEmergencyContact,
   deleteMedicalRecord,
   savePatientSettings,
   updateEmergencyContact,
@@ -85,6 +86,14 @@ export function patientsRoutes() {
   route(app, patients.updateEmergencyContact, {
     policy: ({ caller }) => requirePatientCaller(caller),
     handle: ({ c, granted, params, body }) => updateEmergencyContact(c.get("deps").db, granted.patientId, params.id, body),
+  })
+
+  route(app, patients.deleteEmergencyContact, {
+    policy: self,
+    handle: async ({ c, granted, params }) => {
+      await deleteEmergencyContact(c.get("deps").db, granted.patientId, params.contactId)
+      return { ok: true as const }
+    },
   })
 
   route(app, patients.addMedicalRecord, {

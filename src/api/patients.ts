@@ -26,6 +26,9 @@ export const addEmergencyContact = (patientId: string, body: EmergencyContactInp
 export const updateEmergencyContact = (contactId: string, body: EmergencyContactInput) =>
   callApi(patients.updateEmergencyContact, { params: { id: contactId }, body })
 
+export const deleteEmergencyContact = (patientId: string, contactId: string) =>
+  callApi(patients.deleteEmergencyContact, { params: { id: patientId, contactId } })
+
 export const addMedicalRecord = (patientId: string, body: MedicalRecordInput) => callApi(patients.addMedicalRecord, { params: { id: patientId }, body })
 
 export const deleteMedicalRecord = (patientId: string, recordId: string) => callApi(patients.deleteMedicalRecord, { params: { id: patientId, recordId } })

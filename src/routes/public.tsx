@@ -96,12 +96,12 @@ const facilitiesRoute = createRoute({
     ]),
 })
 
-/** Sign-up happens outside the SPA, at an address set at build time (VITE_PATIENT_REGISTRATION_URL). */
+/** Sign-up happens outside the SPA: the login site's /auth/register, or an address set at build time (VITE_PATIENT_REGISTRATION_URL). */
 const registerPatientRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/register/patient",
   beforeLoad: () => {
-    throw redirect({ href: import.meta.env.VITE_PATIENT_REGISTRATION_URL || "/auth/login?returnTo=%2Fprofile", reloadDocument: true })
+    throw redirect({ href: import.meta.env.VITE_PATIENT_REGISTRATION_URL || "/auth/register?returnTo=%2Fprofile", reloadDocument: true })
   },
 })
 

@@ -30,10 +30,10 @@ test("a patient fixes a bad phone number in her profile, and her dashboard shows
   await expect(page.locator(".field").filter({ has: phone }).getByRole("alert")).toHaveText("Format de téléphone invalide")
   // Nothing typed elsewhere was lost, and fixing the field clears its error.
   await expect(page.getByLabel("Prénom").first()).toHaveValue("Fatou")
-  await phone.fill("221781112233")
+  await phone.fill("+221 78 111 22 33")
   await expect(page.getByText("Format de téléphone invalide")).toHaveCount(0)
   await saveProfile(page)
-  await expect(page.getByText("221781112233")).toBeVisible()
+  await expect(page.getByText("+221 78 111 22 33")).toBeVisible()
 
   await page.getByRole("link", { name: "Modifier le profil" }).click()
   await page.getByLabel("Téléphone").fill(original)

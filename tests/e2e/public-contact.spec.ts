@@ -25,7 +25,7 @@ test("a visitor's message from /contact reaches the team's mailbox, and the form
   await expect(page.getByText("Le message doit contenir au moins 10 caractères")).toBeVisible()
   await expect(page.getByLabel("Nom *", { exact: true })).toHaveValue("Ndoye")
 
-  await fill(page, { "Prénom *": "Fatou", "E-mail *": "fatou.ndoye@example.sn", "Téléphone (facultatif)": "771234567", "Message *": message })
+  await fill(page, { "Prénom *": "Fatou", "E-mail *": "fatou.ndoye@example.sn", "Téléphone (facultatif)": "+221771234567", "Message *": message })
   await page.getByLabel("Vous êtes *").selectOption("POTENTIAL_PARTNER")
   await page.getByRole("button", { name: "Envoyer le message" }).click()
   await expect(page.getByRole("status").filter({ hasText: "Message envoyé avec succès." })).toBeVisible()

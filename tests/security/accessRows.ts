@@ -63,7 +63,7 @@ export const contactMessage = () => ({
       lastName: "Sarr",
       role: "PATIENT",
       email: "khady.sarr@example.sn",
-      phone: "771239876",
+      phone: "+221771239876",
       message: "Bonjour, une question sur les rendez-vous à domicile.",
       name: "Khady Sarr (PATIENT)",
       subject: "Contact",
@@ -320,6 +320,12 @@ const ROWS: ReadonlyArray<RowInput> = [
       path: `/api/v1/patients/emergency-contacts/${f.contactOfA}`,
       body: { firstName: "Ousmane", lastName: "Diop", phoneNumber: "+221770000111", relationship: "HUSBAND" },
     }),
+    expect: only(["patientA"], 200),
+  },
+  {
+    contract: CONTRACTS.patients.deleteEmergencyContact,
+    rule: "an emergency contact is deleted by its patient only",
+    call: (f) => ({ path: `/api/v1/patients/${f.patientA}/emergency-contacts/${f.contactToDeleteOfA}` }),
     expect: only(["patientA"], 200),
   },
   {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm"
-import { availabilities, medicalRecords, reviewReactions, reviews, timeSlots } from "../../server/db/schema.ts"
+import { availabilities, emergencyContacts, medicalRecords, reviewReactions, reviews, timeSlots } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 
 /** Who calls: a visitor, each role, and for owned ids an owner and a non-owner of the same role. */
@@ -51,6 +51,8 @@ export interface Fixtures {
   /** A patient seen by doctor A and never by doctor B. */
   patientOfDoctorAOnly: string
   contactOfA: string
+  /** A second emergency contact of patient A, to delete. */
+  contactToDeleteOfA: string
   recordOfA: string
   /** Reviews written by patient A: on doctor A (to edit), on doctor B (to soft-delete), and one to hard-delete. */
   reviewToEdit: string
@@ -123,6 +125,11 @@ export async function createFixtures(gw: TestGateway, tokens: Tokens): Promise<F
     .values({ patientId: a.patientId!, title: "Bilan", type: "LAB_RESULT", description: "Bilan sanguin", recordDate: "2026-01-10" })
     .returning({ id: medicalRecords.id })
 
+  const [spareContact] = await db
+    .insert(emergencyContacts)
+    .values({ patientId: a.patientId!, firstName: "Awa", lastName: "Sarr", phoneNumber: "+221770009988", relationship: "SIBLING", priority: 9 })
+    .returning({ id: emergencyContacts.id })
+
   const comment = "Médecin attentif, explications claires et cabinet bien tenu."
   const someoneElse = await db.execute(sql`
     SELECT id FROM reviews WHERE doctor_id = ${docA.doctorId} AND patient_id NOT IN (${a.patientId}, ${b.patientId}) AND deleted_at IS NULL LIMIT 1`)
@@ -150,6 +157,7 @@ export async function createFixtures(gw: TestGateway, tokens: Tokens): Promise<F
     spareAvailability: spare!.id,
     patientOfDoctorAOnly: firstId(seenByA),
     contactOfA: patientA.emergencyContacts[0].id,
+    contactToDeleteOfA: spareContact!.id,
     recordOfA: record!.id,
     reviewToEdit: written[0]!.id,
     reviewToSoftDelete: written[1]!.id,

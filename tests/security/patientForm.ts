@@ -4,7 +4,7 @@ export function patientFormOf(p: Record<string, any>) {
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
-    phoneNumber: p.phoneNumber ?? "771234567",
+    phoneNumber: p.phoneNumber ?? "+221771234567",
     dateOfBirth: p.dateOfBirth ?? "1990-01-01",
     civility: p.civility ?? "WOMAN",
     bloodType: p.bloodType ?? "UNKNOWN",

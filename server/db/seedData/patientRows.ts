@@ -136,7 +136,7 @@ function drawContacts(ctx: SeedContext, city: CitySeed, lastName: string): NonNu
     return {
       firstName,
       lastName: relationship === "FRIEND" ? rng.pick(pool.last) : lastName,
-      phoneNumber: mobilePhone(ctx, city.country, true),
+      phoneNumber: mobilePhone(ctx, city.country),
       email: rng.chance(0.4) ? `${slug(firstName)}.${slug(lastName)}@mail.promed.sn` : null,
       priority: i + 1,
       relationship,

@@ -87,11 +87,11 @@ export function randomPerson(ctx: SeedContext, country: Country, civility?: Civi
   return { civility: c, firstName, lastName: ctx.rng.pick(pool.last.filter((l) => l !== firstName)) }
 }
 
-/** Profile phones are digits only (SPEC §5), emergency contacts take the international form. */
-export function mobilePhone(ctx: SeedContext, country: Country, international = false): string {
+/** Phones are E.164 everywhere (schemas/fields.ts PHONE_PATTERN), profiles and emergency contacts alike. */
+export function mobilePhone(ctx: SeedContext, country: Country): string {
   const { code, prefixes, digits } = MOBILE_PREFIX[country]
   const rest = Array.from({ length: digits }, () => ctx.rng.int(0, 9)).join("")
-  return `${international ? "+" : ""}${code}${ctx.rng.pick(prefixes)}${rest}`
+  return `+${code}${ctx.rng.pick(prefixes)}${rest}`
 }
 
 /** A yyyy-MM-dd date in the given year (day ≤ 28, so every month has it). */

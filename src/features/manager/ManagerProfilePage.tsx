@@ -4,6 +4,7 @@ import { Avatar } from "../../layout/Avatar.tsx"
 import { useSessionUser } from "../../session/useSession.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
+import { formatPhone } from "../../../schemas/phone.ts"
 
 /** /manager/profile: built only for a manager session (SPEC §6): identity, facility, dashboard link. */
 export function ManagerProfilePage() {
@@ -63,8 +64,8 @@ export function ManagerProfilePage() {
             <dt>{t("manager.phone")}</dt>
             <dd>
               {manager.phoneNumber ? (
-                <a href={`tel:+${manager.phoneNumber}`} dir="ltr">
-                  {manager.phoneNumber}
+                <a href={`tel:${manager.phoneNumber}`} dir="ltr">
+                  {formatPhone(manager.phoneNumber)}
                 </a>
               ) : (
                 "—"

@@ -6,6 +6,7 @@ import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
 import { ageAndGender } from "../patients/patientText.ts"
+import { formatPhone } from "../../../../schemas/phone.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
 
 /**
@@ -50,8 +51,8 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
         <dt>{t("doctorPatients.phone")}</dt>
         <dd>
           {a.patient.phoneNumber ? (
-            <a href={`tel:+${a.patient.phoneNumber}`} dir="ltr">
-              {a.patient.phoneNumber}
+            <a href={`tel:${a.patient.phoneNumber}`} dir="ltr">
+              {formatPhone(a.patient.phoneNumber)}
             </a>
           ) : (
             "—"

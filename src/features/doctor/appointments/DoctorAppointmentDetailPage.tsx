@@ -10,6 +10,7 @@ import { CancelAppointmentButton } from "../../appointments-shared/CancelAppoint
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId")
 
@@ -41,8 +42,8 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorPatients.phone")}</dt>
           <dd>
             {a.patient.phoneNumber ? (
-              <a href={`tel:+${a.patient.phoneNumber}`} dir="ltr">
-                {a.patient.phoneNumber}
+              <a href={`tel:${a.patient.phoneNumber}`} dir="ltr">
+                {formatPhone(a.patient.phoneNumber)}
               </a>
             ) : (
               "—"

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
+import { formatPhone } from "../../../../schemas/phone.ts"
 import { Ltr } from "../../../i18n/format.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
@@ -24,8 +25,8 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
         <dt>{t("doctorPatients.phone")}</dt>
         <dd>
           {p.phoneNumber ? (
-            <a href={`tel:+${p.phoneNumber}`} dir="ltr">
-              {p.phoneNumber}
+            <a href={`tel:${p.phoneNumber}`} dir="ltr">
+              {formatPhone(p.phoneNumber)}
             </a>
           ) : (
             "—"

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
@@ -78,7 +79,7 @@ export function PatientDetailPage() {
                 {i === 0 ? <span className="badge">{t("doctorPatients.primaryContact")}</span> : null}
                 <br />
                 <a href={`tel:${c.phoneNumber}`} dir="ltr">
-                  {c.phoneNumber}
+                  {formatPhone(c.phoneNumber)}
                 </a>
                 {c.email ? (
                   <>
@@ -102,8 +103,8 @@ export function PatientDetailPage() {
             <dt>{t("doctorPatients.phone")}</dt>
             <dd>
               {p.phoneNumber ? (
-                <a href={`tel:+${p.phoneNumber}`} dir="ltr">
-                  {p.phoneNumber}
+                <a href={`tel:${p.phoneNumber}`} dir="ltr">
+                  {formatPhone(p.phoneNumber)}
                 </a>
               ) : (
                 "—"

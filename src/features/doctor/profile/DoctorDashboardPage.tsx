@@ -13,6 +13,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
@@ -97,8 +98,8 @@ export function DoctorDashboardPage() {
             <dt>{t("doctorDashboard.phone")}</dt>
             <dd>
               {doctor.phoneNumber ? (
-                <a href={`tel:+${doctor.phoneNumber}`} dir="ltr">
-                  {doctor.phoneNumber}
+                <a href={`tel:${doctor.phoneNumber}`} dir="ltr">
+                  {formatPhone(doctor.phoneNumber)}
                 </a>
               ) : (
                 t("doctorDashboard.notGiven")

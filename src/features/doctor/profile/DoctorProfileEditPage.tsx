@@ -20,6 +20,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { DoctorPhoto } from "./DoctorPhoto.tsx"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./profile.css"
+import { normalizePhone } from "../../../../schemas/phone.ts"
 
 type Row<T> = T & { readonly key: string }
 let nextKey = 0
@@ -60,7 +61,7 @@ const bodyOf = (f: ProfileForm) => ({
   ...f,
   biography: f.biography.trim() === "" ? null : f.biography,
   website: f.website.trim() === "" ? null : f.website.trim(),
-  phoneNumber: f.phoneNumber.trim() === "" ? null : f.phoneNumber.trim(),
+  phoneNumber: f.phoneNumber.trim() === "" ? null : normalizePhone(f.phoneNumber),
   insuranceAccepted: f.insurance
     .split(",")
     .map((s) => s.trim())

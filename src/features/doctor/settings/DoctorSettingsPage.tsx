@@ -8,7 +8,7 @@ import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { APP_LANGUAGES, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
-import { type DoctorSettings, DoctorSettingsUpdate } from "../../../../schemas/settings.ts"
+import { type DoctorSettings, DoctorSettingsUpdate, TimeZoneSetting } from "../../../../schemas/settings.ts"
 import { saveDoctorSettings } from "../../../api/doctorAccount.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
@@ -38,7 +38,6 @@ const DEFAULTS: DoctorSettingsUpdate = {
 const DURATIONS = [15, 30, 45, 60] as const
 const BUFFERS = [5, 10, 15, 30] as const
 const THEMES = ["LIGHT", "DARK", "SYSTEM"] as const
-const TIME_ZONES = ["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME"] as const
 
 const formOf = (settings: DoctorSettings | null): DoctorSettingsUpdate => {
   if (!settings) return DEFAULTS
@@ -189,7 +188,7 @@ export function DoctorSettingsPage() {
             label={t("doctorSettings.timeZone")}
             value={values.timeZone}
             onChange={(e) => set({ timeZone: e.target.value as DoctorSettingsUpdate["timeZone"] })}
-            options={TIME_ZONES.map((v) => ({ value: v, label: t(`doctorSettings.timeZones.${v}`) }))}
+            options={TimeZoneSetting.literals.map((v) => ({ value: v, label: t(`doctorSettings.timeZones.${v}`) }))}
           />
         </div>
       </section>

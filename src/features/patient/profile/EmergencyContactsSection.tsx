@@ -5,9 +5,11 @@ import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { EMERGENCY_RELATIONSHIPS } from "../../../../schemas/enums.ts"
 import type { FieldError } from "../../../../schemas/errors.ts"
 import { EmergencyContactInput, type EmergencyContact } from "../../../../schemas/patient.ts"
-import { addEmergencyContact, afterPatientChange, updateEmergencyContact } from "../../../api/patients.ts"
+import { formatPhone, normalizePhone } from "../../../../schemas/phone.ts"
+import { addEmergencyContact, afterPatientChange, deleteEmergencyContact, updateEmergencyContact } from "../../../api/patients.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
+import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { Dialog } from "../../../ui/Dialog.tsx"
 import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
@@ -30,6 +32,7 @@ const formOf = (c: EmergencyContact): ContactForm => ({
 export function EmergencyContactsSection({ patientId, contacts }: { patientId: string; contacts: ReadonlyArray<EmergencyContact> }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState<{ contact: EmergencyContact | null } | null>(null)
+  const [deleting, setDeleting] = useState<EmergencyContact | null>(null)
   const sorted = [...contacts].sort((a, b) => a.priority - b.priority)
   return (
     <section className="card stack" aria-labelledby="emergency-title">
@@ -48,7 +51,7 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
               <br />
               <span className="muted">{t(`emergencyContacts.relationships.${c.relationship}`)}</span> ·{" "}
               <a href={`tel:${c.phoneNumber}`} dir="ltr">
-                {c.phoneNumber}
+                {formatPhone(c.phoneNumber)}
               </a>
               {c.email ? (
                 <>
@@ -65,11 +68,58 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
             >
               {t("emergencyContacts.edit")}
             </Button>
+            <Button variant="ghost" size="small" onClick={() => setDeleting(c)} aria-label={`${t("emergencyContacts.delete")} ${c.firstName} ${c.lastName}`}>
+              {t("emergencyContacts.delete")}
+            </Button>
           </li>
         ))}
       </ul>
       {editing ? <ContactDialog patientId={patientId} contact={editing.contact} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteContactDialog patientId={patientId} contact={deleting} onClose={() => setDeleting(null)} /> : null}
     </section>
+  )
+}
+
+/** Asks before removing a contact; a failure keeps the dialog open with an alert. */
+function DeleteContactDialog({ patientId, contact, onClose }: { patientId: string; contact: EmergencyContact; onClose: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const { session } = useAppActors()
+  const [state, setState] = useState<"idle" | "deleting" | "failed">("idle")
+  const confirm = () => {
+    setState("deleting")
+    deleteEmergencyContact(patientId, contact.id).then(
+      () => {
+        void afterPatientChange(queryClient, patientId)
+        session.send({ type: "session.refresh" })
+        toast.success(t("emergencyContacts.deleted"), TOAST_DURATION.long)
+        onClose()
+      },
+      (error: unknown) => {
+        console.warn("[promed] emergency contact delete failed", error)
+        setState("failed")
+      },
+    )
+  }
+  const name = `${contact.firstName} ${contact.lastName}`
+  return (
+    <ConfirmDialog
+      open
+      destructive
+      title={t("emergencyContacts.deleteTitle")}
+      description={t("emergencyContacts.deleteText", { name })}
+      confirmLabel={t("emergencyContacts.delete")}
+      cancelLabel={t("common.cancel")}
+      busy={state === "deleting"}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      {state === "failed" ? (
+        <p className="alert alert-danger" role="alert">
+          {t("emergencyContacts.deleteFailed")}
+        </p>
+      ) : null}
+    </ConfirmDialog>
   )
 }
 
@@ -108,7 +158,7 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: string; con
     const checked = decodeWithFields(EmergencyContactInput, {
       firstName: values.firstName,
       lastName: values.lastName,
-      phoneNumber: values.phoneNumber.replace(/[\s.-]/g, ""),
+      phoneNumber: normalizePhone(values.phoneNumber),
       email: values.email.trim() || null,
       ...(values.relationship ? { relationship: values.relationship } : {}),
     })

@@ -134,7 +134,6 @@ function ProfileForm({ patient }: { patient: Patient }) {
           <TextField
             label={t("fields.phoneNumber")}
             type="tel"
-            inputMode="numeric"
             required
             autoComplete="tel"
             maxLength={18}

@@ -17,6 +17,7 @@ import { PatientPhoto } from "./PatientPhoto.tsx"
 import { PendingEmailNotice } from "./PendingEmailNotice.tsx"
 import { usePatientId } from "./usePatientId.ts"
 import "../patient.css"
+import { formatPhone } from "../../../../schemas/phone.ts"
 
 /** /profile: the patient's dashboard (SPEC §2): appointments, notifications, record at a glance. */
 export function ProfilePage() {
@@ -150,7 +151,7 @@ function PersonalFacts({ patient, language }: { patient: Patient; language: Lang
           <a href={`mailto:${patient.email}`}>{patient.email}</a>
         </dd>
         <dt>{t("fields.phoneNumber")}</dt>
-        <dd dir="ltr">{patient.phoneNumber ?? "—"}</dd>
+        <dd dir="ltr">{patient.phoneNumber ? formatPhone(patient.phoneNumber) : "—"}</dd>
         <dt>{t("fields.dateOfBirth")}</dt>
         <dd>{patient.dateOfBirth ? formatDate(patient.dateOfBirth, language) : "—"}</dd>
         <dt>{t("patientProfile.civility")}</dt>

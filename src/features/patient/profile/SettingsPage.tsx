@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { APP_LANGUAGES, type AppLanguage } from "../../../../schemas/enums.ts"
-import type { PatientSettings } from "../../../../schemas/settings.ts"
+import { TimeZoneSetting, type PatientSettings } from "../../../../schemas/settings.ts"
 import { afterPatientChange, patientQuery, updatePatientSettings } from "../../../api/patients.ts"
 import { ApiRequestError } from "../../../api/client.ts"
 import { useAppActors } from "../../../appContext.tsx"
@@ -18,7 +18,6 @@ import "../patient.css"
 
 const VISIBILITIES = ["PUBLIC", "PRIVATE", "DOCTORS_ONLY"] as const
 const THEMES = ["LIGHT", "DARK", "SYSTEM"] as const
-const TIME_ZONES = ["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME"] as const
 const UI_LANGUAGE: Record<AppLanguage, "fr" | "en" | "ar"> = { FR: "fr", EN: "en", AR: "ar" }
 
 /** /profile/settings (SPEC §2, §4, §5): notifications, privacy, user settings, account actions. */
@@ -134,7 +133,7 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
           <SelectField
             label={t("patientSettings.timeZone")}
             value={settings.timeZone}
-            options={TIME_ZONES.map((v) => ({ value: v, label: t(`patientSettings.timeZones.${v}`) }))}
+            options={TimeZoneSetting.literals.map((v) => ({ value: v, label: t(`patientSettings.timeZones.${v}`) }))}
             onChange={(e) => set({ timeZone: e.target.value as PatientSettings["timeZone"] })}
           />
         </div>

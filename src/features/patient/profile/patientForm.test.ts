@@ -8,7 +8,7 @@ const patient = {
   firstName: "Awa",
   lastName: "Diop",
   email: "awa@mail.sn",
-  phoneNumber: "221771234567",
+  phoneNumber: "+221771234567",
   dateOfBirth: "1988-06-14",
   civility: "WOMAN",
   bloodType: "O+",

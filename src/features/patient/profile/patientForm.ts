@@ -4,6 +4,7 @@ import { canonicalEmail } from "../../../../schemas/fields.ts"
 import type { FieldError } from "../../../../schemas/errors.ts"
 import type { Dependant, MedicalAlert, Patient, PatientUpdate } from "../../../../schemas/patient.ts"
 import { PatientUpdate as PatientUpdateSchema } from "../../../../schemas/patient.ts"
+import { normalizePhone } from "../../../../schemas/phone.ts"
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
@@ -70,7 +71,7 @@ export function updateOf(d: PatientDraft): Record<keyof PatientUpdate, unknown> 
     lastName: d.lastName,
     email: d.email.trim(),
     currentPassword: d.currentPassword || undefined,
-    phoneNumber: d.phoneNumber.trim(),
+    phoneNumber: normalizePhone(d.phoneNumber),
     dateOfBirth: d.dateOfBirth,
     civility: d.civility || undefined,
     bloodType: d.bloodType || undefined,

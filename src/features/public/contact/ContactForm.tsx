@@ -62,15 +62,7 @@ export function ContactForm() {
           error={errors.role ? "contact.roleRequired" : undefined}
         />
         <TextField label={t("contact.email")} required type="email" autoComplete="email" maxLength={LIMITS.contactEmailMax} {...field("email")} />
-        <TextField
-          label={t("contact.phone")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={LIMITS.phoneMax}
-          hint={t("contact.phoneHint")}
-          {...field("phone")}
-        />
+        <TextField label={t("contact.phone")} type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} hint={t("contact.phoneHint")} {...field("phone")} />
       </div>
       <TextAreaField
         label={t("contact.message")}

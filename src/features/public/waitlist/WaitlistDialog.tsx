@@ -67,7 +67,7 @@ export function WaitlistDialog({ actor }: { actor: ActorRefFrom<typeof waitlistM
             <TextField label={t(values.role === "facility" ? "waitlist.facilityName" : "waitlist.organization")} maxLength={200} {...text("organization")} />
           ) : null}
           {values.role === "professional" ? <TextField label={t("waitlist.speciality")} maxLength={100} {...text("speciality")} /> : null}
-          <TextField label={t("waitlist.phone")} type="tel" inputMode="numeric" autoComplete="tel" maxLength={LIMITS.phoneMax} {...text("phone")} />
+          <TextField label={t("waitlist.phone")} type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} {...text("phone")} />
           <CheckboxField label={t("waitlist.updates")} checked={values.updates} onChange={(e) => change({ updates: e.target.checked })} />
           <div className="row">
             <Button type="submit" loading={phase === "submitting"}>

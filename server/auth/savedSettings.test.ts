@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { postLogin } from "../../tests/security/loginCalls.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { idsOf } from "../routes/testing/appointmentFixtures.ts"
+
+let gw: TestGateway
+beforeAll(async () => {
+  gw = await startTestGateway()
+})
+afterAll(async () => {
+  await gw?.stop()
+})
+
+const langOf = (location: string | null) => new URL(location ?? "", "http://localhost").searchParams.get("lang")
+
+describe("settings that take effect", () => {
+  it("opens the app in the language a patient saved, whatever the login page's language", async () => {
+    const token = await gw.signIn("patient2@demo.sn")
+    const { patientId } = await idsOf(gw, "patient2@demo.sn")
+    const current = (await gw.api("GET", `/patients/${patientId}`, { token })).body.settings
+    const saved = await gw.api("PUT", `/patients/${patientId}/settings`, { token, body: { ...current, appLanguage: "AR", timeZone: "Africa/Dakar" } })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ appLanguage: "AR", timeZone: "Africa/Dakar" })
+    const login = await postLogin(gw.app, "198.51.100.7", "patient2@demo.sn", "Passw0rd!", { lang: "fr", returnTo: "/profile" })
+    expect(login.status).toBe(303)
+    expect(langOf(login.headers.get("location"))).toBe("ar")
+    const session = await gw.api("GET", "/session", { token })
+    expect(session.body.settings).toMatchObject({ appLanguage: "AR", timeZone: "Africa/Dakar" })
+  })
+
+  it("keeps the spec's time zones valid and takes N'Djamena for a doctor, refusing an unknown zone", async () => {
+    const token = await gw.signIn("doctor@demo.sn")
+    const { doctorId } = await idsOf(gw, "doctor@demo.sn")
+    const { doctorSettingsId: _a, doctorId: _b, ...current } = (await gw.api("GET", "/session", { token })).body.settings
+    for (const timeZone of ["CENTERAL_TIME", "Africa/Ndjamena"]) {
+      const saved = await gw.api("PUT", `/doctors/${doctorId}/settings`, { token, body: { ...current, timeZone } })
+      expect(saved.status, saved.text).toBe(200)
+      expect(saved.body.timeZone).toBe(timeZone)
+    }
+    const bad = await gw.api("PUT", `/doctors/${doctorId}/settings`, { token, body: { ...current, timeZone: "Europe/Paris" } })
+    expect(bad.status).toBe(400)
+  })
+
+  it("keeps the login page's language for a user with no saved one (a manager)", async () => {
+    const login = await postLogin(gw.app, "198.51.100.8", "manager@demo.sn", "Passw0rd!", { lang: "en", returnTo: "/" })
+    expect(login.status).toBe(303)
+    expect(langOf(login.headers.get("location"))).toBe("en")
+  })
+})
