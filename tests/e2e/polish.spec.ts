@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { acceptCookies } from "./support.ts"
+import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
 /** Issue 11, "Polish a patient would notice": each item as a patient sees it, in French and in Arabic, at 360 px where it matters. */
 
@@ -61,5 +61,41 @@ test.describe("1. an address with a bad or out-of-range value opens with default
     await page.goto("/facilities?page=999&order=up&lang=ar")
     await expect(page).not.toHaveURL(/page=999/)
     await expect(cards(page).first()).toBeVisible()
+  })
+})
+
+test.describe("2. the review count follows publishing and deleting; the text after publishing fits the doctor", () => {
+  // The seed gives the demo patient a past appointment with Dr Aïcha Ngaradoum (a woman, 3 reviews).
+  const DERMATOLOGIST = "/doctors/00000000-007a-8103-bb4c-c4078d053331"
+
+  test("French publish then Arabic delete, at 360 px", async ({ page }) => {
+    await acceptCookies(page)
+    await signIn(page, ACCOUNTS.patient.email, DERMATOLOGIST)
+    await page.setViewportSize(PHONE)
+    const toggle = page.getByRole("button", { name: /Avis des patients/ })
+    await expect(toggle).toContainText("3 avis")
+    await toggle.click()
+    const section = page.getByRole("region", { name: /Avis des patients/ })
+    const form = section.getByRole("form", { name: "Donner votre avis" })
+    await form.locator("label").filter({ hasText: "4 étoiles" }).click()
+    await form.getByLabel("Votre commentaire").fill("Consultation claire, dermatologue très à l'écoute.")
+    await form.getByRole("button", { name: "Publier l'avis" }).click()
+    await expect(page.getByText("Merci, votre avis est publié.")).toBeVisible()
+    await expect(toggle).toContainText("4 avis")
+    await expect(section.getByText("après un rendez-vous avec elle")).toBeVisible()
+    await expect(section.getByText("avec lui")).toHaveCount(0)
+
+    await page.goto(`${DERMATOLOGIST}?lang=ar`)
+    const arToggle = page.getByRole("button", { name: /آراء المرضى/ })
+    await arToggle.click()
+    const arSection = page.getByRole("region", { name: /آراء المرضى/ })
+    await expect(arSection.getByText("هذه الطبيبة")).toBeVisible()
+    const before = await arToggle.textContent()
+    await arSection.getByRole("article", { name: /Awa/ }).getByRole("button", { name: "حذف" }).click()
+    await page.getByRole("dialog", { name: "حذف الرأي" }).getByRole("button", { name: "حذف" }).click()
+    await expect(arSection.getByRole("article", { name: /Awa/ })).toHaveCount(0)
+    await expect(arToggle).not.toHaveText(before!)
+    await page.goto(`${DERMATOLOGIST}?lang=fr`)
+    await expect(page.getByRole("button", { name: /Avis des patients/ })).toContainText("3 avis")
   })
 })

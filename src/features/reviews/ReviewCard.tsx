@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { reviewCardMachine, type ReviewCardInput } from "../../../machines/reviewCard.machine.ts"
 import type { ReactionType } from "../../../schemas/enums.ts"
-import { deleteReview, reactToReview, reviewKeys, takeBackReaction, updateReview } from "../../api/reviews.ts"
+import { deleteReview, reactToReview, refreshAfterReview, takeBackReaction, updateReview } from "../../api/reviews.ts"
 import { formatDate } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
@@ -34,7 +34,7 @@ export function ReviewCard(props: ReviewCardInput) {
         ),
       },
       actions: {
-        onChanged: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.doctor(props.review.doctorId) }),
+        onChanged: () => void refreshAfterReview(queryClient, props.review.doctorId),
         // SPEC §8: review update, delete and reaction failures are logged only.
         logFailure: (_, { error }) => console.warn("[promed] review action failed", error),
       },
