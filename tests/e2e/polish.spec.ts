@@ -10,7 +10,8 @@ const cards = (page: Page) => page.getByRole("article")
 function watchConsole(page: Page): string[] {
   const errors: string[] = []
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text())
+    // React's recoverable hydration errors (#418) are logged as warnings by src/main.tsx.
+    if (message.type() === "error" || /hydrat|#418|#423|#425/i.test(message.text())) errors.push(message.text())
   })
   page.on("pageerror", (error) => errors.push(error.message))
   return errors
@@ -98,4 +99,50 @@ test.describe("2. the review count follows publishing and deleting; the text aft
     await page.goto(`${DERMATOLOGIST}?lang=fr`)
     await expect(page.getByRole("button", { name: /Avis des patients/ })).toContainText("3 avis")
   })
+})
+
+test.describe("3. no console error on a missing doctor or on signing out", () => {
+  test.beforeEach(async ({ page }) => {
+    await acceptCookies(page)
+  })
+
+  for (const [language, title] of [
+    ["fr", "Médecin introuvable"],
+    ["ar", "الطبيب غير موجود"],
+  ] as const) {
+    for (const address of ["/doctors/does-not-exist", "/doctors/00000000-0000-4000-8000-000000000000"]) {
+      test(`${address} in ${language} shows the not-found page and logs nothing`, async ({ page }) => {
+        if (language === "ar") await page.setViewportSize(PHONE)
+        const errors = watchConsole(page)
+        // The language from the cookie, not the address: a page opened as the server drew it is hydrated.
+        await page.context().addCookies([{ name: "promed_lang", value: language, url: "http://localhost" }])
+        await page.addInitScript((lang) => localStorage.setItem("promed.language", lang), language)
+        const response = await page.goto(address)
+        expect(response?.status()).toBe(404)
+        const heading = page.getByRole("heading", { level: 1 })
+        await expect(heading).toHaveText(title)
+        // Hydration is over once the page answers clicks; a mismatch would have been logged by then.
+        await page.waitForLoadState("networkidle")
+        // The browser's own line for the 404 answer is not the app's.
+        expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([])
+      })
+    }
+  }
+
+  for (const [language, screen] of [
+    ["fr", "/profile"],
+    ["ar", "/profile/settings"],
+    ["fr", "/profile/edit"],
+  ] as const) {
+    test(`signing out from ${screen} logs nothing (${language})`, async ({ page }) => {
+      await signIn(page, ACCOUNTS.patient.email, `${screen}?lang=${language}`)
+      const errors = watchConsole(page)
+      await page.getByTestId("user-menu").click()
+      await page.locator(".user-menu-list button").click()
+      await expect(page).toHaveURL(/\/(\?.*)?$/)
+      await expect(page.getByTestId("sign-in").first()).toBeVisible()
+      await page.waitForLoadState("networkidle")
+      expect(errors).toEqual([])
+    })
+  }
 })
