@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { doctorSearchParamsOf, parseDoctorSearch } from "../doctors/searchParams.ts"
 import { facilitySearchParamsOf, parseFacilitySearch } from "../facilities/searchParams.ts"
-import { pageInRange } from "./searchParams.ts"
+import { pageInRange } from "./pageInRange.ts"
 
 // Issue 11: an unknown or out-of-range value in the address falls back to its default.
 describe("doctor search address", () => {

@@ -30,13 +30,5 @@ export function withoutDefaults<T extends Record<string, unknown>>(search: T, de
  * TanStack merges a route's search over the raw one its parents pass down (the root has no
  * check), so a field left out would let the raw `?rating=abc` through to the query.
  */
-export function searchOf<T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> {
-  const kept = withoutDefaults(search, defaults)
-  return Object.fromEntries(Object.keys(search).map((key) => [key, kept[key]])) as Partial<T>
-}
-
-/** The page to show instead of one beyond the last (the last one, or 1 when nothing matches); null when the page exists. */
-export function pageInRange(page: number, limit: number, totalCount: number): number | null {
-  const last = Math.max(1, Math.ceil(totalCount / limit))
-  return page > last ? last : null
-}
+export const searchOf = <T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> =>
+  Object.fromEntries(Object.entries(search).map(([key, value]) => [key, value === "" || value === defaults[key] ? undefined : value])) as Partial<T>
