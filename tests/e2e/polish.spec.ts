@@ -146,3 +146,46 @@ test.describe("3. no console error on a missing doctor or on signing out", () =>
     })
   }
 })
+
+test.describe("4. the doctor's schedule and settings", () => {
+  test.beforeEach(async ({ page }) => {
+    await acceptCookies(page)
+  })
+
+  test("an overlapping availability shows only its reason; start and end stay in line at 360 px (Arabic)", async ({ page }) => {
+    await signIn(page, ACCOUNTS.doctor.email, "/doctor/schedule")
+    // A signed-in user gets their account's language: Arabic from the switcher.
+    await page.getByRole("button", { name: "العربية" }).click()
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+    await page.setViewportSize(PHONE)
+    await page.getByRole("button", { name: "إضافة فترة توفر" }).click()
+    const dialog = page.getByRole("dialog", { name: "إضافة فترة توفر" })
+    await dialog.getByLabel("اليوم").selectOption({ label: "الاثنين" })
+    const start = dialog.getByLabel("وقت البدء")
+    const end = dialog.getByLabel("وقت الانتهاء")
+    await start.fill("09:00")
+    await end.fill("12:00")
+    const [a, b, box] = await Promise.all([start.boundingBox(), end.boundingBox(), dialog.boundingBox()])
+    // Side by side, tops level, both inside the dialog.
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(2)
+    for (const field of [a!, b!]) {
+      expect(field.x).toBeGreaterThanOrEqual(box!.x)
+      expect(field.x + field.width).toBeLessThanOrEqual(box!.x + box!.width)
+    }
+    await dialog.getByRole("button", { name: "إضافة", exact: true }).click()
+    await expect(dialog.getByText("تتداخل هذه الأوقات مع فترة توفر موجودة في ذلك اليوم.")).toBeVisible()
+    await expect(page.getByText("حدث خطأ. يرجى المحاولة مرة أخرى.")).toHaveCount(0)
+  })
+
+  test("detail lists have no browser indent; the notifications block is a card like the others (French)", async ({ page }) => {
+    await signIn(page, ACCOUNTS.doctor.email, "/doctor/settings")
+    const group = page.getByRole("group", { name: "Notifications" })
+    await expect(group).toBeVisible()
+    const inCard = await group.evaluate((element) => element.closest(".card") !== null)
+    expect(inCard).toBe(true)
+    await page.goto("/doctor/profile")
+    const dd = page.locator("dd").first()
+    await expect(dd).toBeVisible()
+    expect(await dd.evaluate((element) => getComputedStyle(element).marginInlineStart)).toBe("0px")
+  })
+})
