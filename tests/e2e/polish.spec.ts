@@ -189,3 +189,29 @@ test.describe("4. the doctor's schedule and settings", () => {
     expect(await dd.evaluate((element) => getComputedStyle(element).marginInlineStart)).toBe("0px")
   })
 })
+
+test.describe("5. the facilities map shows every marker", () => {
+  for (const language of ["fr", "ar"] as const) {
+    test(`the "both" view at 1280 px keeps the Senegal and Chad markers inside the map, without tiles (${language})`, async ({ page }) => {
+      await acceptCookies(page)
+      // Tiles are unreachable here: the map must be usable without them.
+      await page.route(/tile\.openstreetmap|\/tiles?\//, (route) => route.abort())
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`/facilities?view=both&lang=${language}`)
+      const map = page.getByTestId("facility-map")
+      await expect(map).toHaveAttribute("data-settled", "true", { timeout: 30_000 })
+      const markers = page.locator(".map-marker")
+      expect(await markers.count()).toBeGreaterThan(1)
+      const area = (await map.boundingBox())!
+      for (const box of await markers.evaluateAll((all) => all.map((m) => m.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.left).toBeGreaterThanOrEqual(area.x - 1)
+        expect(box.top).toBeGreaterThanOrEqual(area.y - 1)
+        expect(box.right).toBeLessThanOrEqual(area.x + area.width + 1)
+        expect(box.bottom).toBeLessThanOrEqual(area.y + area.height + 1)
+      }
+      // Usable: a marker selects its facility.
+      await markers.first().click()
+      await expect(markers.first()).toHaveAttribute("aria-pressed", "true")
+    })
+  }
+})
