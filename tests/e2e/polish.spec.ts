@@ -215,3 +215,23 @@ test.describe("5. the facilities map shows every marker", () => {
     })
   }
 })
+
+test.describe("9. the cookie banner is a compact bar on a phone", () => {
+  for (const [language, accept] of [
+    ["fr", "Tout accepter"],
+    ["ar", "قبول الكل"],
+  ] as const) {
+    test(`at 360 px it takes a small part of the first screen, and still answers (${language})`, async ({ page }) => {
+      await page.setViewportSize(PHONE)
+      await page.goto(`/?lang=${language}`)
+      const banner = page.locator(".cookie-banner")
+      await expect(banner).toBeVisible()
+      const box = (await banner.boundingBox())!
+      // At most a fifth of the 740 px screen (it was about 40 %), along the bottom edge.
+      expect(box.height).toBeLessThanOrEqual(PHONE.height / 5)
+      expect(box.y + box.height).toBeGreaterThanOrEqual(PHONE.height - 1)
+      await banner.getByRole("button", { name: accept }).click()
+      await expect(banner).toHaveCount(0)
+    })
+  }
+})
