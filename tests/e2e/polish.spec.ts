@@ -235,3 +235,29 @@ test.describe("9. the cookie banner is a compact bar on a phone", () => {
     })
   }
 })
+
+test.describe("8. the menu button only where the navigation is folded, and it opens it", () => {
+  for (const [language, menu, nav] of [
+    ["fr", "Menu", "Navigation principale"],
+    ["ar", "القائمة", "التنقل الرئيسي"],
+  ] as const) {
+    test(`hidden at 1280 px, opens the navigation at 880 and 360 px (${language})`, async ({ page }) => {
+      await acceptCookies(page)
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`/?lang=${language}`)
+      const toggle = page.getByRole("button", { name: menu, exact: true })
+      await expect(page.getByRole("navigation", { name: nav })).toBeVisible()
+      await expect(toggle).toBeHidden()
+      for (const width of [880, 360]) {
+        await page.setViewportSize({ width, height: 740 })
+        await expect(toggle).toBeVisible()
+        await expect(page.getByRole("navigation", { name: nav })).toBeHidden()
+        await toggle.click()
+        await expect(toggle).toHaveAttribute("aria-expanded", "true")
+        await expect(page.getByRole("navigation", { name: nav })).toBeVisible()
+        await toggle.click()
+        await expect(page.getByRole("navigation", { name: nav })).toBeHidden()
+      }
+    })
+  }
+})
