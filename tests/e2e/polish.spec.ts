@@ -261,3 +261,18 @@ test.describe("8. the menu button only where the navigation is folded, and it op
     })
   }
 })
+
+test.describe("6. a doctor without a photo shows initials on a colour of their own", () => {
+  for (const language of ["fr", "ar"] as const) {
+    test(`the search cards show initials, in colours that differ (${language}, 360 px)`, async ({ page }) => {
+      await acceptCookies(page)
+      await page.setViewportSize(PHONE)
+      await page.goto(`/doctors?lang=${language}`)
+      const initials = page.getByRole("article").locator(".avatar-initials")
+      await expect(initials.first()).toBeVisible()
+      await expect(initials.first()).toHaveText(/^\p{Lu}{1,2}$/u)
+      const colours = await initials.evaluateAll((all) => all.map((element) => getComputedStyle(element).backgroundColor))
+      expect(new Set(colours).size).toBeGreaterThan(1)
+    })
+  }
+})
