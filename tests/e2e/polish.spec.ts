@@ -276,3 +276,21 @@ test.describe("6. a doctor without a photo shows initials on a colour of their o
     })
   }
 })
+
+test.describe("7. icons are drawn, not emoji", () => {
+  for (const [language, title] of [
+    ["fr", /Avis des patients/],
+    ["ar", /آراء المرضى/],
+  ] as const) {
+    test(`the review reactions show drawn icons and no emoji (${language}, 360 px)`, async ({ page }) => {
+      await acceptCookies(page)
+      await page.setViewportSize(PHONE)
+      await page.goto(`/doctors/00000000-003c-8f3c-9b88-43566383da4b?lang=${language}`)
+      await page.getByRole("button", { name: title }).click()
+      const section = page.getByRole("region", { name: title })
+      const reaction = section.getByRole("article").first().getByRole("button").first()
+      await expect(reaction.locator("svg[aria-hidden='true']")).toHaveCount(1)
+      expect(await section.innerText()).not.toMatch(/[\u{1F300}-\u{1FAFF}]/u)
+    })
+  }
+})

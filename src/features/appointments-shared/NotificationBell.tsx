@@ -6,6 +6,7 @@ import type { Language } from "../../i18n/languages.ts"
 import { APPOINTMENT_LIST, AppointmentLink } from "./AppointmentLink.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
+import { BellIcon } from "../../ui/icons.tsx"
 
 export interface NotificationBellProps {
   /** Confirmed appointments still ahead (see upcomingConfirmed). */
@@ -43,7 +44,7 @@ export function NotificationBell({ appointments, perspective }: NotificationBell
         aria-label={t("notifications.bell", { count })}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {count > 0 ? (
           <span className="notification-badge" aria-hidden="true">
             {count > 99 ? "99+" : count}

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { StarRating } from "../../ui/StarRating.tsx"
 import { ReviewFields } from "./ReviewFields.tsx"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
+import { ThumbDownIcon, ThumbUpIcon } from "../../ui/icons.tsx"
 
 /** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
 export function ReviewCard(props: ReviewCardInput) {
@@ -99,7 +100,7 @@ export function ReviewCard(props: ReviewCardInput) {
               aria-label={`${t(type === "LIKE" ? "reviews.like" : "reviews.dislike")} (${countOf(type)})`}
               onClick={() => actor.send({ type: "review.react", reactionType: type })}
             >
-              <span aria-hidden="true">{type === "LIKE" ? "👍" : "👎"}</span> {countOf(type)}
+              {type === "LIKE" ? <ThumbUpIcon /> : <ThumbDownIcon />} {countOf(type)}
             </Button>
           ))}
           {canModify ? (
