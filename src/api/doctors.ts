@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query"
+import { queryOptions, type QueryClient } from "@tanstack/react-query"
 import * as doctors from "../../schemas/contracts/doctors.ts"
 import type { DoctorSearchRequest, DoctorSearchResponse, DoctorSort, DoctorSortProperty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
@@ -91,3 +91,14 @@ export const doctorQuery = (doctorId: string) =>
     retry: (count, error) => count < 2 && (error.status === null || error.status >= 500),
     retryOnMount: false,
   })
+
+/**
+ * The profile route's warm-up. A doctor already known to be missing (the server drew that page and
+ * carried the failure, src/ssr/queryCache.ts) is not asked again: asking would put the query back
+ * to pending, and the browser's first render (loading) would differ from the server's (not found).
+ */
+export function prefetchDoctor(queryClient: QueryClient, doctorId: string): Promise<void> {
+  const known = queryClient.getQueryState(doctorQuery(doctorId).queryKey)
+  const missing = known?.status === "error" && known.error !== null && known.error.status !== null && known.error.status < 500
+  return missing ? Promise.resolve() : queryClient.prefetchQuery(doctorQuery(doctorId))
+}

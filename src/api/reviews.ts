@@ -1,10 +1,23 @@
-import { queryOptions } from "@tanstack/react-query"
+import { queryOptions, type QueryClient } from "@tanstack/react-query"
 import * as reviews from "../../schemas/contracts/reviews.ts"
 import type { ReactionInput, ReviewInput } from "../../schemas/review.ts"
 import { callApi } from "./client.ts"
 
 export const reviewKeys = {
   doctor: (doctorId: string) => ["reviews", doctorId] as const,
+}
+
+/**
+ * After a review is published, edited or deleted: its list, and the doctor's count and average
+ * shown by the profile (doctorQuery) and the search cards, are read again.
+ */
+export function refreshAfterReview(queryClient: QueryClient, doctorId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewKeys.doctor(doctorId) }),
+    // The keys of doctorQuery and doctorSearchQuery (src/api/doctors.ts), not imported: that module is not in this chunk.
+    queryClient.invalidateQueries({ queryKey: ["doctors", "detail", doctorId] }),
+    queryClient.invalidateQueries({ queryKey: ["doctors", "search"] }),
+  ])
 }
 
 /** GET /reviews/doctor/{id}: reviews, summary, featured review and whether the caller may add one. */

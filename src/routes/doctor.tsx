@@ -6,6 +6,7 @@ import { AppointmentsSearch } from "../features/appointments-shared/appointmentF
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
+import { roleOutlet } from "./RoleOutlet.tsx"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
 
@@ -30,6 +31,7 @@ export const doctorLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: "/doctor",
   beforeLoad: ({ context, location }) => requireRoles(context, ["doctor"], location),
+  component: roleOutlet("doctor"),
 })
 
 /*

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
+import { roleOutlet } from "./RoleOutlet.tsx"
 import { placeholder, welcome } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
@@ -11,6 +12,7 @@ export const managerLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: "/manager",
   beforeLoad: ({ context, location }) => requireRoles(context, ["manager"], location),
+  component: roleOutlet("manager"),
 })
 
 /** The path is a literal type parameter so the route keeps it in the registered tree. */

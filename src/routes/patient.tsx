@@ -8,6 +8,7 @@ const patientsApi = () => import("../api/patients.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
+import { roleOutlet } from "./RoleOutlet.tsx"
 import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
@@ -17,6 +18,7 @@ export const patientLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: "_patient",
   beforeLoad: ({ context, location }) => requireRoles(context, ["patient"], location),
+  component: roleOutlet("patient"),
 })
 
 /** The path is a literal type parameter so the route keeps it in the registered tree. */

@@ -75,7 +75,7 @@ export const doctorProfileRoute = createRoute({
   ),
   loader: ({ context, params }) =>
     Promise.all([
-      import("../api/doctors.ts").then(({ doctorQuery }) => void context.queryClient.prefetchQuery(doctorQuery(params.doctorId))),
+      import("../api/doctors.ts").then(({ prefetchDoctor }) => void prefetchDoctor(context.queryClient, params.doctorId)),
       ensureTexts(DOCTOR_PROFILE_TEXTS),
     ]),
 })

@@ -7,6 +7,7 @@ import { APPOINTMENT_LIST, AppointmentLink } from "./AppointmentLink.tsx"
 import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
 import "./appointments.css"
 import { doctorName } from "../../i18n/doctorText.ts"
+import { BellIcon } from "../../ui/icons.tsx"
 
 export interface NotificationBellProps {
   /** Confirmed appointments still ahead (see upcomingConfirmed). */
@@ -44,7 +45,7 @@ export function NotificationBell({ appointments, perspective }: NotificationBell
         aria-label={t("notifications.bell", { count })}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {count > 0 ? (
           <span className="notification-badge" aria-hidden="true">
             {count > 99 ? "99+" : count}

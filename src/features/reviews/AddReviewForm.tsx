@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next"
 import { draftErrors, type ReviewDraft } from "../../../machines/reviewCard.machine.ts"
 import type { FieldError } from "../../../schemas/errors.ts"
 import type { Review } from "../../../schemas/review.ts"
-import { addReview, reviewKeys } from "../../api/reviews.ts"
+import { addReview, refreshAfterReview } from "../../api/reviews.ts"
 import { Button } from "../../ui/Button.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFormSave } from "../account/useFormSave.ts"
@@ -20,7 +20,7 @@ export function AddReviewForm({ doctorId, patientId }: { doctorId: string; patie
     save: (values) => addReview({ patientId, doctorId, rating: values.rating, comment: values.comment.trim() }),
     onSaved: () => {
       toast.success(t("reviews.added"), TOAST_DURATION.normal)
-      void queryClient.invalidateQueries({ queryKey: reviewKeys.doctor(doctorId) })
+      void refreshAfterReview(queryClient, doctorId)
     },
     // SPEC §8: a failed add is logged only; the form says it did not go through and keeps the text.
     onFailed: (error) => console.warn("[promed] review add failed", error),

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { reviewCardMachine, type ReviewCardInput } from "../../../machines/reviewCard.machine.ts"
 import type { ReactionType } from "../../../schemas/enums.ts"
-import { deleteReview, reactToReview, reviewKeys, takeBackReaction, updateReview } from "../../api/reviews.ts"
+import { deleteReview, reactToReview, refreshAfterReview, takeBackReaction, updateReview } from "../../api/reviews.ts"
 import { formatDate } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { StarRating } from "../../ui/StarRating.tsx"
 import { ReviewFields } from "./ReviewFields.tsx"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
+import { ThumbDownIcon, ThumbUpIcon } from "../../ui/icons.tsx"
 
 /** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
 export function ReviewCard(props: ReviewCardInput) {
@@ -34,7 +35,7 @@ export function ReviewCard(props: ReviewCardInput) {
         ),
       },
       actions: {
-        onChanged: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.doctor(props.review.doctorId) }),
+        onChanged: () => void refreshAfterReview(queryClient, props.review.doctorId),
         // SPEC §8: review update, delete and reaction failures are logged only.
         logFailure: (_, { error }) => console.warn("[promed] review action failed", error),
       },
@@ -99,7 +100,7 @@ export function ReviewCard(props: ReviewCardInput) {
               aria-label={`${t(type === "LIKE" ? "reviews.like" : "reviews.dislike")} (${countOf(type)})`}
               onClick={() => actor.send({ type: "review.react", reactionType: type })}
             >
-              <span aria-hidden="true">{type === "LIKE" ? "👍" : "👎"}</span> {countOf(type)}
+              {type === "LIKE" ? <ThumbUpIcon /> : <ThumbDownIcon />} {countOf(type)}
             </Button>
           ))}
           {canModify ? (

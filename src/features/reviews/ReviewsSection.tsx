@@ -21,6 +21,9 @@ export interface ReviewsSectionProps {
   doctor: Doctor
 }
 
+/** The i18next context of a doctor's civility: texts that say "him" or "her" (none when unknown). */
+const CONTEXT_OF = { MAN: "male", WOMAN: "female", NONE: undefined } as const
+
 /** Reviews shown before "show more" (SPEC §4, §9). */
 export const COLLAPSED_COUNT = 3
 
@@ -86,7 +89,9 @@ function ReviewsPanel({ doctor }: { doctor: Doctor }) {
     <div className="stack">
       <RatingSummary summary={reviewSummary} />
       {currentUserCanAddComment && patientId ? <AddReviewForm doctorId={doctor.id} patientId={patientId} /> : null}
-      {!currentUserCanAddComment && patientId ? <p className="muted">{t("reviews.afterAppointment")}</p> : null}
+      {!currentUserCanAddComment && patientId ? (
+        <p className="muted">{t("reviews.afterAppointment", { context: CONTEXT_OF[doctor.civility ?? "NONE"] })}</p>
+      ) : null}
       {featuredReview ? card(featuredReview, true) : null}
       {others.length === 0 && !featuredReview ? <p className="muted">{t("reviews.none")}</p> : null}
       <div className="stack">{shown.map((r) => card(r, false))}</div>

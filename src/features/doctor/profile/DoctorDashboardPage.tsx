@@ -15,6 +15,7 @@ import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
 import { formatPhone } from "../../../../schemas/phone.ts"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
+import { CalendarIcon, ScheduleIcon, UsersIcon } from "../../../ui/icons.tsx"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -74,13 +75,13 @@ export function DoctorDashboardPage() {
 
       <nav aria-label={t("doctorDashboard.quickActions")} className="quick-actions">
         <Link to="/doctor/appointments" className="card quick-action">
-          <span aria-hidden="true">📅</span> {t("doctorDashboard.actions.appointments")}
+          <CalendarIcon /> {t("doctorDashboard.actions.appointments")}
         </Link>
         <Link to="/doctor/schedule" className="card quick-action">
-          <span aria-hidden="true">🗓️</span> {t("doctorDashboard.actions.schedule")}
+          <ScheduleIcon /> {t("doctorDashboard.actions.schedule")}
         </Link>
         <Link to="/doctor/$doctorId/patients" params={{ doctorId: doctor.id }} className="card quick-action">
-          <span aria-hidden="true">👥</span> {t("doctorDashboard.actions.patients")}
+          <UsersIcon /> {t("doctorDashboard.actions.patients")}
         </Link>
       </nav>
 

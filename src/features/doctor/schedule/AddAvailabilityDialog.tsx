@@ -115,9 +115,10 @@ export function AddAvailabilityDialog({
             {t("availability.formErrors")}
           </p>
         ) : null}
-        {refusal ? (
+        {/* Another failure is told by the screen's red toast (SPEC §8), not twice. */}
+        {refusal === "AVAILABILITY_ALREADY_EXISTS" ? (
           <p className="alert alert-danger" role="alert">
-            {refusal === "AVAILABILITY_ALREADY_EXISTS" ? t("availability.overlap") : t("common.commonError")}
+            {t("availability.overlap")}
           </p>
         ) : null}
         <div className="dialog-actions">

@@ -48,7 +48,8 @@ export function SchedulePage() {
           actors: {
             createAvailability: fromPromise(({ input }) => createAvailability(input.doctorId, toInput(input.values))),
           },
-          actions: { notifyFailure: () => toast.error(i18next.t("common.commonError")) },
+          // An overlap is explained in the dialog itself: no generic toast on top of the real reason.
+          actions: { notifyFailure: (_, { code }) => void (code === "AVAILABILITY_ALREADY_EXISTS" || toast.error(i18next.t("common.commonError"))) },
         }),
         deleteAvailability: fromPromise(async ({ input }) => {
           await deleteAvailability(input.doctorId, input.availabilityId)

@@ -92,19 +92,22 @@ export function DoctorSettingsPage() {
     >
       <h1 id="settings-title">{t("doctorSettings.title")}</h1>
 
-      <fieldset className="card form-section checkbox-group">
-        <legend>{t("doctorSettings.notifications")}</legend>
-        {NOTIFICATION_TYPES.map((type) => (
-          <CheckboxField
-            key={type}
-            label={t(`doctorSettings.notificationTypes.${type}`)}
-            checked={type === "APPOINTMENTS" || values.notifications.includes(type)}
-            // The appointments notification is always on (SPEC §4).
-            disabled={type === "APPOINTMENTS"}
-            onChange={(e) => toggleNotification(type, e.target.checked)}
-          />
-        ))}
-      </fieldset>
+      {/* A card like the other blocks, with the same heading; the group keeps its name from it. */}
+      <section className="card form-section" aria-labelledby="notifications-title">
+        <h2 id="notifications-title">{t("doctorSettings.notifications")}</h2>
+        <fieldset className="checkbox-group" aria-labelledby="notifications-title">
+          {NOTIFICATION_TYPES.map((type) => (
+            <CheckboxField
+              key={type}
+              label={t(`doctorSettings.notificationTypes.${type}`)}
+              checked={type === "APPOINTMENTS" || values.notifications.includes(type)}
+              // The appointments notification is always on (SPEC §4).
+              disabled={type === "APPOINTMENTS"}
+              onChange={(e) => toggleNotification(type, e.target.checked)}
+            />
+          ))}
+        </fieldset>
+      </section>
 
       <section className="card form-section" aria-labelledby="privacy-title">
         <h2 id="privacy-title">{t("doctorSettings.privacy")}</h2>

@@ -24,3 +24,11 @@ export const PageSize = Schema.Literals(PAGE_SIZE_VALUES)
 export function withoutDefaults<T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(search).filter(([key, value]) => value !== undefined && value !== "" && value !== defaults[key])) as Partial<T>
 }
+
+/**
+ * A page's validated address, every field it reads present (undefined when refused or default).
+ * TanStack merges a route's search over the raw one its parents pass down (the root has no
+ * check), so a field left out would let the raw `?rating=abc` through to the query.
+ */
+export const searchOf = <T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> =>
+  Object.fromEntries(Object.entries(search).map(([key, value]) => [key, value === "" || value === defaults[key] ? undefined : value])) as Partial<T>

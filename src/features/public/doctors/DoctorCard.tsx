@@ -20,7 +20,7 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
   return (
     <article className="card doctor-card" aria-labelledby={`doctor-${doctor.id}`}>
       <div className="doctor-card-head">
-        <Avatar photoUrl={doctor.photoUrl} role="doctor" size={72} />
+        <Avatar photoUrl={doctor.photoUrl} role="doctor" size={72} name={`${doctor.firstName} ${doctor.lastName}`} />
         <div className="stack doctor-card-title">
           <h2 id={`doctor-${doctor.id}`} className="doctor-card-name">
             {sample ? (

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
-import { useRef } from "react"
+import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { doctorSearchMachine } from "../../../../machines/doctorSearch.machine.ts"
 import { doctorSearchQuery } from "../../../api/doctors.ts"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { Pagination } from "../../../ui/Pagination.tsx"
 import { SearchBox } from "../common/SearchBox.tsx"
+import { pageInRange } from "../common/pageInRange.ts"
 import { DoctorCard } from "./DoctorCard.tsx"
 import { FiltersPanel } from "./FiltersPanel.tsx"
 import { DOCTOR_SORT_VALUES, type DoctorSearch } from "./searchParams.ts"
@@ -23,7 +24,13 @@ export function DoctorSearchPage() {
     doctorSearchMachine.provide({ actions: { applyFilters: (_, { filters: next }) => updateRef.current(filtersToSearch(next)) } }),
   )
   const results = useQuery(doctorSearchQuery(params))
-  const page = results.data?.response
+  const found = results.data?.response
+  // A page beyond the last (an old or hand-edited link) is replaced by the last one; meanwhile it shows as loading.
+  const fallbackPage = found ? pageInRange(params.page, params.limit, found.paginationSettings.totalCount) : null
+  const page = fallbackPage === null ? found : undefined
+  useEffect(() => {
+    if (fallbackPage !== null) updateRef.current({ page: fallbackPage }, true)
+  }, [fallbackPage])
 
   return (
     <section className="container page doctor-search" aria-labelledby="doctor-search-title">
@@ -61,7 +68,7 @@ export function DoctorSearchPage() {
         </p>
       ) : null}
 
-      {results.isPending ? (
+      {results.isPending || fallbackPage !== null ? (
         <LoadingScreen label={t("doctorSearch.loading")} />
       ) : results.isError ? (
         <div className="alert alert-danger" role="alert">

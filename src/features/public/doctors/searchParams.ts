@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 import type { DoctorSort } from "../../../../schemas/doctor.ts"
 import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import type { SpokenLanguage } from "../../../../schemas/enums.ts"
-import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
+import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
 
 // Spelled out here rather than imported: the route's search check runs in the entry chunk, which
 // must not pull in every doctor schema. The `satisfies` keeps the lists in step with the schemas.
@@ -42,7 +42,7 @@ function specialtiesOf(raw: Record<string, unknown>): string | undefined {
 }
 
 export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
-  return withoutDefaults(
+  return searchOf(
     {
       location: textOf(raw.location),
       specialties: specialtiesOf(raw),
@@ -54,6 +54,8 @@ export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
       page: pageOf(raw.page),
       limit: limitOf(raw.limit),
       sort: sortOf(raw.sort),
+      // Read into `specialties` above: cleared so that removing that filter removes it.
+      specialty: undefined,
     },
     DOCTOR_SEARCH_DEFAULTS,
   )

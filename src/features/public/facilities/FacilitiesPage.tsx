@@ -12,6 +12,7 @@ import { Button } from "../../../ui/Button.tsx"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { Pagination } from "../../../ui/Pagination.tsx"
 import { SearchBox } from "../common/SearchBox.tsx"
+import { pageInRange } from "../common/pageInRange.ts"
 import { FacilityCard } from "./FacilityCard.tsx"
 import { FACILITY_TYPE_VALUES, FACILITY_VIEWS, facilitySearchParamsOf, type FacilitySearch } from "./searchParams.ts"
 import { pageKeeping, useFacilitySearch } from "./useFacilitySearch.ts"
@@ -53,8 +54,14 @@ export function FacilitiesPage() {
   const selectedId = useSelector(selection, (s) => s.context.selectedId)
 
   const results = useQuery(facilitySearchQuery(facilitySearchParamsOf(search, position)))
-  const facilities = results.data?.data
-  const total = results.data?.paginationSettings.totalCount
+  // A page beyond the last (an old or hand-edited link) is replaced by the last one; meanwhile it shows as loading.
+  const fallbackPage = results.data ? pageInRange(page, limit, results.data.paginationSettings.totalCount) : null
+  const shown = fallbackPage === null ? results.data : undefined
+  useEffect(() => {
+    if (fallbackPage !== null) updateRef.current({ page: fallbackPage }, true)
+  }, [fallbackPage])
+  const facilities = shown?.data
+  const total = shown?.paginationSettings.totalCount
 
   // A facility that left the page (new page, search or filter) is no longer selected.
   const ids = facilities?.map((f) => f.id).join(",")
@@ -148,7 +155,7 @@ export function FacilitiesPage() {
         {total !== undefined ? t("facilities.resultCount", { count: total }) : null}
       </p>
 
-      {results.isPending ? (
+      {results.isPending || fallbackPage !== null ? (
         <LoadingScreen label={t("facilities.loading")} />
       ) : results.isError ? (
         <div className="alert alert-danger" role="alert">

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 import type { Coordinates } from "../../../../schemas/common.ts"
 import type { FacilityType } from "../../../../schemas/enums.ts"
 import type { FacilitySearchParams } from "../../../api/facilities.ts"
-import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, textOf, withoutDefaults } from "../common/searchParams.ts"
+import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
 
 // Spelled out rather than imported, to keep the facility schemas out of the entry chunk.
 export const FACILITY_TYPE_VALUES = ["HOSPITAL", "CLINIC", "PHARMACY", "LABORATORY"] as const satisfies ReadonlyArray<FacilityType>
@@ -32,7 +32,7 @@ const pageOf = fieldOf(PageNumber)
 const limitOf = fieldOf(PageSize)
 
 export function parseFacilitySearch(raw: Record<string, unknown>): FacilitySearch {
-  return withoutDefaults(
+  return searchOf(
     {
       // A one-letter keyword is not searched (SPEC §5): such an address lists everything.
       keyword: textOf(raw.keyword, 2),

@@ -13,7 +13,7 @@ export function ProfileBanner({ doctor }: { doctor: Doctor }) {
   const language = i18n.language as Language
   return (
     <header className="card profile-banner">
-      <Avatar photoUrl={doctor.photoUrl} role="doctor" size={112} alt={doctorName(t, doctor)} />
+      <Avatar photoUrl={doctor.photoUrl} role="doctor" size={112} alt={doctorName(t, doctor)} name={`${doctor.firstName} ${doctor.lastName}`} />
       <div className="stack profile-banner-text">
         <h1 id="doctor-profile-title">{doctorName(t, doctor)}</h1>
         <p className="profile-specialties">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>

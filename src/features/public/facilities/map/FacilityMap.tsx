@@ -160,7 +160,16 @@ export default function FacilityMap({ facilities, selectedId, position, onSelect
       view.animate({ center: toMap(selected.point), zoom: MAP_DEFAULTS.selectedZoom, duration: 250 })
     } else if (points.length > 0) {
       const extent = boundingExtent([...points.map((p) => toMap(p.point)), ...(position ? [toMap(position)] : [])])
-      view.fit(extent, { padding: Array(4).fill(MAP_DEFAULTS.fitPadding), maxZoom: MAP_DEFAULTS.selectedZoom, duration: 250 })
+      // A marker stands above its spot: the top keeps room for a whole one, and the sides for half
+      // of one, so the farthest facilities (Senegal's west, Chad's east) are not cut by the edge.
+      const pad = MAP_DEFAULTS.fitPadding
+      const fitAll = (duration: number) =>
+        view.fit(extent, { padding: [pad + MARKER_BOX, pad + MARKER_BOX / 2, pad, pad + MARKER_BOX / 2], maxZoom: MAP_DEFAULTS.selectedZoom, duration })
+      fitAll(250)
+      // The map's box settles after the first fit (the list beside it, the "both" view): fit again to the final size.
+      const refit = () => fitAll(0)
+      map.on("change:size", refit)
+      return () => map.un("change:size", refit)
     }
   }, [map, points, selectedId, position])
 
