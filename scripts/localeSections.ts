@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import type { Plugin } from "vite"
@@ -10,11 +11,31 @@ const SECTION_PREFIX = "virtual:locale/"
  * Serves `locales/{lang}.json` split by top-level section, one chunk per language and section,
  * so a screen downloads only the texts it shows. `virtual:locale-sections` maps language and
  * section to a loader; `virtual:locale/{lang}/{section}` is one section's texts.
+ *
+ * A section's file is named by language, section and one version of all the texts
+ * (`fr-common-1a2b3c4d.js`) rather than by a hash of its own: the loaders' table, which every page
+ * loads first, then repeats one string where it held some two hundred different hashes, and gzip
+ * takes it down to a fraction. Any change to the texts renames every section, so none is read stale.
  */
 export function localeSections(localesDir = path.resolve("locales")): Plugin {
   const read = (lang: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(localesDir, `${lang}.json`), "utf8")) as Record<string, unknown>
+  const version = createHash("sha256")
+    .update(LANGUAGES.map((lang) => readFileSync(path.join(localesDir, `${lang}.json`))).join("\n"))
+    .digest("hex")
+    .slice(0, 8)
   return {
     name: "promed-locale-sections",
+    outputOptions(options) {
+      const others = options.chunkFileNames ?? "assets/[name]-[hash].js"
+      return {
+        ...options,
+        chunkFileNames: (chunk) => {
+          const id = chunk.facadeModuleId ?? ""
+          if (id.startsWith(`\0${SECTION_PREFIX}`)) return `assets/${id.slice(SECTION_PREFIX.length + 1).replace("/", "-")}-${version}.js`
+          return typeof others === "function" ? others(chunk) : others
+        },
+      }
+    },
     resolveId(id) {
       if (id === INDEX_ID || id.startsWith(SECTION_PREFIX)) return `\0${id}`
       return null

@@ -3,21 +3,8 @@ import { initReactI18next } from "react-i18next"
 import { loaders } from "virtual:locale-sections"
 import { DEFAULT_LANGUAGE, directionOf, rememberLanguage, type Language } from "./languages.ts"
 
-/** Sections every screen needs (shell, common words, validation); the rest load with their screens (`pagination` with the lists that page). */
-export const CORE_SECTIONS = [
-  "common",
-  "session",
-  "header",
-  "themes",
-  "nav",
-  "footer",
-  "cookies",
-  "notFound",
-  "errorPage",
-  "validation",
-  "fields",
-  "rating",
-] as const
+/** Sections every screen needs (shell, common words, validation); the rest load with their screens (`pagination` with the lists that page, `cookies` with the banner). */
+export const CORE_SECTIONS = ["common", "session", "header", "themes", "nav", "footer", "notFound", "errorPage", "validation", "fields", "rating"] as const
 
 /** Each language's sections, loading or loaded; a failed load is forgotten so the next screen asks again. */
 const loads = new Map<Language, Map<string, Promise<void>>>()

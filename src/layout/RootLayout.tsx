@@ -1,14 +1,19 @@
 import { Outlet, useHydrated } from "@tanstack/react-router"
 import { useSelector } from "@xstate/react"
+import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
+import { ensureTexts } from "../i18n/i18n.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
-import { Toaster } from "../ui/toast/Toaster.tsx"
-import { CookieBanner } from "./CookieBanner.tsx"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
-import { SessionUnavailable } from "./SessionUnavailable.tsx"
+
+// None of these is in the HTML the server draws, nor needed before a first interaction: they
+// load once the page is live, after the first paint, instead of with every page's first script.
+const CookieBanner = lazy(() => Promise.all([import("./CookieBanner.tsx"), ensureTexts(["cookies"])]).then(([m]) => ({ default: m.CookieBanner })))
+const Toaster = lazy(() => import("../ui/toast/Toaster.tsx").then((m) => ({ default: m.Toaster })))
+const SessionUnavailable = lazy(() => import("./SessionUnavailable.tsx").then((m) => ({ default: m.SessionUnavailable })))
 
 /**
  * Every screen: header, the page (or the loading screen while the session is checked), footer.
@@ -29,12 +34,24 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        {phase === "unavailable" ? <SessionUnavailable /> : phase === "checking" ? <LoadingScreen label={t("session.checking")} /> : <Outlet />}
+        {phase === "unavailable" ? (
+          <Suspense fallback={<LoadingScreen label={t("session.checking")} />}>
+            <SessionUnavailable />
+          </Suspense>
+        ) : phase === "checking" ? (
+          <LoadingScreen label={t("session.checking")} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
-      <CookieBanner />
+      {live ? (
+        <Suspense fallback={null}>
+          <CookieBanner />
+          <Toaster />
+        </Suspense>
+      ) : null}
       <ErrorModalHost />
-      <Toaster />
     </fieldset>
   )
 }

@@ -36,7 +36,7 @@ export function DoctorDashboardPage() {
   return (
     <div className="container page stack doctor-dashboard">
       <header className="card dashboard-banner">
-        <Avatar photoUrl={doctor.photoUrl} role="doctor" size={96} alt={name} />
+        <Avatar photoUrl={doctor.photoUrl} role="doctor" size={96} alt={name} name={`${doctor.firstName} ${doctor.lastName}`} />
         <div className="dashboard-identity">
           <h1>{name}</h1>
           <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>

@@ -32,7 +32,7 @@ export function TopDoctors() {
         <ul className="card-grid">
           {doctors.map((doctor) => (
             <li key={doctor.id} className="card top-doctor">
-              <Avatar photoUrl={doctor.photoUrl} role="doctor" size={64} />
+              <Avatar photoUrl={doctor.photoUrl} role="doctor" size={64} name={`${doctor.firstName} ${doctor.lastName}`} />
               <h3>
                 <Link to="/doctors/$doctorId" params={{ doctorId: doctor.id }}>
                   {doctorName(t, doctor)}
