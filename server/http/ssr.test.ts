@@ -63,7 +63,7 @@ describe("GET /doctors/{id}", () => {
     expect(data?.queries).toEqual([{ queryKey: ["doctors", "detail", doctorId], data: expect.objectContaining({ id: doctorId, lastName: "Ndiaye" }) }])
     // The screen, its texts and its CSS are announced up front, in the page's language.
     expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DoctorProfilePage-[\w-]+\.js">/)
-    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/doctorProfile-[\w-]+\.js">/)
+    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/fr-doctorProfile-[\w-]+\.js">/)
     expect(response.text).toMatch(/<link rel="stylesheet" href="\/assets\/[\w-]+\.css">/)
   })
 

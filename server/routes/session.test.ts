@@ -177,15 +177,22 @@ describe("the login site", () => {
     headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
   })
 
-  it("redirects to the SPA with the token and language after a good sign-in", async () => {
+  it("redirects to the SPA with the token and the language saved in the account's settings after a good sign-in", async () => {
+    // The demo patient saved French; the login page was in English: the app opens in French (issue 11).
     const response = await gw.call("POST", "/auth/login", form({ email: "patient@demo.sn", password: "Passw0rd!", lang: "en", returnTo: "/" }))
     expect(response.status).toBe(303)
     const location = new URL(response.headers.get("location")!, "http://x")
     expect(location.pathname).toBe("/")
     expect(location.searchParams.get("login")).toBe("true")
-    expect(location.searchParams.get("lang")).toBe("en")
+    expect(location.searchParams.get("lang")).toBe("fr")
     const token = location.searchParams.get("sessionToken")!
     expect((await gw.api("POST", "/validate-session", { token })).status).toBe(200)
+  })
+
+  it("keeps the login page's language for an account with no language setting (a manager)", async () => {
+    const response = await gw.call("POST", "/auth/login", form({ email: "manager@demo.sn", password: "Passw0rd!", lang: "ar", returnTo: "/" }))
+    expect(response.status).toBe(303)
+    expect(new URL(response.headers.get("location")!, "http://x").searchParams.get("lang")).toBe("ar")
   })
 
   it("brings the user back to the page first asked for, never to another site", async () => {

@@ -445,4 +445,7 @@ export const ROUTES_WITHOUT_ID: ReadonlySet<string> = new Set([
   "POST /auth/confirm-email",
   "GET /auth/login.css",
   "POST /auth/token",
+  // Sign-up makes an account of its own; nothing to own yet (server/auth/register.test.ts, tests/security/returnTo.test.ts).
+  "GET /auth/register",
+  "POST /auth/register",
 ])
