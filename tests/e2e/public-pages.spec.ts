@@ -97,7 +97,7 @@ test("services, partners, legal pages, the registration redirect and the design 
   await expect(demo).toHaveAttribute("target", "_blank")
 
   await page.goto("/register/patient")
-  await expect(page).toHaveURL(/\/auth\/login/)
+  await expect(page).toHaveURL(/\/auth\/register\?returnTo=%2Fprofile/)
 
   await page.goto("/design-system")
   await expect(page.getByRole("heading", { name: "Système de design", level: 1 })).toBeVisible()

@@ -33,6 +33,14 @@ describe("doctor search address", () => {
   })
 })
 
+describe("a valid address at its defaults", () => {
+  it("is left as it was asked for (a default named undefined would be another address, and be redirected)", () => {
+    const raw = { page: 1, limit: 10 }
+    expect({ ...raw, ...parseDoctorSearch(raw) }).toEqual(raw)
+    expect({ ...raw, ...parseFacilitySearch(raw) }).toEqual(raw)
+  })
+})
+
 describe("facility search address", () => {
   it("drops an unknown type, view, order or page", () => {
     const raw = { type: "SPA", view: "globe", order: "up", page: "abc", limit: 3, sort: "size" }

@@ -26,9 +26,12 @@ export function withoutDefaults<T extends Record<string, unknown>>(search: T, de
 }
 
 /**
- * A page's validated address, every field it reads present (undefined when refused or default).
- * TanStack merges a route's search over the raw one its parents pass down (the root has no
- * check), so a field left out would let the raw `?rating=abc` through to the query.
+ * A page's validated address: every field it reads is present, undefined when refused, except
+ * those at their default, which are left out. TanStack merges a route's search over the raw one its
+ * parents pass down (the root has no check), so a refused field left out would let the raw
+ * `?rating=abc` through to the query; a default one named undefined would make `?page=1` a
+ * different address from the one asked for, which the router redirects (and the server's render
+ * of it would be empty).
  */
 export const searchOf = <T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> =>
-  Object.fromEntries(Object.entries(search).map(([key, value]) => [key, value === "" || value === defaults[key] ? undefined : value])) as Partial<T>
+  Object.fromEntries(Object.entries(search).filter(([key, value]) => value === undefined || (value !== "" && value !== defaults[key]))) as Partial<T>
