@@ -6,8 +6,8 @@ import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
 import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
 import { ageAndGender } from "../patients/patientText.ts"
-import { formatPhone } from "../../../../schemas/phone.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 /**
  * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
@@ -49,15 +49,7 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
         <dt>{t("appointments.place")}</dt>
         <dd>{a.location ? <Address parts={[a.location.address]} /> : t(`appointments.types.${a.appointmentType}`)}</dd>
         <dt>{t("doctorPatients.phone")}</dt>
-        <dd>
-          {a.patient.phoneNumber ? (
-            <a href={`tel:${a.patient.phoneNumber}`} dir="ltr">
-              {formatPhone(a.patient.phoneNumber)}
-            </a>
-          ) : (
-            "—"
-          )}
-        </dd>
+        <dd>{a.patient.phoneNumber ? <PhoneLink phone={a.patient.phoneNumber} /> : "—"}</dd>
         <dt>{t("doctorPatients.email")}</dt>
         <dd className="break-anywhere">
           {a.patient.email ? (

@@ -10,7 +10,7 @@ import { CancelAppointmentButton } from "../../appointments-shared/CancelAppoint
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
-import { formatPhone } from "../../../../schemas/phone.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId")
 
@@ -40,15 +40,7 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorAppointments.ageCivility")}</dt>
           <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
           <dt>{t("doctorPatients.phone")}</dt>
-          <dd>
-            {a.patient.phoneNumber ? (
-              <a href={`tel:${a.patient.phoneNumber}`} dir="ltr">
-                {formatPhone(a.patient.phoneNumber)}
-              </a>
-            ) : (
-              "—"
-            )}
-          </dd>
+          <dd>{a.patient.phoneNumber ? <PhoneLink phone={a.patient.phoneNumber} /> : "—"}</dd>
           <dt>{t("doctorPatients.email")}</dt>
           <dd className="break-anywhere">
             {a.patient.email ? (

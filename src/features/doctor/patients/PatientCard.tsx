@@ -2,8 +2,8 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
-import { formatPhone } from "../../../../schemas/phone.ts"
 import { Ltr } from "../../../i18n/format.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
 export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
@@ -23,15 +23,7 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
       <p>{ageAndGender(t, p.dateOfBirth, p.civility)}</p>
       <dl className="info-list">
         <dt>{t("doctorPatients.phone")}</dt>
-        <dd>
-          {p.phoneNumber ? (
-            <a href={`tel:${p.phoneNumber}`} dir="ltr">
-              {formatPhone(p.phoneNumber)}
-            </a>
-          ) : (
-            "—"
-          )}
-        </dd>
+        <dd>{p.phoneNumber ? <PhoneLink phone={p.phoneNumber} /> : "—"}</dd>
         <dt>{t("doctorPatients.email")}</dt>
         <dd>
           {p.email ? (

@@ -8,8 +8,8 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
-import { formatPhone } from "../../../../schemas/phone.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
@@ -78,9 +78,7 @@ export function PatientDetailPage() {
                 <span className="muted">({t(`doctorPatients.relationships.${c.relationship}`)})</span>{" "}
                 {i === 0 ? <span className="badge">{t("doctorPatients.primaryContact")}</span> : null}
                 <br />
-                <a href={`tel:${c.phoneNumber}`} dir="ltr">
-                  {formatPhone(c.phoneNumber)}
-                </a>
+                <PhoneLink phone={c.phoneNumber} />
                 {c.email ? (
                   <>
                     {" · "}
@@ -101,15 +99,7 @@ export function PatientDetailPage() {
           </h2>
           <dl className="info-list">
             <dt>{t("doctorPatients.phone")}</dt>
-            <dd>
-              {p.phoneNumber ? (
-                <a href={`tel:${p.phoneNumber}`} dir="ltr">
-                  {formatPhone(p.phoneNumber)}
-                </a>
-              ) : (
-                "—"
-              )}
-            </dd>
+            <dd>{p.phoneNumber ? <PhoneLink phone={p.phoneNumber} /> : "—"}</dd>
             <dt>{t("doctorPatients.email")}</dt>
             <dd>
               {p.email ? (

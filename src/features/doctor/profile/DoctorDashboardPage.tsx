@@ -13,9 +13,9 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
-import { formatPhone } from "../../../../schemas/phone.ts"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 import { CalendarIcon, ScheduleIcon, UsersIcon } from "../../../ui/icons.tsx"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -97,15 +97,7 @@ export function DoctorDashboardPage() {
               </a>
             </dd>
             <dt>{t("doctorDashboard.phone")}</dt>
-            <dd>
-              {doctor.phoneNumber ? (
-                <a href={`tel:${doctor.phoneNumber}`} dir="ltr">
-                  {formatPhone(doctor.phoneNumber)}
-                </a>
-              ) : (
-                t("doctorDashboard.notGiven")
-              )}
-            </dd>
+            <dd>{doctor.phoneNumber ? <PhoneLink phone={doctor.phoneNumber} /> : t("doctorDashboard.notGiven")}</dd>
             <dt>{t("doctorDashboard.website")}</dt>
             <dd>
               {doctor.website ? (
