@@ -33,6 +33,8 @@ export const PaginationResponse = Schema.Struct({
   offset: Schema.Number,
   limit: Schema.Number,
   totalCount: Schema.Number,
+  /** Present (true) when there are more matches than totalCount: the count stopped there. */
+  totalCountCapped: Schema.optionalKey(Schema.Literal(true)),
 })
 export type PaginationResponse = typeof PaginationResponse.Type
 

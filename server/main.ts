@@ -6,17 +6,14 @@ import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
 import { loadConfigOrExit } from "./config.ts"
 import { openDatabase } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
-import { isSeeded, seed } from "./db/seed.ts"
+import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
-if (!(await isSeeded(database.db))) {
-  console.log("Seeding demo data (first start)…")
-  await seed(database.db, {})
-}
+await seedOnFirstStart(database)
 
 // On PostgreSQL several gateways may share the database: the read caches hear each other's writes
 // and password attempts are counted in it. PGlite is held by this one process.

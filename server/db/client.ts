@@ -18,6 +18,12 @@ export interface Database {
   readonly db: Db
   readonly kind: "pglite" | "postgres"
   close(): Promise<void>
+  /**
+   * Runs `work` while no other process on this database runs its own: the start-up work (migrate,
+   * first seed) of several gateways starting at once on one PostgreSQL, which would otherwise race
+   * (two `CREATE EXTENSION`s, two seeds). A session advisory lock; PGlite has a single process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>
   /** PGlite only: the whole database as a file, to open copies of it quickly (test templates). */
   dump?(): Promise<Blob>
 }
@@ -30,13 +36,29 @@ export type DatabaseOptions =
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations")
 
+/** The advisory lock key of start-up work ("promed01" read as a number): any fixed value unused elsewhere. */
+const STARTUP_LOCK = 0x70726f6d65643031n.toString()
+
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 })
     const db = drizzlePg({ client: pool, schema })
-    await migratePg(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() }
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect()
+      try {
+        await holder.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK])
+        try {
+          return await work()
+        } finally {
+          await holder.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK])
+        }
+      } finally {
+        holder.release()
+      }
+    }
+    await exclusively(() => migratePg(db, { migrationsFolder }))
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), exclusively }
   }
   const dataDir = "dataDir" in options ? options.dataDir : undefined
   if (dataDir) mkdirSync(dataDir, { recursive: true })
@@ -44,5 +66,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") }
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), exclusively: (work) => work(), dump: () => client.dumpDataDir("none") }
 }

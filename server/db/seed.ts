@@ -4,7 +4,7 @@ import { Temporal } from "temporal-polyfill"
 import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { generateSlotsForDoctors } from "../scheduling/slots.ts"
-import type { Db } from "./client.ts"
+import type { Database, Db } from "./client.ts"
 import { DEMO_PASSWORD } from "./demoAccounts.ts"
 import * as t from "./schema.ts"
 import { addPastAppointment, addReviews } from "./seedData/activityRows.ts"
@@ -48,6 +48,19 @@ const REVIEWED_DOCTORS = 40
 const EXTRA_PATIENTS = 20
 
 /** True once the demo data is there (the admin demo account exists). */
+/**
+ * Seeds the demo data into an empty database, once however many gateways start on it together
+ * (they take turns: the second finds it seeded).
+ */
+export async function seedOnFirstStart(database: Pick<Database, "db" | "exclusively">, log: (line: string) => void = console.log): Promise<boolean> {
+  return database.exclusively(async () => {
+    if (await isSeeded(database.db)) return false
+    log("Seeding demo data (first start)…")
+    await seed(database.db, {})
+    return true
+  })
+}
+
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db
     .select({ id: t.users.id })

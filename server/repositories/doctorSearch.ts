@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "
 import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSpecialties, specialties } from "../db/schema.ts"
-import { loadDoctors } from "./doctors.ts"
+import { doctorRecords, toDoctor } from "./doctors.ts"
 
 type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
 type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
@@ -74,26 +74,34 @@ function orderOf(sortBy: SortBy | undefined): SQL[] {
   }
 }
 
-/** Counts and pages in SQL, then loads the page's doctors in a fixed number of queries. */
-export async function searchDoctors(db: Db, request: DoctorSearchRequest): Promise<DoctorSearchResponse> {
+/**
+ * Matches are counted exactly up to this many, or up to the end of the page asked for when it lies
+ * further: a broad search stops counting there ("more than 1 000") instead of reading every match,
+ * so its cost does not grow with the number of doctors.
+ */
+export const EXACT_COUNT_LIMIT = 1000
+
+/** Counts (up to the limit) and reads the page's whole records, side by side: two statements. */
+export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactCountLimit = EXACT_COUNT_LIMIT): Promise<DoctorSearchResponse> {
   const where = and(...filtersOf(request.query ?? {}))
   const { offset, limit } = request.paginationSettings
+  const countLimit = Math.max(exactCountLimit, offset + limit)
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(doctors)
+    .where(where)
+    .limit(countLimit + 1)
+    .as("matches")
   const [countRows, pageRows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(doctors)
-      .where(where),
-    db
-      .select({ id: doctors.id })
-      .from(doctors)
+    db.select({ count: sql<number>`count(*)::int` }).from(matches),
+    doctorRecords(db)
       .where(where)
       .orderBy(...orderOf(request.sortBy))
       .limit(limit)
       .offset(offset),
   ])
-  const data = await loadDoctors(
-    db,
-    pageRows.map((r) => r.id),
-  )
-  return { data, paginationSettings: { offset, limit, totalCount: Number(countRows[0]?.count ?? 0) } }
+  const data = pageRows.map(toDoctor)
+  const counted = Number(countRows[0]?.count ?? 0)
+  const totalCount = Math.min(counted, countLimit)
+  return { data, paginationSettings: { offset, limit, totalCount, ...(counted > countLimit ? { totalCountCapped: true } : {}) } }
 }

@@ -1,104 +1,113 @@
-import { and, asc, eq, gt, inArray, min, sql } from "drizzle-orm"
+import { eq, inArray, sql } from "drizzle-orm"
 import type { Doctor, DoctorFacility, Specialty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
-import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, providedServices, specialties, timeSlots, users } from "../db/schema.ts"
+import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, locations, providedServices, specialties, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
-import { locationsByUser } from "./locations.ts"
+import { toLocation, type LocationRow } from "./locations.ts"
 
-function groupBy<T, K>(rows: ReadonlyArray<T>, key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>()
-  for (const row of rows) {
-    const k = key(row)
-    const list = map.get(k)
-    if (list) list.push(row)
-    else map.set(k, [row])
-  }
-  return map
+interface FacilityJson {
+  id: string
+  name: string
+  photoUrl: string | null
+  isPartner: boolean
+  address: string
+  city: string
+  state: string | null
+  phoneNumber: string | null
+  website: string | null
+  careTypes: string[]
 }
 
-/**
- * Full doctor records for the given ids, in the same order, in a fixed number of queries
- * whatever the count (no query per doctor).
+/*
+ * A doctor's lists, each gathered by PostgreSQL as one JSON value beside the doctor's row, so a
+ * page of doctors is one statement (one round trip, one plan) rather than one per list: the
+ * uncached search and profile reads are mostly per-statement cost.
  */
+const specialtiesJson = sql<Specialty[]>`coalesce((
+  SELECT json_agg(json_build_object('id', s.id, 'code', s.code, 'label', s.label) ORDER BY s.label)
+  FROM ${doctorSpecialties} ds JOIN ${specialties} s ON s.id = ds.specialty_id WHERE ds.doctor_id = ${doctors.id}), '[]')`
+const servicesJson = sql<Array<Pick<typeof providedServices.$inferSelect, "id" | "code" | "price">>>`coalesce((
+  SELECT json_agg(json_build_object('id', ps.id, 'code', ps.code, 'price', ps.price) ORDER BY ps.code)
+  FROM ${providedServices} ps WHERE ps.doctor_id = ${doctors.id}), '[]')`
+const facilitiesJson = sql<FacilityJson[]>`coalesce((
+  SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'photoUrl', f.photo_url, 'isPartner', f.is_partner, 'address', f.address,
+    'city', f.city, 'state', f.state, 'phoneNumber', f.phone_number, 'website', f.website, 'careTypes', f.care_types) ORDER BY f.name)
+  FROM ${doctorFacilities} df JOIN ${healthcareFacilities} f ON f.id = df.facility_id WHERE df.doctor_id = ${doctors.id}), '[]')`
+const locationsJson = sql<LocationRow[]>`coalesce((
+  SELECT json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'address', l.address, 'city', l.city, 'state', l.state, 'zip', l.zip,
+    'country', l.country, 'isPrimary', l.is_primary, 'residency', l.residency, 'lat', l.lat, 'lng', l.lng, 'position', l.position) ORDER BY l.position)
+  FROM ${locations} l WHERE l.user_id = ${users.id}), '[]')`
+const nextAvailabilitySql = sql<Date | string | null>`(
+  SELECT min(t.starts_at) FROM ${timeSlots} t WHERE t.doctor_id = ${doctors.id} AND t.status = 'AVAILABLE' AND t.starts_at > now())`
+
+/** One statement that reads whole doctor records; callers add the where, order and limit. */
+export const doctorRecords = (db: Db) =>
+  db
+    .select({
+      doctor: doctors,
+      user: users,
+      specialties: specialtiesJson,
+      services: servicesJson,
+      facilities: facilitiesJson,
+      locations: locationsJson,
+      next: nextAvailabilitySql,
+    })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+
+export type DoctorRecordRow = Awaited<ReturnType<ReturnType<typeof doctorRecords>["execute"]>>[number]
+
+/** The API's doctor from one row of `doctorRecords`. */
+export function toDoctor({ doctor, user, specialties: specialtyList, services, facilities, locations: locationRows, next }: DoctorRecordRow): Doctor {
+  return {
+    id: doctor.id,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    civility: user.civility,
+    refNumber: doctor.refNumber,
+    photoUrl: user.photoUrl,
+    biography: doctor.biography,
+    website: doctor.website,
+    careerStartYear: doctor.careerStartYear,
+    consultationFee: doctor.consultationFee,
+    averageRate: Math.round(doctor.averageRate * 100) / 100,
+    reviewCount: doctor.reviewCount,
+    nextAvailability: next ? toUtcSeconds(new Date(next)) : null,
+    specialties: specialtyList,
+    doctorSpokenLanguages: doctor.spokenLanguages as SpokenLanguage[],
+    insuranceAccepted: doctor.insuranceAccepted,
+    providedServices: services,
+    locations: locationRows.map(toLocation),
+    healthcareFacilities: facilities.map((f): DoctorFacility => ({
+      id: f.id,
+      name: f.name,
+      photoUrl: f.photoUrl,
+      isPartner: f.isPartner,
+      location: { address: f.address, city: f.city, state: f.state },
+      phoneNumber: f.phoneNumber,
+      website: f.website,
+      careTypes: f.careTypes,
+    })),
+    awards: doctor.awards,
+    publications: doctor.publications,
+    clinicPhotos: doctor.clinicPhotos,
+    education: doctor.education,
+  }
+}
+
+/** Full doctor records for the given ids, in the same order, in one statement. */
 export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<Doctor[]> {
   if (ids.length === 0) return []
-  const idList = [...ids]
-  const [base, specialtyRows, serviceRows, facilityRows, nextRows] = await Promise.all([
-    db.select({ doctor: doctors, user: users }).from(doctors).innerJoin(users, eq(users.id, doctors.userId)).where(inArray(doctors.id, idList)),
-    db
-      .select({ doctorId: doctorSpecialties.doctorId, id: specialties.id, code: specialties.code, label: specialties.label })
-      .from(doctorSpecialties)
-      .innerJoin(specialties, eq(specialties.id, doctorSpecialties.specialtyId))
-      .where(inArray(doctorSpecialties.doctorId, idList))
-      .orderBy(asc(specialties.label)),
-    db.select().from(providedServices).where(inArray(providedServices.doctorId, idList)).orderBy(asc(providedServices.code)),
-    db
-      .select({ doctorId: doctorFacilities.doctorId, facility: healthcareFacilities })
-      .from(doctorFacilities)
-      .innerJoin(healthcareFacilities, eq(healthcareFacilities.id, doctorFacilities.facilityId))
-      .where(inArray(doctorFacilities.doctorId, idList))
-      .orderBy(asc(healthcareFacilities.name)),
-    db
-      .select({ doctorId: timeSlots.doctorId, next: min(timeSlots.startsAt) })
-      .from(timeSlots)
-      .where(and(inArray(timeSlots.doctorId, idList), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, sql`now()`)))
-      .groupBy(timeSlots.doctorId),
-  ])
-  const locationMap = await locationsByUser(
-    db,
-    base.map((b) => b.user.id),
-  )
-  const specialtiesOf = groupBy(specialtyRows, (r) => r.doctorId)
-  const servicesOf = groupBy(serviceRows, (r) => r.doctorId)
-  const facilitiesOf = groupBy(facilityRows, (r) => r.doctorId)
-  const nextOf = new Map(nextRows.map((r) => [r.doctorId, r.next]))
-  const byId = new Map(base.map((b) => [b.doctor.id, b]))
-
-  return idList.flatMap((id) => {
+  const rows = await doctorRecords(db).where(inArray(doctors.id, [...ids]))
+  const byId = new Map(rows.map((row) => [row.doctor.id, row]))
+  return ids.flatMap((id) => {
     const row = byId.get(id)
-    if (!row) return []
-    const { doctor, user } = row
-    const next = nextOf.get(id)
-    const record: Doctor = {
-      id: doctor.id,
-      userId: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phoneNumber: user.phoneNumber,
-      civility: user.civility,
-      refNumber: doctor.refNumber,
-      photoUrl: user.photoUrl,
-      biography: doctor.biography,
-      website: doctor.website,
-      careerStartYear: doctor.careerStartYear,
-      consultationFee: doctor.consultationFee,
-      averageRate: Math.round(doctor.averageRate * 100) / 100,
-      reviewCount: doctor.reviewCount,
-      nextAvailability: next ? toUtcSeconds(new Date(next)) : null,
-      specialties: (specialtiesOf.get(id) ?? []).map(({ id: sid, code, label }): Specialty => ({ id: sid, code, label })),
-      doctorSpokenLanguages: doctor.spokenLanguages as SpokenLanguage[],
-      insuranceAccepted: doctor.insuranceAccepted,
-      providedServices: (servicesOf.get(id) ?? []).map((s) => ({ id: s.id, code: s.code, price: s.price })),
-      locations: locationMap.get(user.id) ?? [],
-      healthcareFacilities: (facilitiesOf.get(id) ?? []).map(({ facility: f }): DoctorFacility => ({
-        id: f.id,
-        name: f.name,
-        photoUrl: f.photoUrl,
-        isPartner: f.isPartner,
-        location: { address: f.address, city: f.city, state: f.state },
-        phoneNumber: f.phoneNumber,
-        website: f.website,
-        careTypes: f.careTypes,
-      })),
-      awards: doctor.awards,
-      publications: doctor.publications,
-      clinicPhotos: doctor.clinicPhotos,
-      education: doctor.education,
-    }
-    return [record]
+    return row ? [toDoctor(row)] : []
   })
 }
 

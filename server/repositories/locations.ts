@@ -3,7 +3,7 @@ import type { Location } from "../../schemas/common.ts"
 import type { Db } from "../db/client.ts"
 import { locations } from "../db/schema.ts"
 
-type LocationRow = typeof locations.$inferSelect
+export type LocationRow = typeof locations.$inferSelect
 
 export function toLocation(row: LocationRow): Location {
   return {

@@ -5,6 +5,7 @@ import { Doctor, DoctorSearchResponse, type DoctorSearchRequest } from "../../sc
 import { doctorIdOf } from "../../tests/support/gatewayFixtures.ts"
 import { doctors, providedServices } from "../db/schema.ts"
 import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
+import { searchDoctors } from "../repositories/doctorSearch.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 
 let gw: TestGateway
@@ -54,6 +55,18 @@ describe("POST /doctors/search: pagination", () => {
       const third = await found({ sortBy, paginationSettings: { offset: 10, limit: 5 } })
       expect([...first.data, ...second.data, ...third.data].map((d) => d.id)).toEqual(all.data.map((d) => d.id))
     }
+  })
+
+  it("counts exactly up to the limit, or to the end of the page asked for, then says there are more", async () => {
+    const request = { paginationSettings: { offset: 0, limit: 2 } }
+    expect(totalDoctors).toBeGreaterThan(12)
+    expect((await searchDoctors(gw.db, request, 3)).paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: 3, totalCountCapped: true })
+    const further = await searchDoctors(gw.db, { paginationSettings: { offset: 8, limit: 4 } }, 3)
+    expect(further.paginationSettings).toEqual({ offset: 8, limit: 4, totalCount: 12, totalCountCapped: true })
+    expect(further.data).toHaveLength(4)
+    expect((await searchDoctors(gw.db, request, totalDoctors)).paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: totalDoctors })
+    const oneShort = await searchDoctors(gw.db, request, totalDoctors - 1)
+    expect(oneShort.paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: totalDoctors - 1, totalCountCapped: true })
   })
 
   it("answers an empty page past the end, still with the count", async () => {

@@ -33,10 +33,8 @@ export function timeSlotsRoutes() {
     const { db } = c.get("deps")
     const caller = await optionalCaller()
     const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments: caller?.doctorId === doctorId }
-    const load = async () => {
-      await requireDoctorExists(db, doctorId)
-      return slotsInRange(db, range)
-    }
+    // Side by side: the existence check costs no extra round trip (its refusal wins over the slots).
+    const load = async () => (await Promise.all([requireDoctorExists(db, doctorId), slotsInRange(db, range)]))[1]
     // The doctor's own view carries appointment ids: never shared.
     if (range.showAppointments) return load()
     return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load, doctorId)

@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { availabilities, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
-import { startSlotTopUp } from "./slotTopUp.ts"
+import { doctorsBehind, startSlotTopUp } from "./slotTopUp.ts"
 import { DEFAULT_WEEKS } from "./slots.ts"
 
 let gw: TestGateway
@@ -58,6 +58,35 @@ describe("the slot job", () => {
       .from(timeSlots)
       .where(and(eq(timeSlots.doctorId, one!.id), gt(timeSlots.slotDate, today().add({ weeks: 20 }).toString())))
     expect(beyond[0]!.n).toBeGreaterThan(0)
+  })
+
+  it("plans only the doctors whose horizon has fallen behind: none after a run, the one cut short after a cut", async () => {
+    await startSlotTopUp(gw.db, 3_600_000)()
+    const now = Temporal.Now.instant()
+    const standardEnd = today().add({ weeks: DEFAULT_WEEKS }).toString()
+    expect(await doctorsBehind(gw.db, now, standardEnd)).toEqual({ standard: [], far: [] })
+    const [near, far] = await Promise.all([
+      gw.db.selectDistinct({ id: availabilities.doctorId }).from(availabilities),
+      gw.db.selectDistinct({ id: timeSlots.doctorId }).from(timeSlots).where(gt(timeSlots.slotDate, standardEnd)),
+    ])
+    const standardDoctor = near.map((d) => d.id).find((id) => !far.some((f) => f.id === id))!
+    await gw.db.delete(timeSlots).where(
+      and(
+        eq(timeSlots.doctorId, standardDoctor),
+        gt(
+          timeSlots.slotDate,
+          today()
+            .add({ weeks: DEFAULT_WEEKS - 1 })
+            .toString(),
+        ),
+      ),
+    )
+    expect(await doctorsBehind(gw.db, now, standardEnd)).toEqual({ standard: [standardDoctor], far: [] })
+    const farDoctor = far[0]!.id
+    await gw.db.delete(timeSlots).where(and(eq(timeSlots.doctorId, farDoctor), gt(timeSlots.slotDate, today().add({ weeks: 20 }).toString())))
+    expect(await doctorsBehind(gw.db, now, standardEnd)).toEqual({ standard: [standardDoctor], far: [farDoctor] })
+    await startSlotTopUp(gw.db, 3_600_000)()
+    expect(await doctorsBehind(gw.db, now, standardEnd)).toEqual({ standard: [], far: [] })
   })
 
   it("once stopped, makes no more slots and leaves no run behind", async () => {

@@ -72,6 +72,8 @@ test("a failed join shows the error box and keeps what was typed for another try
 })
 
 test("services, partners, legal pages, the registration redirect and the design system", async ({ page }) => {
+  // Thirteen pages in one journey: more than a minute on a loaded machine.
+  test.slow()
   await page.goto("/services/video-consultations")
   await expect(page.getByRole("heading", { name: "Téléconsultation vidéo", level: 1 })).toBeVisible()
   await expect(page.getByRole("main").getByRole("link", { name: "Trouver un médecin" })).toHaveAttribute("href", "/doctors")

@@ -1,19 +1,24 @@
 import pg from "pg"
 import { postgresReachable, seededBenchDatabase } from "./benchDatabase.ts"
-import { startGatewayProcess, tokenFor } from "./gatewayProcess.ts"
-import { loadTest, type LoadResult } from "./load.ts"
+import { startGatewayProcess, tokenFor, type RunningGateway } from "./gatewayProcess.ts"
+import { loadTest, type LoadOptions, type LoadRequest, type LoadResult } from "./load.ts"
 import { printTable, verdict } from "./report.ts"
 import { bookingRequests, loadFixtures, profileRequests, searchRequests, weekSlotRequests } from "./workload.ts"
 
 const READ_P95_BUDGET_MS = 50
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const MEMORY_BURSTS = 4
 const BENCH_REASON = "Consultation de suivi"
+
+type Row = LoadResult & { served: string; rssMb: number }
 
 /**
  * The gateway under load on PostgreSQL with 10,000 doctors: searches, profiles, a week of slots and
- * bookings, from this process against a gateway process on loopback. Budget: reads p95 < 50 ms at
- * 50 connections, zero errors.
+ * bookings, from this process against compiled gateway processes on loopback. Budget: reads p95 <
+ * 50 ms at 50 connections, zero errors, with the read cache on and off (a first visit is uncached).
+ * Then two gateways on the one database share the same load. The resident memory of each gateway
+ * is read after every run: it must level off, not keep rising from one burst to the next.
  */
 export async function gatewayLoadSection(): Promise<void> {
   if (!(await postgresReachable())) {
@@ -27,32 +32,49 @@ export async function gatewayLoadSection(): Promise<void> {
     { name: "doctor profile", next: profileRequests(fixtures) },
     { name: "slots of one week", next: weekSlotRequests(fixtures) },
   ]
-  const results: Array<LoadResult & { served: string }> = []
-  // As served (public reads cached for a few seconds, emptied by every write), then with the cache
-  // off, so the database's own share stays visible; bookings run last, on the served gateway.
-  for (const { served, readCacheMs } of [
-    { served: "as served", readCacheMs: undefined },
-    { served: "cache off", readCacheMs: 0 },
+  const rows: Row[] = []
+  const memory: Array<{ served: string; start: number; bursts: number[] }> = []
+  const token = { value: "" }
+  const run = async (served: string, gateways: ReadonlyArray<RunningGateway>, options: Omit<LoadOptions, "origin" | "connections" | "seconds">) => {
+    const result = await loadTest({ ...options, origin: gateways.map((g) => g.origin), connections: CONNECTIONS, seconds: SECONDS })
+    const rssMb = Math.max(...gateways.map((g) => g.rssMb()))
+    rows.push({ ...result, served, rssMb })
+  }
+  for (const { served, readCacheMs, instances } of [
+    { served: "as served", readCacheMs: undefined, instances: 1 },
+    { served: "cache off", readCacheMs: 0, instances: 1 },
+    { served: "2 gateways", readCacheMs: undefined, instances: 2 },
   ]) {
-    const gateway = await startGatewayProcess({ port: 8290, databaseUrl, readCacheMs })
+    const gateways: RunningGateway[] = []
     try {
-      const base = { origin: gateway.origin, connections: CONNECTIONS, seconds: SECONDS }
+      for (let i = 0; i < instances; i++) gateways.push(await startGatewayProcess({ port: 8290 + i, databaseUrl, readCacheMs }))
+      const origins = gateways.map((g) => g.origin)
+      const started = Math.max(...gateways.map((g) => g.rssMb()))
       // A short warm-up so the first measured requests don't pay for cold connections and JIT.
-      await loadTest({ ...base, seconds: 2, name: "warm-up", next: searchRequests() })
-      for (const read of reads) results.push({ ...(await loadTest({ ...base, ...read })), served })
+      await loadTest({ origin: origins, connections: CONNECTIONS, seconds: 2, name: "warm-up", next: searchRequests() })
+      for (const read of reads) await run(served, gateways, read)
       if (readCacheMs === undefined) {
-        const token = await tokenFor(gateway.origin, "patient2@demo.sn")
-        results.push({ ...(await loadTest({ ...base, name: "booking", token, next: bookingRequests(fixtures), expectStatus: 201 })), served })
+        token.value ||= await tokenFor(origins[0]!, "patient2@demo.sn")
+        await run(served, gateways, { name: "booking", token: token.value, next: bookingRequests(fixtures), expectStatus: 201 })
+      }
+      if (instances === 1 && readCacheMs === undefined) {
+        // The outside probe's pattern: bursts of mixed reads, memory read after each.
+        const bursts: number[] = []
+        for (let i = 0; i < MEMORY_BURSTS; i++) {
+          await loadTest({ origin: origins, connections: CONNECTIONS, seconds: SECONDS, name: "burst", next: mixedReads(reads) })
+          bursts.push(gateways[0]!.rssMb())
+        }
+        memory.push({ served, start: started, bursts })
       }
     } finally {
-      await gateway.stop()
+      await Promise.all(gateways.map((g) => g.stop()))
       await releaseBenchBookings(databaseUrl, fixtures.patientId)
     }
   }
   printTable(
-    `Gateway under load (PostgreSQL, 10,000 doctors, ${CONNECTIONS} connections, ${SECONDS} s each)`,
-    ["call", "gateway", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "budget (reads p95 < 50 ms, 0 errors)"],
-    results.map((r) => [
+    `Gateway under load (PostgreSQL, 10,000 doctors, ${CONNECTIONS} connections, ${SECONDS} s each, compiled server)`,
+    ["call", "gateway", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "RSS MB after", "budget (reads p95 < 50 ms, 0 errors)"],
+    rows.map((r) => [
       r.name,
       r.served,
       Math.round(r.rps),
@@ -60,15 +82,26 @@ export async function gatewayLoadSection(): Promise<void> {
       r.p95,
       r.p99,
       r.errors,
-      r.errors > 0
-        ? "ERRORS"
-        : r.name === "booking"
-          ? "ok (no budget on latency)"
-          : r.served === "cache off"
-            ? "(for comparison)"
-            : verdict(r.p95, READ_P95_BUDGET_MS),
+      Math.round(r.rssMb),
+      r.errors > 0 ? "ERRORS" : r.name === "booking" ? "ok (no budget on latency)" : verdict(r.p95, READ_P95_BUDGET_MS),
     ]),
   )
+  printTable(
+    `Gateway memory over ${MEMORY_BURSTS} bursts of mixed reads (${SECONDS} s each)`,
+    ["gateway", "RSS MB at start", ...Array.from({ length: MEMORY_BURSTS }, (_, i) => `after burst ${i + 1}`), "budget (last ≤ first burst + 10 %)"],
+    memory.map(({ served, start, bursts }) => [
+      served,
+      Math.round(start),
+      ...bursts.map(Math.round),
+      bursts.at(-1)! <= bursts[0]! * 1.1 ? "ok (levels off)" : "RISING",
+    ]),
+  )
+}
+
+/** Searches, profiles and week slots interleaved, as visitors make them. */
+function mixedReads(reads: ReadonlyArray<{ next: () => LoadRequest }>): () => LoadRequest {
+  let i = 0
+  return () => reads[i++ % reads.length]!.next()
 }
 
 /** Frees the slots the booking run took, so the next run finds them free again. */

@@ -1,11 +1,31 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import { execFileSync, spawn, type ChildProcess } from "node:child_process"
+import { readFileSync } from "node:fs"
+import path from "node:path"
 
 export interface RunningGateway {
   readonly origin: string
+  /** The process's resident memory now, in MB (from /proc). */
+  rssMb(): number
   stop(): Promise<void>
 }
 
-/** Starts `server/main.ts` as its own process (the load comes from this one) and waits for it. */
+/** Where the bench compiles the server, so a build running meanwhile cannot interfere. */
+const BENCH_SERVER = path.resolve(".tmp/bench/server/main.js")
+let compiled = false
+
+/** The production server as `npm start` runs it (compiled, plain node), built once per bench run. */
+function benchServer(): string {
+  if (!compiled) execFileSync("npx", ["tsx", "scripts/buildServer.ts", path.dirname(BENCH_SERVER)], { stdio: ["ignore", "ignore", "inherit"] })
+  compiled = true
+  return BENCH_SERVER
+}
+
+const rssMbOf = (pid: number | undefined): number => {
+  const status = pid === undefined ? "" : readFileSync(`/proc/${pid}/status`, "utf8")
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024
+}
+
+/** Starts the compiled server as its own process (the load comes from this one) and waits for it. */
 export async function startGatewayProcess(options: {
   port: number
   databaseUrl?: string
@@ -14,8 +34,8 @@ export async function startGatewayProcess(options: {
   /** Milliseconds the gateway keeps public reads (its default when absent; 0 turns the cache off). */
   readCacheMs?: number
 }): Promise<RunningGateway> {
-  // Node itself with tsx's loader (not npx), so a signal reaches the server and not a wrapper.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // Node itself (not npm), so a signal reaches the server and not a wrapper.
+  const child: ChildProcess = spawn(process.execPath, [benchServer()], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -41,6 +61,7 @@ export async function startGatewayProcess(options: {
   }
   return {
     origin,
+    rssMb: () => rssMbOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve())

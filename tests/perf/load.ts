@@ -18,20 +18,39 @@ export interface LoadResult {
   errors: number
 }
 
-/**
- * Fires requests at a running gateway for `seconds` over `connections` keep-alive connections,
- * taking the next request from `next()` each time, and measures every response's latency.
- * Errors are transport failures, timeouts and any status other than the expected one.
- */
-export async function loadTest(options: {
+export interface LoadOptions {
   name: string
-  origin: string
+  /** One gateway, or several on one database: the connections are shared out between them. */
+  origin: string | ReadonlyArray<string>
   token?: string
   connections: number
   seconds: number
   next: () => LoadRequest
   expectStatus?: number
-}): Promise<LoadResult> {
+}
+
+/**
+ * Fires requests at running gateways for `seconds` over `connections` keep-alive connections,
+ * taking the next request from `next()` each time, and measures every response's latency.
+ * Errors are transport failures, timeouts and any status other than the expected one.
+ */
+export async function loadTest(options: LoadOptions): Promise<LoadResult> {
+  const origins = typeof options.origin === "string" ? [options.origin] : options.origin
+  const runs = await Promise.all(origins.map((origin, i) => fire({ ...options, origin, connections: Math.ceil((options.connections - i) / origins.length) })))
+  const latencies = runs.flatMap((r) => r.latencies)
+  return {
+    name: options.name,
+    connections: options.connections,
+    requests: latencies.length,
+    rps: latencies.length / options.seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  }
+}
+
+async function fire(options: LoadOptions & { origin: string }): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = []
   let unexpected = 0
   const headers: Record<string, string> = { "content-type": "application/json" }
@@ -59,16 +78,7 @@ export async function loadTest(options: {
       if (statusCode !== expected) unexpected += 1
     })
   })
-  return {
-    name: options.name,
-    connections: options.connections,
-    requests: latencies.length,
-    rps: latencies.length / options.seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: unexpected + result.errors + result.timeouts,
-  }
+  return { latencies, errors: unexpected + result.errors + result.timeouts }
 }
 
 /** Cycles through a list forever. */

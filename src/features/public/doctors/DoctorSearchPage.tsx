@@ -12,6 +12,9 @@ import { FiltersPanel } from "./FiltersPanel.tsx"
 import { DOCTOR_SORT_VALUES, type DoctorSearch } from "./searchParams.ts"
 import { filtersToSearch, useDoctorSearch } from "./useDoctorSearch.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
+import { formatNumber } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
+import type { PaginationResponse } from "../../../../schemas/common.ts"
 import "../common/public.css"
 
 /** /doctors and /doctors/search: keyword, filters, sort, results and pages, all in the address (SPEC §2). */
@@ -47,7 +50,7 @@ export function DoctorSearchPage() {
 
       <div className="results-bar">
         <p aria-live="polite" className="results-count">
-          {page ? t("doctorSearch.resultCount", { count: page.paginationSettings.totalCount }) : null}
+          {page ? <ResultCount settings={page.paginationSettings} /> : null}
         </p>
         <label className="row sort-select">
           <span>{t("doctorSearch.sortLabel")}</span>
@@ -97,6 +100,7 @@ export function DoctorSearchPage() {
           page={params.page}
           limit={params.limit}
           totalCount={page.paginationSettings.totalCount}
+          countCapped={page.paginationSettings.totalCountCapped}
           onPageChange={(next) => {
             update({ page: next }, true)
             window.scrollTo({ top: 0 })
@@ -106,4 +110,13 @@ export function DoctorSearchPage() {
       ) : null}
     </section>
   )
+}
+
+/** "12 médecins trouvés", or "Plus de 1 000 médecins trouvés" when the gateway stopped counting. */
+function ResultCount({ settings }: { settings: PaginationResponse }) {
+  const { t, i18n } = useTranslation()
+  const count = settings.totalCount
+  return settings.totalCountCapped
+    ? t("doctorSearch.resultCountAtLeast", { count, shown: formatNumber(count, i18n.language as Language) })
+    : t("doctorSearch.resultCount", { count })
 }
