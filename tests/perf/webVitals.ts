@@ -179,7 +179,11 @@ export async function webVitalsSection(): Promise<void> {
       )
       rows.push([route.replace(doctorId, "{id}"), Math.round(lcp), BUDGET.lcp, verdict(lcp, BUDGET.lcp), cls, BUDGET.cls, verdict(cls, BUDGET.cls)])
     }
-    printTable(`Web Vitals reported by the page (web-vitals), real load throttled by DevTools: Slow 4G + 4x CPU, cold cache (median of ${RUNS}); not Lighthouse`, ["route", "LCP ms", "budget", "", "CLS", "budget", ""], rows)
+    printTable(
+      `Web Vitals reported by the page (web-vitals), real load throttled by DevTools: Slow 4G + 4x CPU, cold cache (median of ${RUNS}); not Lighthouse`,
+      ["route", "LCP ms", "budget", "", "CLS", "budget", ""],
+      rows,
+    )
     const interactions = []
     for (let i = 0; i < RUNS; i++) interactions.push(await bookingInteractions(browser, gateway.origin, doctorId))
     const open = percentile(
