@@ -36,7 +36,11 @@ export async function startGatewayProcess(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("the gateway did not start in 3 minutes")
+    if (Date.now() > deadline) {
+      // Not left running after the bench gives up on it.
+      child.kill("SIGTERM")
+      throw new Error("the gateway did not start in 3 minutes")
+    }
     await new Promise((r) => setTimeout(r, 300))
   }
   return {
