@@ -5,6 +5,7 @@
 import { bundleSizesSection } from "./bundleSizes.ts"
 import { costGrowthSection } from "./costGrowth.ts"
 import { gatewayLoadSection } from "./gatewayLoad.ts"
+import { lighthouseSection } from "./lighthouse.ts"
 import { searchLatencySection } from "./searchLatency.ts"
 import { webVitalsSection } from "./webVitals.ts"
 
@@ -12,6 +13,7 @@ import { webVitalsSection } from "./webVitals.ts"
 const SECTIONS: Record<string, () => Promise<void>> = {
   bundle: bundleSizesSection,
   vitals: webVitalsSection,
+  lighthouse: lighthouseSection,
   search: searchLatencySection,
   load: gatewayLoadSection,
   growth: costGrowthSection,

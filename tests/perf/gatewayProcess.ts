@@ -56,7 +56,11 @@ export async function startGatewayProcess(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("the gateway did not start in 3 minutes")
+    if (Date.now() > deadline) {
+      // Not left running after the bench gives up on it.
+      child.kill("SIGTERM")
+      throw new Error("the gateway did not start in 3 minutes")
+    }
     await new Promise((r) => setTimeout(r, 300))
   }
   return {
@@ -80,3 +84,16 @@ export async function tokenFor(origin: string, email: string): Promise<string> {
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }
+
+/** The id of a seeded doctor (Moussa Ndiaye), found through the gateway's public search. */
+export async function seededDoctorId(origin: string): Promise<string> {
+  const search = await fetch(`${origin}/api/v1/doctors/search`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ paginationSettings: { offset: 0, limit: 1 }, query: { keyword: "Moussa Ndiaye" } }),
+  })
+  return ((await search.json()) as { data: Array<{ id: string }> }).data[0]!.id
+}
+
+/** The public pages the browser sections measure; `{id}` is a seeded doctor. */
+export const PUBLIC_PAGES = ["/", "/doctors?specialties=CARDIOLOGY", "/doctors/{id}", "/facilities"] as const

@@ -1,0 +1,23 @@
+# The production server: the same `npm ci && npm run build` as CI, then `node dist/server/main.js`.
+# Node 20 as in CI (package.json: node >= 20.19).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# The compiled server keeps its packages as imports of node_modules (scripts/buildServer.ts), so the
+# runtime stage installs the production dependencies, and takes only dist/ from the build.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# DATA_DIR (.data): uploaded files and, without SMTP_URL, mails written as files; PGlite too when DATABASE_URL is unset.
+RUN mkdir .data && chown node:node .data
+USER node
+EXPOSE 8080
+CMD ["node", "dist/server/main.js"]
