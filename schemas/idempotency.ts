@@ -10,5 +10,5 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key"
 /** Set on an answer that was kept from an earlier request with the same key. */
 export const IDEMPOTENCY_REPLAYED_HEADER = "Idempotency-Replayed"
 
-/** 1 to 255 visible ASCII characters (a UUID in practice). */
-export const IdempotencyKey = Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,255}$/, { message: "validation.invalid" }))
+/** 1 to 255 visible ASCII characters (a UUID in practice). Pure: the app's entry imports the header names, never this. */
+export const IdempotencyKey = /* @__PURE__ */ Schema.String.check(/* @__PURE__ */ Schema.isPattern(/^[\x21-\x7e]{1,255}$/, { message: "validation.invalid" }))
