@@ -1,8 +1,18 @@
+import * as Schema from "effect/Schema"
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { TimeSlot } from "../schemas/availability.ts"
-import { bookingRequestOf, bookingWizardMachine, detailsErrors, SELF, type BookingStep, type BookingWizardInput } from "./bookingWizard.machine.ts"
+import { IdempotencyKey } from "../schemas/idempotency.ts"
+import {
+  bookingRequestOf,
+  bookingWizardMachine,
+  keyedRequestOf,
+  detailsErrors,
+  SELF,
+  type BookingStep,
+  type BookingWizardInput,
+} from "./bookingWizard.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { bookingWizardOracle, type WizardDraft, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
@@ -40,6 +50,9 @@ const EVENTS = [
   { type: "xstate.done.actor.createAppointment", output: booked },
   { type: "xstate.error.actor.createAppointment", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Taken" } },
   { type: "xstate.error.actor.createAppointment", error: { code: "SERVER_ERROR", message: "Boom" } },
+  // No answer at all (issue 13): retried on its own with the same key, then a failure.
+  { type: "xstate.error.actor.createAppointment", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
+  { type: "xstate.after.retryDelay.bookingWizard.retrying" },
   { type: "xstate.after.redirectDelay.bookingWizard.success" },
   // Back, Forward or a typed address naming a step (issue 11).
   { type: "booking.goToStep", step: 1 },
@@ -85,8 +98,21 @@ function startWizard(input: BookingWizardInput) {
 
 type Sut = ReturnType<typeof startWizard>
 
+/**
+ * A request as the fake gateway received it: its body, and its Idempotency-Key named by first use
+ * ("key1", "key2", …; random values cannot be written down), or "invalid" when it is not one the
+ * gateway accepts (schemas/idempotency.ts).
+ */
+function requestSeen(input: unknown, names: Map<string, string>): WizardView["requests"][number] {
+  const { body, idempotencyKey } = input as { body: unknown; idempotencyKey: unknown }
+  if (typeof idempotencyKey !== "string" || !Schema.is(IdempotencyKey)(idempotencyKey)) return { body, key: "invalid" }
+  if (!names.has(idempotencyKey)) names.set(idempotencyKey, `key${names.size + 1}`)
+  return { body, key: names.get(idempotencyKey)! }
+}
+
 /** What the wizard shows and did, read from the actor, the fake gateway and the app's effects. */
 function observe(sut: Sut): WizardView {
+  const keyNames = new Map<string, string>()
   const snapshot = sut.actor.getSnapshot()
   const { context } = snapshot
   const screens: Record<string, WizardScreen> = {
@@ -94,6 +120,8 @@ function observe(sut: Sut): WizardView {
     slots: "step2",
     review: "step3",
     booking: "sending",
+    // Waiting to send the same request again: for the user, still sending.
+    retrying: "sending",
     slotTaken: "slotTaken",
     failed: "failed",
     success: "success",
@@ -105,7 +133,7 @@ function observe(sut: Sut): WizardView {
     fields: { ...context.details },
     errors: context.errors.map((e) => `${e.name}: ${e.message}`).sort(),
     selectedSlotId: context.slot?.id ?? null,
-    requests: sut.api.calls.map((c) => c.input),
+    requests: sut.api.calls.map((c) => requestSeen(c.input, keyNames)),
     effects: [...sut.effects],
     address: sut.tab.address,
     entries: sut.tab.entries,
@@ -117,7 +145,8 @@ function runPaths(label: string, input: BookingWizardInput) {
   const model = createFlowModel(bookingWizardMachine, {
     input,
     events: EVENTS as never,
-    serializeState: (s) => JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null]),
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null, s.context.networkRetries]),
   })
   const delay = input.origin === "profile" ? 500 : 0
 
@@ -133,6 +162,8 @@ function runPaths(label: string, input: BookingWizardInput) {
             states: {
               // The gateway call is still open while the wizard says it is sending.
               booking: () => expect(sut.api.isWaiting("createAppointment")).toBe(true),
+              // Between a network failure and its retry nothing is on its way.
+              retrying: () => expect(sut.api.isWaiting("createAppointment")).toBe(false),
             },
             events: {
               "booking.update": async ({ event }) => {
@@ -159,6 +190,15 @@ function runPaths(label: string, input: BookingWizardInput) {
               "booking.cancel": () => sut.actor.send({ type: "booking.cancel" }),
               "xstate.done.actor.createAppointment": ({ event }) => sut.api.resolve("createAppointment", event.output),
               "xstate.error.actor.createAppointment": ({ event }) => sut.api.reject("createAppointment", event.error),
+              "xstate.after.retryDelay.bookingWizard.retrying": () => {
+                // 1 s before the first retry, 2 s before the second: not a moment sooner. (The count
+                // only drives the clock; what was sent is judged by the oracle.)
+                const wait = 1000 * sut.actor.getSnapshot().context.networkRetries
+                sut.clock.increment(wait - 1)
+                expect(sut.actor.getSnapshot().value).toBe("retrying")
+                sut.clock.increment(1)
+                return flush()
+              },
               "xstate.after.redirectDelay.bookingWizard.success": () => {
                 // SPEC §9: from the public profile the user waits 500 ms; elsewhere they go at once.
                 if (delay > 0) {
@@ -225,5 +265,14 @@ describe("booking wizard rules", () => {
       healthcareFacilityId: "f1",
       reason: "Fièvre",
     })
+  })
+
+  it("keeps the Idempotency-Key for the same booking and makes a new one for another (issue 13)", () => {
+    const context = { doctorId: "d", patientId: "p", details: { forWhom: SELF, reason: "Fièvre", appointmentType: "CLINIC" as const }, request: null }
+    const first = keyedRequestOf(context, FREE)
+    expect(first.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(keyedRequestOf({ ...context, request: first }, FREE)).toBe(first)
+    const other = keyedRequestOf({ ...context, request: first, details: { ...context.details, reason: "Toux" } }, FREE)
+    expect(other.idempotencyKey).not.toBe(first.idempotencyKey)
   })
 })

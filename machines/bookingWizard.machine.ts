@@ -5,6 +5,7 @@ import type { TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 
 /** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
@@ -57,9 +58,26 @@ export interface BookingWizardContext {
   takenSlot: TimeSlot | null
   error: ApiErrorBody | null
   appointment: Appointment | null
+  /**
+   * The booking being sent, or last sent, with its Idempotency-Key (issue 13): a retry of the
+   * same booking (automatic after a network failure, or the user's Retry) carries the same key,
+   * so the gateway answers it with the first one's result instead of booking twice.
+   */
+  request: BookingRequest | null
+  /** Automatic retries after a network failure used for the current confirmation. */
+  networkRetries: number
   /** The step asked for on opening (the address's); used once, to choose the first step. */
   readonly openingStep: BookingStep
 }
+
+/** POST /appointments as the wizard sends it: the body and its Idempotency-Key. */
+export interface BookingRequest {
+  readonly body: CreateAppointmentRequest
+  readonly idempotencyKey: string
+}
+
+/** A failure with no answer at all (the gateway unreachable, killed or too slow) is retried this many times on its own. */
+export const NETWORK_RETRIES = 2
 
 export type BookingWizardEvent =
   | { type: "booking.update"; details: Partial<BookingDetailsDraft> }
@@ -107,6 +125,15 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
   }
 }
 
+const sameBody = (a: CreateAppointmentRequest, b: CreateAppointmentRequest) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The request for what the wizard holds: the last one's key when the booking is the same, else a new key. */
+export function keyedRequestOf(context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details" | "request">, slot: TimeSlot): BookingRequest {
+  const body = bookingRequestOf(context, slot)
+  if (context.request && sameBody(context.request.body, body)) return context.request
+  return { body, idempotencyKey: newIdempotencyKey() }
+}
+
 /** Entering a step puts it in the address: pushed when the user moved there, replaced when the address asked. */
 const showStep = (step: BookingStep) =>
   ({
@@ -131,11 +158,16 @@ export const bookingWizardMachine = setup({
     input: {} as BookingWizardInput,
   },
   actors: {
-    createAppointment: fromPromise<Appointment, CreateAppointmentRequest>(async () => {
+    createAppointment: fromPromise<Appointment, BookingRequest>(async () => {
       throw new Error("createAppointment not provided")
     }),
   },
   actions: {
+    /** Sending starts: the request with its key (the last one's for the same booking), and a fresh count of automatic retries. */
+    prepareRequest: assign({
+      request: ({ context }) => keyedRequestOf(context, context.slot!),
+      networkRetries: 0,
+    }),
     /** Reloads the week grid's slots; provided by the app. */
     refreshSlots: () => {},
     /** Refreshes the session and shows the 8 s success toast; provided by the app. */
@@ -168,10 +200,15 @@ export const bookingWizardMachine = setup({
     reachesReview: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 3,
     reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
     slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
+    /** No answer came (NETWORK_ERROR, TIMEOUT_ERROR) and an automatic retry is left: the booking may or may not have been saved. */
+    retriable: ({ context }, params: { error: ApiErrorBody }) =>
+      (params.error.code === "NETWORK_ERROR" || params.error.code === "TIMEOUT_ERROR") && context.networkRetries < NETWORK_RETRIES,
   },
   delays: {
     /** From the public profile the user lands on /profile after 500 ms (SPEC §9); elsewhere at once. */
     redirectDelay: ({ context }) => (context.origin === "profile" ? 500 : 0),
+    /** Before an automatic retry: the connection gets a moment to come back (1 s, then 2 s). */
+    retryDelay: ({ context }) => 1000 * context.networkRetries,
   },
 }).createMachine({
   id: "bookingWizard",
@@ -187,6 +224,8 @@ export const bookingWizardMachine = setup({
     takenSlot: null,
     error: null,
     appointment: null,
+    request: null,
+    networkRetries: 0,
     openingStep: input.step ?? 1,
   }),
   initial: "opening",
@@ -232,16 +271,21 @@ export const bookingWizardMachine = setup({
         "booking.cancel": "cancelled",
         "booking.goToStep": { target: "opening", reenter: true },
         "booking.back": "slots",
-        "booking.confirm": "booking",
+        "booking.confirm": { target: "booking", actions: "prepareRequest" },
       },
     },
     booking: {
       invoke: {
         id: "createAppointment",
         src: "createAppointment",
-        input: ({ context }) => bookingRequestOf(context, context.slot!),
-        onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, error: null }) },
+        input: ({ context }) => context.request!,
+        onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, error: null, request: null }) },
         onError: [
+          {
+            guard: { type: "retriable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+            target: "retrying",
+            actions: assign({ networkRetries: ({ context }) => context.networkRetries + 1 }),
+          },
           {
             guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "slotTaken",
@@ -261,6 +305,10 @@ export const bookingWizardMachine = setup({
         ],
       },
     },
+    /** Waiting to send the same request again, with the same key (still "sending" for the user). */
+    retrying: {
+      after: { retryDelay: "booking" },
+    },
     slotTaken: {
       on: {
         "booking.cancel": "cancelled",
@@ -271,7 +319,7 @@ export const bookingWizardMachine = setup({
     failed: {
       on: {
         "booking.cancel": "cancelled",
-        "booking.retry": "booking",
+        "booking.retry": { target: "booking", actions: "prepareRequest" },
         "booking.back": { target: "review", actions: assign({ error: null }) },
         "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
       },

@@ -4,7 +4,7 @@ import { failureCode } from "./testing/specOracle.ts"
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
  * §5 booking step 1, §7 POST /appointments, §8 booking failure logged only, §9 500 ms from the
- * profile), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
+ * profile; issue 13's Idempotency-Key and automatic retries), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
  * Facts only: which screen, what the fields hold, which errors show, which slot is selected, what
  * was sent, which effects ran.
  */
@@ -31,8 +31,11 @@ export interface WizardView {
   /** "field: message key", sorted: the order the messages are listed in is not SPEC's concern. */
   readonly errors: ReadonlyArray<string>
   readonly selectedSlotId: string | null
-  /** Bodies of POST /appointments, in order. */
-  readonly requests: ReadonlyArray<unknown>
+  /**
+   * POST /appointments, in order: each body and its Idempotency-Key, named by first use ("key1",
+   * "key2", …) since the keys themselves are random.
+   */
+  readonly requests: ReadonlyArray<{ readonly body: unknown; readonly key: string }>
   /** Effects the app was asked for: slots refreshed, success shown, failure logged, closed towards a page. */
   readonly effects: ReadonlyArray<string>
   /** The step the address names (`?booking=2`), or null before the wizard ever put one there. */
@@ -87,7 +90,28 @@ export function bookingWizardOracle(setting: WizardSetting) {
       reason: view.fields.reason.trim(),
     }
   }
-  const send = (view: WizardView): WizardView => ({ ...view, screen: "sending", requests: [...view.requests, body(view)] })
+  /**
+   * Issue 13: one Idempotency-Key per booking confirmed. Sending the same booking again (the
+   * user's Retry, or Confirm again after Back with nothing changed) keeps its key, so that if the
+   * first one was saved without its answer arriving, the gateway answers with it instead of
+   * booking twice or saying the slot is taken; another booking (another slot, reason, person or
+   * type) gets a new key, or the gateway would refuse it as a key reused.
+   */
+  const send = (view: WizardView): WizardView => {
+    const sent = body(view)
+    const last = view.requests.at(-1)
+    const key = last && JSON.stringify(last.body) === JSON.stringify(sent) ? last.key : `key${new Set(view.requests.map((r) => r.key)).size + 1}`
+    autoRetries = 0
+    return { ...view, screen: "sending", requests: [...view.requests, { body: sent, key }] }
+  }
+
+  /**
+   * Issue 13: a failure with no answer (NETWORK_ERROR, TIMEOUT_ERROR) is retried twice on its own,
+   * with the same key, while the user still sees the booking being sent; then it is a failure.
+   */
+  const AUTOMATIC_RETRIES = 2
+  let autoRetries = 0
+  let retryDue = false
 
   const STEP_OF: Partial<Record<WizardScreen, 1 | 2 | 3>> = { step1: 1, step2: 2, step3: 3 }
 
@@ -191,16 +215,27 @@ export function bookingWizardOracle(setting: WizardSetting) {
         return screen === "slotTaken" ? show(view, "step2", "push") : view
       case "xstate.done.actor.createAppointment":
         // SPEC §4: success closes the modal, refreshes the session and shows an 8 s toast.
-        return screen === "sending" ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
+        return screen === "sending" && !retryDue ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
       case "xstate.error.actor.createAppointment": {
-        if (screen !== "sending") return view
+        if (screen !== "sending" || retryDue) return view
         const code = failureCode(event, "UNHANDLED_ERROR")
+        if ((code === "NETWORK_ERROR" || code === "TIMEOUT_ERROR") && autoRetries < AUTOMATIC_RETRIES) {
+          autoRetries += 1
+          retryDue = true
+          return view
+        }
         // Someone booked the slot first: back to the grid, slots reloaded, the taken one no longer selected.
         if (code === "TIME_SLOT_ALREADY_BOOKED") {
           return { ...view, screen: "slotTaken", selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }
         }
         // SPEC §8: a booking failure is logged only.
         return { ...view, screen: "failed", effects: [...view.effects, `log:${code}`] }
+      }
+      case "xstate.after.retryDelay.bookingWizard.retrying": {
+        if (!retryDue) return view
+        retryDue = false
+        // The very request again: same body, same key.
+        return { ...view, requests: [...view.requests, view.requests.at(-1)!] }
       }
       case "xstate.after.redirectDelay.bookingWizard.success":
         // Then the user goes to /appointments, or /profile (after 500 ms) from the public profile.

@@ -22,6 +22,9 @@ export type ParamSchema = Schema.Codec<string, string, never, never>
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
+/** What a success's body is: JSON, or an iCalendar file (RFC 5545). */
+export type ContentType = "application/json" | "text/calendar; charset=utf-8"
+
 /** Who may call: anyone (visitors included), anyone signed in, or the listed roles. */
 export type Access = "public" | "signedIn" | ReadonlyArray<Role>
 
@@ -57,6 +60,8 @@ export interface Endpoint<
   readonly response: Response
   /** The status of a success (a handler may answer another one through `reply`). */
   readonly status: 200 | 201
+  /** The media type of a success: JSON, or text for a file (the calendar's); its response schema is then a string's. */
+  readonly contentType: ContentType
   readonly access: A
   /** The codes the handler itself answers with; `errorsOf` adds those its access and inputs imply. */
   readonly errors: ReadonlyArray<ErrorCode>
@@ -83,6 +88,7 @@ interface EndpointSpec<M extends Method, P extends string, Query, Body, Response
   readonly body?: Body
   readonly response: Response
   readonly status?: 200 | 201
+  readonly contentType?: ContentType
   readonly access: A
   /** The codes the handler itself answers with (not those of access, params, query and body). */
   readonly errors?: ReadonlyArray<ErrorCode>
@@ -106,6 +112,7 @@ export function endpoint<
     body: spec.body as Body,
     response: spec.response,
     status: spec.status ?? 200,
+    contentType: spec.contentType ?? "application/json",
     access: spec.access,
     errors: spec.errors ?? [],
   }

@@ -354,6 +354,8 @@ export const appointments = pgTable(
     location: text("location"),
     createdAt: createdAt(),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** Reschedules so far: 0 at booking, +1 in each reschedule's transaction (the calendar file's SEQUENCE). */
+    rescheduleCount: integer("reschedule_count").notNull().default(0),
   },
   (t) => [
     // The database, not only the transaction, guarantees one live appointment per slot.
@@ -543,4 +545,25 @@ export const credentialAttempts = pgTable(
     at: bigint("at", { mode: "number" }).notNull(),
   },
   (table) => [index("credential_attempts_key_at_idx").on(table.key, table.at)],
+)
+
+/**
+ * The answers of writes sent with an `Idempotency-Key` (server/http/idempotency.ts), per user, kept
+ * 24 hours: the row is claimed, and its answer written, in the transaction of the write itself, so
+ * a write is never saved without its key. `fingerprint` is the method, path and a hash of the body;
+ * the status and body are null only inside that transaction, never once it has committed.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 )

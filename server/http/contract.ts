@@ -31,6 +31,9 @@ export interface Reply<T> {
   readonly value?: T
 }
 
+/** Answers however `answer` does (a kept answer replayed with its own status and headers). */
+export const reply = <T>(answer: (c: Context<AppEnv>) => Response | Promise<Response>): Reply<T> => ({ [replyTag]: answer })
+
 /** Answers `value` with a status of its own (a reaction replaced: 200, made: 201). */
 export const withStatus = <T>(value: T, status: 200 | 201): Reply<T> => ({ [replyTag]: (c) => c.json(value, status) })
 
@@ -76,7 +79,7 @@ const typed = <T>(value: object): T => value as T
  * Registers the gateway's handler of a contract: access (requireRole / requireCaller, or the
  * optional caller of a public call), then path parameters (INVALID_PARAMETER), then the policy,
  * then the query (INVALID_PARAMETER) and the body (INVALID_PAYLOAD, VALIDATION_ERROR), then the handler, whose answer is
- * sent as JSON with the contract's status.
+ * sent as JSON (or as text of the contract's content type) with the contract's status.
  */
 export function route<C extends AnyEndpoint, G = undefined>(app: Hono<AppEnv>, contract: C, handlers: Handlers<C, G>): void {
   app.on(contract.method, contract.path, async (c) => {
@@ -89,6 +92,8 @@ export function route<C extends AnyEndpoint, G = undefined>(app: Hono<AppEnv>, c
     const input = typed<Input<C>>({ c, params, query, ...who })
     const result = await handlers.handle({ ...input, body: body as Decoded<C["body"]>, granted })
     if (isReply(result)) return result[replyTag](c)
+    // A file (the calendar's) is sent as the text its schema, a string's, says it is.
+    if (contract.contentType !== "application/json") return c.body(result as string, contract.status, { "Content-Type": contract.contentType })
     return c.json(result, contract.status)
   })
 }

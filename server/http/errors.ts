@@ -41,6 +41,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   ROLE_IN_USE: 409,
   HEALTHCARE_FACILITY_IN_USE: 409,
   CANCELLATION_RESTRICTED: 422,
+  // An Idempotency-Key already used for another request (server/http/idempotency.ts).
+  INVALID_KEY: 422,
   BUSINESS_ERROR: 422,
   MAX_LOCATION_LIMIT_REACHED: 422,
   MISSING_HEALTHCARE_FACILITY_MANAGER: 422,

@@ -184,7 +184,14 @@ export async function rescheduleAppointment(
       }
       await freeSlot(tx, row.timeSlotId)
       await tx.update(timeSlots).set({ status: "BOOKED" }).where(eq(timeSlots.id, slot.id))
-      Object.assign(changes, { timeSlotId: slot.id, appointmentTime: slot.startsAt, timeZone: slot.timeZone, facilityId: slot.facilityId })
+      Object.assign(changes, {
+        timeSlotId: slot.id,
+        appointmentTime: slot.startsAt,
+        timeZone: slot.timeZone,
+        facilityId: slot.facilityId,
+        // The calendar file's SEQUENCE: counted in the move's own transaction, so it can never lag behind.
+        rescheduleCount: row.rescheduleCount + 1,
+      })
     }
     if (Object.keys(changes).length > 0) await tx.update(appointments).set(changes).where(eq(appointments.id, row.id))
   })

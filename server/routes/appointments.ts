@@ -1,11 +1,15 @@
 import { Hono } from "hono"
+import { Temporal } from "temporal-polyfill"
 import type { Appointment, CreateAppointmentRequest } from "../../schemas/appointment.ts"
 import * as appointments from "../../schemas/contracts/appointments.ts"
+import { calendarFile, type CalendarStatus } from "../calendar/ics.ts"
 import type { Db } from "../db/client.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
+import { idempotent } from "../http/idempotency.ts"
 import { writesDoctor } from "../http/readCache.ts"
+import { findCalendarEntry } from "../repositories/appointmentCalendar.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
 
@@ -27,6 +31,9 @@ async function loadAppointment(db: Db, id: string): Promise<Appointment> {
   return appointment
 }
 
+/** SPEC §4's statuses in RFC 5545's words: a cancelled one is CANCELLED; a booked or held one stays CONFIRMED. */
+const CALENDAR_STATUS: Record<Appointment["status"], CalendarStatus> = { CONFIRMED: "CONFIRMED", COMPLETE: "CONFIRMED", CANCELED: "CANCELLED" }
+
 /** Who a booking is for: a patient books for self or own dependants; a doctor for their own patients, in their own slots. */
 async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentRequest): Promise<void> {
   if (caller.role === "PATIENT") {
@@ -38,7 +45,11 @@ async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentReques
   if (body.dependantId && !(await isDependantOf(db, body.dependantId, body.patientId))) throw forbidden("This dependant is not the patient's")
 }
 
-/** Appointments of patients and doctors: book, list, detail, reschedule, cancel (SPEC §4, §7). */
+/**
+ * Appointments of patients and doctors: book, list, detail, calendar file, reschedule, cancel (SPEC
+ * §4, §7). The three writes accept an Idempotency-Key (server/http/idempotency.ts): with one, the
+ * write and its kept answer share one transaction, the answer read inside it.
+ */
 export function appointmentsRoutes() {
   const app = new Hono<AppEnv>()
 
@@ -58,32 +69,60 @@ export function appointmentsRoutes() {
     },
   })
 
-  route(app, appointments.createAppointment, {
-    handle: async ({ c, caller, body }) => {
+  route(app, appointments.getAppointmentCalendar, {
+    handle: async ({ c, caller, params }) => {
       const { db } = c.get("deps")
-      await checkBooker(db, caller, body)
-      writesDoctor(c, body.doctorId)
-      const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
-      return loadAppointment(db, id)
+      await appointmentOfParty(db, caller, params.id)
+      const entry = await findCalendarEntry(db, params.id)
+      if (!entry) throw new ApiError("APPOINTMENT_NOT_FOUND")
+      const day = entry.start.toZonedDateTimeISO(entry.timeZone).toPlainDate().toString()
+      c.header("Content-Disposition", `attachment; filename="promed-${day}.ics"`)
+      c.header("Cache-Control", "private, no-store")
+      return calendarFile({
+        uid: `${entry.id}@promed`,
+        // Each reschedule is a new version; so is the cancellation (final), or a calendar holding the
+        // last version would keep it as it was (RFC 5546 §2.1.4).
+        sequence: entry.rescheduleCount + (entry.status === "CANCELED" ? 1 : 0),
+        status: CALENDAR_STATUS[entry.status],
+        start: entry.start,
+        end: entry.end,
+        timeZone: entry.timeZone,
+        // Neutral in every language, and no reason: a calendar is often shared or synced elsewhere.
+        summary: `Promed – Dr ${entry.doctorName}`,
+        location: entry.location,
+        stamp: Temporal.Now.instant(),
+      })
     },
+  })
+
+  route(app, appointments.createAppointment, {
+    handle: ({ c, caller, body }) =>
+      idempotent(c, caller, body, appointments.createAppointment.status, async (db) => {
+        await checkBooker(db, caller, body)
+        writesDoctor(c, body.doctorId)
+        const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
+        return loadAppointment(db, id)
+      }),
   })
 
   route(app, appointments.cancelAppointment, {
     policy: ({ c, caller, params }) => appointmentOfParty(c.get("deps").db, caller, params.id),
-    handle: async ({ c, params, granted }) => {
-      const { db } = c.get("deps")
-      writesDoctor(c, granted.doctorId)
-      await cancelAppointment(db, params.id)
-      return loadAppointment(db, params.id)
-    },
+    handle: ({ c, caller, params, granted }) =>
+      idempotent(c, caller, undefined, appointments.cancelAppointment.status, async (db) => {
+        writesDoctor(c, granted.doctorId)
+        await cancelAppointment(db, params.id)
+        return loadAppointment(db, params.id)
+      }),
   })
 
   route(app, appointments.rescheduleAppointment, {
     handle: async ({ c, caller, params, body }) => {
-      const { db } = c.get("deps")
-      writesDoctor(c, (await appointmentOfParty(db, caller, params.id)).doctorId)
-      await rescheduleAppointment(db, params.id, body)
-      return loadAppointment(db, params.id)
+      const { doctorId } = await appointmentOfParty(c.get("deps").db, caller, params.id)
+      return idempotent(c, caller, body, appointments.rescheduleAppointment.status, async (db) => {
+        writesDoctor(c, doctorId)
+        await rescheduleAppointment(db, params.id, body)
+        return loadAppointment(db, params.id)
+      })
     },
   })
 

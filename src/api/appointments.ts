@@ -23,9 +23,14 @@ export const appointmentQuery = (id: string) =>
     retry: false,
   })
 
-export const createAppointment = (body: CreateAppointmentRequest) => callApi(appointments.createAppointment, { body })
+/** POST /appointments; with an Idempotency-Key, a retry of the same booking gets its first answer instead of a second booking. */
+export const createAppointment = (body: CreateAppointmentRequest, idempotencyKey?: string) =>
+  callApi(appointments.createAppointment, { body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
 
 export const cancelAppointment = (id: string) => callApi(appointments.cancelAppointment, { params: { id } })
+
+/** GET /appointments/{id}/calendar.ics: the appointment as an iCalendar file's text, for its patient or its doctor. */
+export const appointmentCalendar = (id: string) => callApi(appointments.getAppointmentCalendar, { params: { id } })
 
 export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) => callApi(appointments.rescheduleAppointment, { params: { id }, body })
 

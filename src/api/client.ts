@@ -1,6 +1,7 @@
 import { ofetch, FetchError } from "ofetch"
 import * as Schema from "effect/Schema"
 import { pathOf, type AnyEndpoint, type AnySchema, type PathValues } from "../../schemas/contract.ts"
+import { IDEMPOTENCY_KEY_HEADER } from "../../schemas/idempotency.ts"
 import { ApiErrorBody, isSessionErrorCode, type ErrorCode, type FieldError } from "../../schemas/errors.ts"
 
 export const API_BASE = "/api/v1"
@@ -71,6 +72,8 @@ export type CallInput<C extends AnyEndpoint> = (C["params"] extends undefined ? 
     /** Use this token instead of the session's (the session machine validates a new one). */
     readonly token?: string | null
     readonly signal?: AbortSignal
+    /** Sent as `Idempotency-Key` (schemas/idempotency.ts): a retry with the same key never writes twice. */
+    readonly idempotencyKey?: string
   }
 
 /** The input may be left out when the contract asks for none. */
@@ -105,11 +108,19 @@ interface SendInput {
   readonly body?: unknown
   readonly token?: string | null | undefined
   readonly signal?: AbortSignal | undefined
+  readonly idempotencyKey?: string | undefined
 }
 
-async function send<S extends AnySchema>(route: Pick<AnyEndpoint, "method" | "path">, schema: S, input: SendInput = {}): Promise<S["Type"]> {
+async function send<S extends AnySchema>(
+  route: Pick<AnyEndpoint, "method" | "path"> & Partial<Pick<AnyEndpoint, "contentType">>,
+  schema: S,
+  input: SendInput = {},
+): Promise<S["Type"]> {
   const path = pathOf(route, input.params)
   const token = input.token === undefined ? hooks.getToken() : input.token
+  const headers: Record<string, string> = {}
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (input.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey
   let raw: unknown
   try {
     raw = await fetcher(path, {
@@ -118,7 +129,9 @@ async function send<S extends AnySchema>(route: Pick<AnyEndpoint, "method" | "pa
       // ofetch serialises plain objects and arrays as JSON; the contract typed what is sent.
       body: input.body as Record<string, unknown> | undefined,
       query: input.query as Record<string, string> | undefined,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      // A file (the calendar's) is read as text, which its contract's schema, a string's, decodes.
+      responseType: route.contentType === undefined || route.contentType === "application/json" ? "json" : "text",
+      headers,
       credentials: "include",
       timeout: REQUEST_TIMEOUT_MS,
       retry: 0,

@@ -178,6 +178,12 @@ const ROWS: ReadonlyArray<RowInput> = [
     expect: only(["patientA", "doctorA"], 200),
   },
   {
+    contract: CONTRACTS.appointments.getAppointmentCalendar,
+    rule: "an appointment's calendar file is the appointment's: only its patient and its doctor get it",
+    call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/calendar.ics` }),
+    expect: only(["patientA", "doctorA"], 200),
+  },
+  {
     contract: CONTRACTS.appointments.rescheduleAppointment,
     rule: "only its parties may reschedule; 10 hours ahead, they are told the 24-hour rule",
     call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}`, body: { timeSlotId: f.freeSlotA.id, appointmentTime: f.freeSlotA.startsAt } }),

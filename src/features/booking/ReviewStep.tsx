@@ -16,7 +16,9 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const patient = useSessionUser()?.metadata.patient
-  const state = useSelector(actor, (s) => (s.matches("slotTaken") ? "slotTaken" : s.matches("failed") ? "failed" : s.matches("booking") ? "booking" : "review"))
+  const state = useSelector(actor, (s) =>
+    s.matches("slotTaken") ? "slotTaken" : s.matches("failed") ? "failed" : s.matches("booking") || s.matches("retrying") ? "booking" : "review",
+  )
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
 

@@ -60,7 +60,7 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
 
   return useFlowActor(
     bookingWizardMachine.provide({
-      actors: { createAppointment: fromPromise(({ input: body }) => createAppointment(body)) },
+      actors: { createAppointment: fromPromise(({ input }) => createAppointment(input.body, input.idempotencyKey)) },
       actions: {
         refreshSlots: () => void queryClient.invalidateQueries({ queryKey: ["timeSlots", input.doctorId] }),
         announceSuccess: () => {

@@ -5,13 +5,14 @@ import { AppointmentNotFoundView } from "../../appointments-shared/AppointmentNo
 import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
+import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButton.tsx"
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import "../patient.css"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
-/** /appointments/{id}: one appointment, with reschedule and cancel while CONFIRMED (SPEC §2, §4). */
+/** /appointments/{id}: one appointment, with reschedule, cancel and "Add to calendar" while CONFIRMED (SPEC §2, §4; issue 13). */
 export function AppointmentDetailPage() {
   const { t } = useTranslation()
   const { appointmentId } = route.useParams()
@@ -39,6 +40,7 @@ export function AppointmentDetailPage() {
           <CancelAppointmentButton appointment={a} onCanceled={() => session.send({ type: "session.refresh" })} />
         </div>
       ) : null}
+      {a.status === "CONFIRMED" ? <AddToCalendarButton appointment={a} /> : null}
       <p className="muted">{t("appointments.policy")}</p>
     </div>
   )
