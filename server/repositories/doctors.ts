@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm"
 import type { Doctor, DoctorFacility, Specialty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
+import { runPrepared } from "../db/prepared.ts"
 import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, locations, providedServices, specialties, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
@@ -103,7 +104,7 @@ export function toDoctor({ doctor, user, specialties: specialtyList, services, f
 /** Full doctor records for the given ids, in the same order, in one statement. */
 export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<Doctor[]> {
   if (ids.length === 0) return []
-  const rows = await doctorRecords(db).where(inArray(doctors.id, [...ids]))
+  const rows = await runPrepared(doctorRecords(db).where(inArray(doctors.id, [...ids])))
   const byId = new Map(rows.map((row) => [row.doctor.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)
