@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, DEMO_PASSWORD, fillLoginForm, signIn } from "./support.ts"
+import { ACCOUNTS, acceptCookies, DEMO_PASSWORD, expectToastShown, fillLoginForm, recordToasts, signIn, toastCount } from "./support.ts"
 import { sinkMessages } from "../support/publicPages.ts"
 
 // These scenarios change patient2's record and put it back: one after the other.
@@ -9,13 +9,15 @@ const PATIENT2 = "patient2@demo.sn"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 async function saveProfile(page: Page) {
+  const before = await toastCount(page)
   await page.getByRole("button", { name: "Enregistrer le profil" }).click()
-  // The toast of an earlier save may still be up: one at least.
-  await expect(page.getByText("Profil mis à jour.").first()).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
+  // This save's own toast: one drawn after the click.
+  await expectToastShown(page, "Profil mis à jour.", before)
 }
 
 test("a patient fixes a bad phone number in her profile, and her dashboard shows it", async ({ page }) => {

@@ -36,6 +36,36 @@ export async function acceptCookies(page: Page) {
   await page.addInitScript(() => localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false })))
 }
 
+/**
+ * Keeps the text of every toast the page draws (window.__toasts), from the next navigation on: a
+ * toast lives a few seconds, which a loaded machine can spend between two steps of a test, so
+ * `expectToastShown` asks whether it was drawn rather than whether it is still there.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __toasts: seen })
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement) {
+            const toasts = node.matches("[data-testid=toast]") ? [node] : [...node.querySelectorAll("[data-testid=toast]")]
+            for (const toast of toasts) seen.push(toast.textContent ?? "")
+          }
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
+const drawnToasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])
+
+/** How many toasts the page has drawn so far (needs `recordToasts`). */
+export const toastCount = async (page: Page) => (await drawnToasts(page)).length
+
+/** That a toast with this text was drawn after the first `since` ones (needs `recordToasts`). */
+export async function expectToastShown(page: Page, text: string, since = 0) {
+  await expect.poll(async () => (await drawnToasts(page)).slice(since), { message: `a toast "${text}"` }).toContainEqual(expect.stringContaining(text))
+}
+
 /** Console lines that say React had to throw the server's HTML away, and uncaught page errors: collected from now on. */
 export function watchHydration(page: Page): string[] {
   const problems: string[] = []
