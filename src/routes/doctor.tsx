@@ -7,6 +7,7 @@ import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
+import { parseNewAppointmentSearch } from "../features/doctor/appointments/newAppointmentSearch.ts"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
 
@@ -19,9 +20,6 @@ const appointmentNotFound = lazyRouteComponent(
   () => Promise.all([import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), ensureTexts(APPOINTMENT_TEXTS)]).then(([screen]) => screen),
   "DoctorAppointmentNotFound",
 )
-
-/** /doctor/appointments/new?patientId=: the patient the doctor books for (TanStack may parse it as a number). */
-const NewAppointmentSearch = Schema.Struct({ patientId: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])) })
 
 /**
  * Doctor-only screens, all under /doctor: one guard for all of them. The layout owns the
@@ -91,7 +89,7 @@ const appointmentsRoute = createRoute({
 const newAppointmentRoute = createRoute({
   getParentRoute: () => doctorLayout,
   path: "appointments/new",
-  validateSearch: Schema.toStandardSchemaV1(NewAppointmentSearch),
+  validateSearch: parseNewAppointmentSearch,
   loader: () => ensureTexts([...APPOINTMENT_TEXTS, "booking"]),
   component: lazyRouteComponent(() => import("../features/doctor/appointments/NewAppointmentPage.tsx"), "NewAppointmentPage"),
 })

@@ -8,7 +8,7 @@ import * as Schema from "effect/Schema"
  * not-found view (SPEC §2, §8), as an unknown id would after asking the gateway.
  */
 const UrlId = Schema.String.check(Schema.isUUID())
-const isUrlId = Schema.is(UrlId)
+export const isUrlId = Schema.is(UrlId)
 
 /** `params` of a route whose parameters are all ids, e.g. `idParams("appointmentId")`. */
 export function idParams<const K extends string>(...names: ReadonlyArray<K>) {

@@ -52,7 +52,8 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
     getParentRoute: () => rootRoute,
     path,
     validateSearch: parseDoctorSearch,
-    loaderDeps: ({ search }) => search,
+    // Opening the wizard or moving between its steps leaves the results as they are.
+    loaderDeps: ({ search: { book: _, booking: __, ...search } }) => search,
     component: lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage"),
     loader: ({ context, deps }) =>
       Promise.all([

@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test"
 import { ACCOUNTS, acceptCookies, fillLoginForm, signIn, watchHydration } from "./support.ts"
 
+const PHONE = { width: 360, height: 740 }
 const REASON = "Douleur au genou depuis une semaine"
 const SON = "Moustapha Diop (enfant)"
 
@@ -64,12 +65,12 @@ async function expectReview(page: Page, slotLabel: string) {
   await expect(facts.filter({ hasText: slotLabel.split(", ").at(-1)! })).toHaveCount(1)
 }
 
-test("Back and Forward move between the wizard's steps, keeping what was entered; a reload keeps the step and the draft", async ({ page }) => {
-  await signIn(page, ACCOUNTS.patient.email, "/profile")
-  await openFromProfile(page)
-  const slot = await goToReview(page)
+/**
+ * From the review: Back to step 2 (the slot still chosen) and step 1 (the details as typed),
+ * Forward to the review, a reload that keeps it, then Back out of the wizard.
+ */
+async function walkTheHistory(page: Page, slot: string) {
   const dialog = wizard(page)
-
   // Back: step 2 with the slot still chosen, then step 1 with the details as typed.
   await page.goBack()
   await expect(stepList(dialog, 2)).toBeVisible()
@@ -96,6 +97,15 @@ test("Back and Forward move between the wizard's steps, keeping what was entered
   await page.goBack()
   await expect(dialog).toBeHidden()
   await expect(page).not.toHaveURL(/booking=/)
+}
+
+test("Back and Forward move between the wizard's steps, keeping what was entered; a reload keeps the step and the draft", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  await openFromProfile(page)
+  const slot = await goToReview(page)
+  const dialog = wizard(page)
+
+  await walkTheHistory(page, slot)
   await page.goForward()
   await expect(dialog.getByLabel("Motif de consultation")).toHaveValue(REASON)
 
@@ -167,4 +177,70 @@ test("a visitor given the address of an open wizard is offered the login site, a
   await expect(signIn).toBeVisible()
   expect(new URL((await signIn.getAttribute("href"))!, page.url()).searchParams.get("returnTo")).toBe(`${profile}?booking=2`)
   expect(problems).toEqual([])
+})
+
+test.describe("the wizard opened from the search, at 360 px", () => {
+  test("French: the search's address holds the wizard; Back, Forward and a reload keep its place, Back from step 1 is the results", async ({ page }) => {
+    await signIn(page, ACCOUNTS.patient.email, "/profile")
+    await page.setViewportSize(PHONE)
+    await page.goto("/doctors?keyword=Moussa%20Ndiaye")
+    const card = page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first()
+    await card.getByRole("button", { name: /Prendre rendez-vous/ }).click()
+    const dialog = wizard(page)
+    await expect(stepList(dialog, 1)).toBeVisible()
+    await expect(page).toHaveURL(/\/doctors\?(?=.*keyword=Moussa)(?=.*book=[0-9a-f-]{36})(?=.*booking=1)/)
+
+    // Back from step 1 closes the wizard and leaves the results as they were.
+    await walkTheHistory(page, await goToReview(page))
+    await expect(page).toHaveURL(/\/doctors\?keyword=Moussa/)
+    await expect(page).not.toHaveURL(/book=|booking=/)
+    await expect(card).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
+
+  test("Arabic: the same, right to left", async ({ page }) => {
+    await signIn(page, ACCOUNTS.patient.email, "/profile")
+    await page.setViewportSize(PHONE)
+    await page.goto("/doctors?keyword=Moussa%20Ndiaye&lang=ar")
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+    await page
+      .getByRole("article")
+      .filter({ hasText: "Moussa Ndiaye" })
+      .first()
+      .getByRole("button", { name: /احجز موعداً/ })
+      .click()
+    const dialog = page.getByRole("dialog", { name: "موعد مع د. Moussa Ndiaye" })
+    const arStep = (step: number) => dialog.getByRole("list", { name: `الخطوة ${step} من 3` })
+    await expect(arStep(1)).toBeVisible()
+    await dialog.getByLabel("سبب الاستشارة").fill("ألم في الركبة")
+    await dialog.getByRole("button", { name: "التالي", exact: true }).click()
+    await expect(arStep(2)).toBeVisible()
+    await expect(page).toHaveURL(/booking=2/)
+    await page.reload()
+    await expect(arStep(2)).toBeVisible()
+    await page.goBack()
+    await expect(arStep(1)).toBeVisible()
+    await expect(dialog.getByLabel("سبب الاستشارة")).toHaveValue("ألم في الركبة")
+  })
+})
+
+test("a doctor booking for a patient: the wizard is in the address too, its draft kept per patient", async ({ page }) => {
+  await signIn(page, ACCOUNTS.doctor.email, "/doctor/profile")
+  await page.getByRole("link", { name: /Mes patients/ }).click()
+  await page.getByRole("link", { name: "Voir le dossier de Fatou Sarr" }).click()
+  await page.getByRole("button", { name: "Prendre rendez-vous pour ce patient" }).click()
+  await expect(page).toHaveURL(/\/doctor\/appointments\/new\?(?=.*patientId=)(?=.*booking=1)/)
+  const dialog = wizard(page)
+  await dialog.getByLabel("Motif de consultation").fill("Suivi de la tension")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await expect(stepList(dialog, 2)).toBeVisible()
+  await expect(page).toHaveURL(/booking=2/)
+  await page.reload()
+  await expect(stepList(dialog, 2)).toBeVisible()
+  await page.goBack()
+  await expect(stepList(dialog, 1)).toBeVisible()
+  await expect(dialog.getByLabel("Motif de consultation")).toHaveValue("Suivi de la tension")
+  // Back from step 1: the page asks again, the wizard closed.
+  await page.goBack()
+  await expect(dialog).toBeHidden()
 })

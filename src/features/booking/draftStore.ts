@@ -4,7 +4,7 @@ import { TimeSlot } from "../../../schemas/availability.ts"
 import { AppointmentType } from "../../../schemas/enums.ts"
 
 /**
- * What a tab keeps of an open booking wizard, by doctor (issue 11): a reload, Back then Forward,
+ * What a tab keeps of an open booking wizard, by doctor (and patient, when a doctor books; issue 11): a reload, Back then Forward,
  * or a trip to the login site finds the reason, the slot and the rest again. Session storage, so
  * it lasts as long as the tab and is never shared with another.
  */
@@ -20,13 +20,13 @@ const Draft = Schema.Struct({
 // JSON.parse rather than Schema.fromJsonString: the latter pulls more of effect into the entry chunk.
 const decodeDraft = Schema.decodeUnknownExit(Draft)
 
-const keyOf = (doctorId: string) => `promed.bookingDraft.${doctorId}`
+const keyOf = (draftKey: string) => `promed.bookingDraft.${draftKey}`
 
 export const draftStore = {
-  /** The tab's draft for this doctor, or null when there is none or it no longer reads. */
-  read(doctorId: string): BookingDraft | null {
+  /** The tab's draft under this key, or null when there is none or it no longer reads. */
+  read(draftKey: string): BookingDraft | null {
     try {
-      const raw = sessionStorage.getItem(keyOf(doctorId))
+      const raw = sessionStorage.getItem(keyOf(draftKey))
       if (raw === null) return null
       const exit = decodeDraft(JSON.parse(raw))
       return exit._tag === "Success" ? exit.value : null
@@ -34,16 +34,16 @@ export const draftStore = {
       return null
     }
   },
-  write(doctorId: string, draft: BookingDraft): void {
+  write(draftKey: string, draft: BookingDraft): void {
     try {
-      sessionStorage.setItem(keyOf(doctorId), JSON.stringify(draft))
+      sessionStorage.setItem(keyOf(draftKey), JSON.stringify(draft))
     } catch {
       // Storage refused: the draft lasts as long as the dialog.
     }
   },
-  clear(doctorId: string): void {
+  clear(draftKey: string): void {
     try {
-      sessionStorage.removeItem(keyOf(doctorId))
+      sessionStorage.removeItem(keyOf(draftKey))
     } catch {
       // Nothing stored.
     }

@@ -27,6 +27,8 @@ export interface BookingPlace {
   readonly step: BookingStep
   /** Writes a step into the address: a new history entry unless `replace`. */
   readonly show: (step: BookingStep, replace: boolean) => void
+  /** Whose draft this is in the tab: the doctor's id, with the patient's when a doctor books. */
+  readonly draftKey: string
 }
 
 /**
@@ -44,10 +46,11 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
   const show = useRef(place?.show)
   show.current = place?.show
   const doctorId = given.doctorId
+  const draftKey = place?.draftKey
   const [input] = useState((): BookingWizardInput => {
     if (!place) return given
     const opening = bookingOpening.peek(doctorId)
-    const draft = draftStore.read(doctorId)
+    const draft = draftStore.read(place.draftKey)
     return {
       ...given,
       origin: opening?.origin ?? draft?.origin ?? given.origin,
@@ -56,7 +59,6 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
       step: place.step,
     }
   })
-  const keepsPlace = place !== undefined
 
   return useFlowActor(
     bookingWizardMachine.provide({
@@ -77,13 +79,13 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
         close: () => close.current(),
         showStep: (_, { step, replace }) => show.current?.(step, replace),
         saveDraft: (_, { draft }) => {
-          if (!keepsPlace) return
-          draftStore.write(doctorId, draft)
+          if (draftKey === undefined) return
+          draftStore.write(draftKey, draft)
           // The draft now carries the Book button's origin and slot.
           bookingOpening.settle(doctorId)
         },
         clearDraft: () => {
-          if (keepsPlace) draftStore.clear(doctorId)
+          if (draftKey !== undefined) draftStore.clear(draftKey)
         },
       },
     }),

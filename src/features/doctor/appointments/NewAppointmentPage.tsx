@@ -1,34 +1,38 @@
 import { useQuery } from "@tanstack/react-query"
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router"
-import { lazy, Suspense, useState } from "react"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { doctorPatientsQuery } from "../../../api/doctorPatients.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { SelectField } from "../../../ui/Field.tsx"
+import { AddressBooking } from "../../booking/AddressBooking.tsx"
+import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
 import { LoadProblem } from "../common/LoadProblem.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import "../common/doctorCommon.css"
 
-const BookingDialog = lazy(() => import("../../booking/BookingDialog.tsx"))
 const route = getRouteApi("/doctor/appointments/new")
 
 /**
  * /doctor/appointments/new?patientId=: the doctor books one of their patients into their own
- * slots with the booking wizard. Without a patient in the address, one is chosen first; without
- * a free slot, a dialog offers the schedule (SPEC §2).
+ * slots with the booking wizard, open while the address names its step (`&booking=2`, issue 11).
+ * Without a patient in the address, one is chosen first; without a free slot, a dialog offers the
+ * schedule (SPEC §2).
  */
 export function NewAppointmentPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { doctor } = useDoctorSession()
   const search = route.useSearch()
-  const patientId = search.patientId === undefined ? null : String(search.patientId)
+  const patientId = search.patientId ?? null
   const patients = useQuery(doctorPatientsQuery(doctor.id))
   const [chosen, setChosen] = useState("")
-  const [open, setOpen] = useState(true)
+  const [noSlotOpen, setNoSlotOpen] = useState(true)
   const patient = patients.data?.find((p) => p.id === patientId)
   const noSlot = doctor.nextAvailability === null
+  const showStep = (booking: BookingStep | undefined, replace: boolean) =>
+    void navigate({ to: "/doctor/appointments/new", search: { patientId: search.patientId, booking }, replace })
   const leave = () =>
     void navigate(patientId ? { to: "/doctor/$doctorId/patients/$patientId", params: { doctorId: doctor.id, patientId } } : { to: "/doctor/appointments" })
 
@@ -44,7 +48,7 @@ export function NewAppointmentPage() {
           className="card stack"
           onSubmit={(event) => {
             event.preventDefault()
-            if (chosen) void navigate({ to: "/doctor/appointments/new", search: { patientId: chosen }, replace: true })
+            if (chosen) void navigate({ to: "/doctor/appointments/new", search: { patientId: chosen, booking: 1 }, replace: true })
           }}
         >
           <SelectField
@@ -73,7 +77,7 @@ export function NewAppointmentPage() {
         <div className="card stack">
           <p>{t("doctorAppointments.bookingFor", { name: `${patient.firstName} ${patient.lastName}` })}</p>
           <div className="row">
-            <Button onClick={() => setOpen(true)}>{t("doctorAppointments.openBooking")}</Button>
+            <Button onClick={() => (noSlot ? setNoSlotOpen(true) : showStep(1, false))}>{t("doctorAppointments.openBooking")}</Button>
             <Button variant="secondary" onClick={leave}>
               {t("common.cancel")}
             </Button>
@@ -82,19 +86,17 @@ export function NewAppointmentPage() {
       ) : null}
       {patient && noSlot ? (
         <ConfirmDialog
-          open={open}
+          open={noSlotOpen}
           title={t("doctorPatients.noSlotTitle")}
           description={t("doctorPatients.noSlotText")}
           confirmLabel={t("doctorPatients.goToSchedule")}
           cancelLabel={t("common.close")}
           onConfirm={() => void navigate({ to: "/doctor/schedule" })}
-          onCancel={() => setOpen(false)}
+          onCancel={() => setNoSlotOpen(false)}
         />
       ) : null}
-      {patient && !noSlot && open ? (
-        <Suspense fallback={null}>
-          <BookingDialog doctor={doctor} open={open} onOpenChange={setOpen} origin="doctor" patientId={patient.id} />
-        </Suspense>
+      {patient && !noSlot && search.booking !== undefined ? (
+        <AddressBooking doctor={doctor} step={search.booking} origin="doctor" patientId={patient.id} setStep={showStep} />
       ) : null}
     </div>
   )

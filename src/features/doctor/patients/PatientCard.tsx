@@ -48,7 +48,7 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
         </Link>
         <Link
           to="/doctor/appointments/new"
-          search={{ patientId: p.id }}
+          search={{ patientId: p.id, booking: 1 }}
           className="btn btn-primary btn-small"
           aria-label={t("doctorPatients.bookFor", { name })}
         >

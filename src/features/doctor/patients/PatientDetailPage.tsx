@@ -38,7 +38,7 @@ export function PatientDetailPage() {
   const p = detail.data
   const primary = p.locations.find((l) => l.isPrimary) ?? p.locations[0]
   // The doctor needs a free slot to book: with none, the schedule is where to go first (SPEC §2).
-  const book = () => (doctor.nextAvailability ? void navigate({ to: "/doctor/appointments/new", search: { patientId } }) : setNoSlotDialog(true))
+  const book = () => (doctor.nextAvailability ? void navigate({ to: "/doctor/appointments/new", search: { patientId, booking: 1 } }) : setNoSlotDialog(true))
 
   return (
     <div className="container page stack">

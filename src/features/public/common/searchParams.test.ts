@@ -33,6 +33,25 @@ describe("doctor search address", () => {
   })
 })
 
+describe("the booking wizard in the search's address", () => {
+  const doctorId = "3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b"
+
+  it("opens on a doctor's id and a step, both needed", () => {
+    expect(parseDoctorSearch({ book: doctorId, booking: 2 })).toMatchObject({ book: doctorId, booking: 2 })
+    expect(parseDoctorSearch({ book: doctorId })).toMatchObject({ book: undefined, booking: undefined })
+    expect(parseDoctorSearch({ booking: 1 })).toMatchObject({ book: undefined, booking: undefined })
+  })
+
+  it("drops an id that is not one, or a step outside 1 to 3", () => {
+    for (const book of ["../admin", "1", true, { id: doctorId }, [doctorId]]) expect(parseDoctorSearch({ book, booking: 1 }).book).toBeUndefined()
+    for (const booking of [0, 4, "2", true, 1.5]) expect(parseDoctorSearch({ book: doctorId, booking })).toMatchObject({ book: undefined, booking: undefined })
+  })
+
+  it("is not asked of the gateway", () => {
+    expect(doctorSearchParamsOf(parseDoctorSearch({ book: doctorId, booking: 3, page: 2 }))).toEqual(doctorSearchParamsOf(parseDoctorSearch({ page: 2 })))
+  })
+})
+
 describe("a valid address at its defaults", () => {
   it("is left as it was asked for (a default named undefined would be another address, and be redirected)", () => {
     const raw = { page: 1, limit: 10 }

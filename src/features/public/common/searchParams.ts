@@ -16,6 +16,9 @@ export function textOf(value: unknown, min = 1): string | undefined {
   return text.length >= min && text.length <= 100 ? text : undefined
 }
 
+/** `booking`: the step of a booking wizard the address keeps open (issue 11). */
+export const bookingStepOf = fieldOf(Schema.Literals([1, 2, 3]))
+
 export const PageNumber = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100_000 }))
 export const PAGE_SIZE_VALUES = [5, 10, 25, 50, 100] as const
 export const PageSize = Schema.Literals(PAGE_SIZE_VALUES)

@@ -9,8 +9,8 @@ import { BookButton } from "../common/BookButton.tsx"
 import { clinicPrice, doctorTimeZone, isSampleDoctor, primaryLocation } from "../common/doctorFacts.ts"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
-/** One search result: who, what, where, how much, when next, and the way to book (SPEC §2). */
-export function DoctorCard({ doctor }: { doctor: Doctor }) {
+/** One search result: who, what, where, how much, when next, and the way to book (SPEC §2); `onBook` opens the wizard. */
+export function DoctorCard({ doctor, onBook }: { doctor: Doctor; onBook: () => void }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const sample = isSampleDoctor(doctor)
@@ -81,7 +81,7 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
             {t("doctorSearch.viewProfile")}
             <span className="visually-hidden"> — {name}</span>
           </Link>
-          <BookButton doctor={doctor} origin="search" disabled={!doctor.nextAvailability}>
+          <BookButton doctor={doctor} origin="search" open={onBook} disabled={!doctor.nextAvailability}>
             {t("doctorSearch.book")}
             <span className="visually-hidden"> — {name}</span>
           </BookButton>

@@ -9,6 +9,7 @@ import { SearchBox } from "../common/SearchBox.tsx"
 import { pageInRange } from "../common/pageInRange.ts"
 import { DoctorCard } from "./DoctorCard.tsx"
 import { FiltersPanel } from "./FiltersPanel.tsx"
+import { SearchBooking } from "./SearchBooking.tsx"
 import { DOCTOR_SORT_VALUES, type DoctorSearch } from "./searchParams.ts"
 import { filtersToSearch, useDoctorSearch } from "./useDoctorSearch.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
@@ -20,7 +21,7 @@ import "../common/public.css"
 /** /doctors and /doctors/search: keyword, filters, sort, results and pages, all in the address (SPEC §2). */
 export function DoctorSearchPage() {
   const { t } = useTranslation()
-  const { search, params, filters, update } = useDoctorSearch()
+  const { search, params, filters, update, showBooking } = useDoctorSearch()
   const updateRef = useRef(update)
   updateRef.current = update
   const filterPanel = useFlowActor(
@@ -89,7 +90,7 @@ export function DoctorSearchPage() {
         <ul className="doctor-list" aria-busy={results.isPlaceholderData || undefined}>
           {page.data.map((doctor) => (
             <li key={doctor.id}>
-              <DoctorCard doctor={doctor} />
+              <DoctorCard doctor={doctor} onBook={() => showBooking(doctor.id, 1, false)} />
             </li>
           ))}
         </ul>
@@ -108,6 +109,7 @@ export function DoctorSearchPage() {
           onLimitChange={(limit) => update({ limit: limit as DoctorSearch["limit"] })}
         />
       ) : null}
+      <SearchBooking search={search} shown={found?.data} showBooking={showBooking} />
     </section>
   )
 }

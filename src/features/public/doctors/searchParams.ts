@@ -2,7 +2,9 @@ import * as Schema from "effect/Schema"
 import type { DoctorSort } from "../../../../schemas/doctor.ts"
 import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import type { SpokenLanguage } from "../../../../schemas/enums.ts"
-import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
+import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
+import { isUrlId } from "../../../routes/params.ts"
+import { bookingStepOf, fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
 
 // Spelled out here rather than imported: the route's search check runs in the entry chunk, which
 // must not pull in every doctor schema. The `satisfies` keeps the lists in step with the schemas.
@@ -10,7 +12,11 @@ export const DOCTOR_SORT_VALUES = ["relevance", "rating", "experience", "fee"] a
 export const RATING_FILTERS = [3.5, 4, 4.5] as const
 export const LANGUAGE_FILTERS = ["FR", "EN", "AR", "WO"] as const satisfies ReadonlyArray<SpokenLanguage>
 
-/** The /doctors address (SPEC §2): location, specialties (comma-separated), keyword, rating, insurance, language, page, limit, sort. */
+/**
+ * The /doctors address (SPEC §2): location, specialties (comma-separated), keyword, rating,
+ * insurance, language, page, limit, sort; and the booking wizard open on a doctor of the results
+ * (`book`, the doctor's id, and `booking`, its step: issue 11).
+ */
 export interface DoctorSearch {
   location?: string
   specialties?: string
@@ -21,6 +27,8 @@ export interface DoctorSearch {
   page?: number
   limit?: (typeof PAGE_SIZE_VALUES)[number]
   sort?: DoctorSort
+  book?: string
+  booking?: BookingStep
 }
 
 export const DOCTOR_SEARCH_DEFAULTS = { page: 1, limit: 10, sort: "relevance" } as const
@@ -42,6 +50,9 @@ function specialtiesOf(raw: Record<string, unknown>): string | undefined {
 }
 
 export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
+  // The wizard needs both its doctor and its step; either alone opens nothing.
+  const book = isUrlId(raw.book) ? raw.book : undefined
+  const booking = book === undefined ? undefined : bookingStepOf(raw.booking)
   return searchOf(
     {
       location: textOf(raw.location),
@@ -54,6 +65,8 @@ export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
       page: pageOf(raw.page),
       limit: limitOf(raw.limit),
       sort: sortOf(raw.sort),
+      book: booking === undefined ? undefined : book,
+      booking,
       // Read into `specialties` above: cleared so that removing that filter removes it.
       specialty: undefined,
     },

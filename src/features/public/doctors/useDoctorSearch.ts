@@ -1,5 +1,6 @@
 import { useMatch, useNavigate, useSearch } from "@tanstack/react-router"
 import { useCallback } from "react"
+import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
 import { NO_FILTERS, type DoctorFilters } from "../../../../machines/doctorSearch.machine.ts"
 import { withoutDefaults } from "../common/searchParams.ts"
 import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, type DoctorSearch } from "./searchParams.ts"
@@ -32,6 +33,18 @@ export function useDoctorSearch() {
     [navigate],
   )
 
+  /** Opens the booking wizard on a doctor, moves it to a step (a new history entry unless `replace`), or closes it. */
+  const showBooking = useCallback(
+    (book: string | undefined, step: BookingStep | undefined, replace: boolean) => {
+      void navigate({
+        to: ".",
+        replace,
+        search: ({ book: _, booking: __, ...previous }) => (book === undefined || step === undefined ? previous : { ...previous, book, booking: step }),
+      })
+    },
+    [navigate],
+  )
+
   const params = doctorSearchParamsOf(search)
   const filters: DoctorFilters = {
     specialties: params.specialties ?? [],
@@ -39,7 +52,7 @@ export function useDoctorSearch() {
     rating: search.rating ?? null,
     language: search.language ?? null,
   }
-  return { search, params, filters, update }
+  return { search, params, filters, update, showBooking }
 }
 
 /** The address fields of a set of filters (empty ones removed). */
