@@ -1,9 +1,7 @@
-import * as Schema from "effect/Schema"
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { TimeSlot } from "../schemas/availability.ts"
-import { IdempotencyKey } from "../schemas/idempotency.ts"
 import {
   bookingRequestOf,
   bookingWizardMachine,
@@ -13,6 +11,7 @@ import {
   type BookingStep,
   type BookingWizardInput,
 } from "./bookingWizard.machine.ts"
+import { keyNamer } from "./testing/idempotencyKeys.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { bookingWizardOracle, type WizardDraft, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
@@ -98,21 +97,15 @@ function startWizard(input: BookingWizardInput) {
 
 type Sut = ReturnType<typeof startWizard>
 
-/**
- * A request as the fake gateway received it: its body, and its Idempotency-Key named by first use
- * ("key1", "key2", …; random values cannot be written down), or "invalid" when it is not one the
- * gateway accepts (schemas/idempotency.ts).
- */
-function requestSeen(input: unknown, names: Map<string, string>): WizardView["requests"][number] {
+/** A request as the fake gateway received it: its body, and its Idempotency-Key by name. */
+function requestSeen(input: unknown, keyName: (key: unknown) => string): WizardView["requests"][number] {
   const { body, idempotencyKey } = input as { body: unknown; idempotencyKey: unknown }
-  if (typeof idempotencyKey !== "string" || !Schema.is(IdempotencyKey)(idempotencyKey)) return { body, key: "invalid" }
-  if (!names.has(idempotencyKey)) names.set(idempotencyKey, `key${names.size + 1}`)
-  return { body, key: names.get(idempotencyKey)! }
+  return { body, key: keyName(idempotencyKey) }
 }
 
 /** What the wizard shows and did, read from the actor, the fake gateway and the app's effects. */
 function observe(sut: Sut): WizardView {
-  const keyNames = new Map<string, string>()
+  const keyName = keyNamer()
   const snapshot = sut.actor.getSnapshot()
   const { context } = snapshot
   const screens: Record<string, WizardScreen> = {
@@ -133,7 +126,7 @@ function observe(sut: Sut): WizardView {
     fields: { ...context.details },
     errors: context.errors.map((e) => `${e.name}: ${e.message}`).sort(),
     selectedSlotId: context.slot?.id ?? null,
-    requests: sut.api.calls.map((c) => requestSeen(c.input, keyNames)),
+    requests: sut.api.calls.map((c) => requestSeen(c.input, keyName)),
     effects: [...sut.effects],
     address: sut.tab.address,
     entries: sut.tab.entries,

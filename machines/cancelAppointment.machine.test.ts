@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import type { Appointment } from "../schemas/appointment.ts"
 import { cancelAppointmentMachine, insideNotice, type CancelAppointmentInput } from "./cancelAppointment.machine.ts"
+import { keyNamer } from "./testing/idempotencyKeys.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { cancelAppointmentOracle, type CancelScreen, type CancelView } from "./cancelAppointment.oracle.ts"
@@ -44,6 +45,7 @@ function runPaths(label: string, input: CancelAppointmentInput) {
           { input, inspect: coverage.inspect },
         ).start()
         coverage.pathRan()
+        const keyName = keyNamer()
         const observe = (): CancelView => {
           const snapshot = actor.getSnapshot()
           const screens: Record<string, CancelScreen> = {
@@ -56,7 +58,10 @@ function runPaths(label: string, input: CancelAppointmentInput) {
           }
           return {
             screen: screens[snapshot.value]!,
-            requests: api.calls.map((c) => c.input),
+            requests: api.calls.map((c) => {
+              const { appointmentId, idempotencyKey } = c.input as { appointmentId: unknown; idempotencyKey: unknown }
+              return { appointmentId, key: keyName(idempotencyKey) }
+            }),
             failure: snapshot.context.error?.code ?? null,
             effects: [...effects],
           }

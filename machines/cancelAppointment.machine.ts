@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { Temporal } from "temporal-polyfill"
 import type { Appointment } from "../schemas/appointment.ts"
 import type { ApiErrorBody } from "../schemas/errors.ts"
+import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 
 /** Cancel is allowed up to this many hours before (SPEC §1 FAQ, §4); the gateway enforces it too. */
@@ -15,6 +16,17 @@ export interface CancelAppointmentInput {
 
 export interface CancelAppointmentContext extends CancelAppointmentInput {
   error: ApiErrorBody | null
+  /**
+   * Sent as the Idempotency-Key of every attempt (issue 13): cancelling one appointment is always
+   * the same request, so a retry after a lost answer gets the first answer back.
+   */
+  readonly idempotencyKey: string
+}
+
+/** PUT /appointments/cancel/{id} as the machine sends it. */
+export interface CancelRequest {
+  readonly appointmentId: string
+  readonly idempotencyKey: string
 }
 
 export type CancelAppointmentEvent = { type: "cancel.request" } | { type: "cancel.confirm" } | { type: "cancel.dismiss" }
@@ -35,7 +47,7 @@ export const cancelAppointmentMachine = setup({
     input: {} as CancelAppointmentInput,
   },
   actors: {
-    cancelAppointment: fromPromise<Appointment, { appointmentId: string }>(async () => {
+    cancelAppointment: fromPromise<Appointment, CancelRequest>(async () => {
       throw new Error("cancelAppointment not provided")
     }),
   },
@@ -50,7 +62,7 @@ export const cancelAppointmentMachine = setup({
   },
 }).createMachine({
   id: "cancelAppointment",
-  context: ({ input }) => ({ ...input, error: null }),
+  context: ({ input }) => ({ ...input, error: null, idempotencyKey: newIdempotencyKey() }),
   initial: "idle",
   states: {
     idle: {
@@ -68,7 +80,7 @@ export const cancelAppointmentMachine = setup({
       invoke: {
         id: "cancelAppointment",
         src: "cancelAppointment",
-        input: ({ context }) => ({ appointmentId: context.appointmentId }),
+        input: ({ context }) => ({ appointmentId: context.appointmentId, idempotencyKey: context.idempotencyKey }),
         onDone: {
           target: "canceled",
           actions: { type: "onCanceled", params: ({ event }) => ({ appointment: event.output }) },

@@ -4,7 +4,8 @@ import { failureCode } from "./testing/specOracle.ts"
 /**
  * Cancelling an appointment as SPEC describes it (§4 appointment status: a confirmation with
  * 'Yes, Cancel' and 'No, Keep It', allowed only up to 24 hours before; §7 PUT
- * /appointments/cancel/{id}; §8 CANCELLATION_RESTRICTED, cancel failure logged only), written apart
+ * /appointments/cancel/{id}; §8 CANCELLATION_RESTRICTED, cancel failure logged only; issue 13: every
+ * attempt carries one Idempotency-Key, the same for a retry), written apart
  * from `cancelAppointment.machine.ts`.
  */
 
@@ -12,7 +13,7 @@ export type CancelScreen = "detail" | "confirm" | "sending" | "policy" | "failed
 
 export interface CancelView {
   readonly screen: CancelScreen
-  /** Bodies of the cancel calls, in order. */
+  /** The cancel calls, in order: the appointment and the Idempotency-Key by name ("key1", …). */
   readonly requests: ReadonlyArray<unknown>
   /** The failure kept on screen for a retry, by code. */
   readonly failure: string | null
@@ -35,7 +36,8 @@ export function cancelAppointmentOracle(setting: CancelSetting) {
     ...view,
     screen: "sending",
     failure: null,
-    requests: [...view.requests, { appointmentId: setting.appointmentId }],
+    // Cancelling this appointment is always the same request: a retry reuses the first key.
+    requests: [...view.requests, { appointmentId: setting.appointmentId, key: "key1" }],
   })
 
   const initial: CancelView = { screen: "detail", requests: [], failure: null, effects: [] }

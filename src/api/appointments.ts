@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query"
+import { queryOptions, type QueryClient } from "@tanstack/react-query"
 import type { Appointment, CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
 import * as appointments from "../../schemas/contracts/appointments.ts"
 import { callApi } from "./client.ts"
@@ -27,12 +27,15 @@ export const appointmentQuery = (id: string) =>
 export const createAppointment = (body: CreateAppointmentRequest, idempotencyKey?: string) =>
   callApi(appointments.createAppointment, { body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
 
-export const cancelAppointment = (id: string) => callApi(appointments.cancelAppointment, { params: { id } })
+/** PUT /appointments/cancel/{id}; the key makes a retry after a lost answer harmless (issue 13). */
+export const cancelAppointment = (id: string, idempotencyKey: string) => callApi(appointments.cancelAppointment, { params: { id }, idempotencyKey })
 
 /** GET /appointments/{id}/calendar.ics: the appointment as an iCalendar file's text, for its patient or its doctor. */
 export const appointmentCalendar = (id: string) => callApi(appointments.getAppointmentCalendar, { params: { id } })
 
-export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest) => callApi(appointments.rescheduleAppointment, { params: { id }, body })
+/** PUT /appointments/{id} to a new slot; one key per slot asked for (issue 13). */
+export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest, idempotencyKey: string) =>
+  callApi(appointments.rescheduleAppointment, { params: { id }, body, idempotencyKey })
 
 /** After any change: the lists, the detail and the slot grids are stale. */
 export async function afterAppointmentChange(queryClient: QueryClient, appointment: Appointment): Promise<void> {
@@ -42,19 +45,3 @@ export async function afterAppointmentChange(queryClient: QueryClient, appointme
     queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] }),
   ])
 }
-
-/** PUT /appointments/cancel/{id}; failures are only logged (SPEC §8), the screen says why. */
-export const cancelAppointmentMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationFn: cancelAppointment,
-    meta: { silent: true },
-    onSuccess: (appointment) => afterAppointmentChange(queryClient, appointment),
-  })
-
-/** PUT /appointments/{id} with a new slot; the old slot is freed in the same transaction. */
-export const rescheduleAppointmentMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentRequest }) => rescheduleAppointment(id, body),
-    meta: { silent: true },
-    onSuccess: (appointment) => afterAppointmentChange(queryClient, appointment),
-  })

@@ -6,11 +6,11 @@ test.beforeEach(async ({ page }) => {
 })
 
 /** Opens the wizard from the doctor search, as a patient would. */
-async function openWizardFromSearch(page: Page) {
-  await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  const card = page.getByRole("article").filter({ hasText: "Moussa Ndiaye" }).first()
+async function openWizardFromSearch(page: Page, doctor = "Moussa Ndiaye") {
+  await page.goto(`/doctors?keyword=${encodeURIComponent(doctor)}`)
+  const card = page.getByRole("article").filter({ hasText: doctor }).first()
   await card.getByRole("button", { name: /Prendre rendez-vous/ }).click()
-  const dialog = page.getByRole("dialog", { name: "Rendez-vous avec Dr Moussa Ndiaye" })
+  const dialog = page.getByRole("dialog", { name: `Rendez-vous avec Dr ${doctor}` })
   await expect(dialog).toBeVisible()
   return dialog
 }
@@ -145,4 +145,64 @@ test("a slot taken by someone else meanwhile: the wizard says so and goes back t
   // Cancel the other patient's booking so the demo data stays as it was.
   const appointmentId = (await taken.json()).id as string
   expect((await page.request.put(`/api/v1/appointments/cancel/${appointmentId}`, { headers })).status()).toBe(200)
+})
+
+/**
+ * Issue 13, safe retries: the gateway makes the change but its answer is lost on the way (the
+ * connection drops after the server wrote). The patient presses the button again; the second call
+ * carries the first one's Idempotency-Key, so the gateway answers what it answered first instead of
+ * refusing a change already made.
+ */
+async function loseFirstAnswer(page: Page, path: RegExp) {
+  const keys: string[] = []
+  const replayed: string[] = []
+  await page.route(path, async (route) => {
+    if (route.request().method() !== "PUT") return route.continue()
+    keys.push((await route.request().headerValue("idempotency-key")) ?? "none")
+    const answer = await route.fetch()
+    replayed.push(answer.headers()["idempotency-replayed"] ?? "no")
+    if (keys.length === 1) return route.abort("connectionreset")
+    return route.fulfill({ response: answer })
+  })
+  return { keys, replayed }
+}
+
+test("a reschedule and a cancel whose answers were lost are retried with the same key and happen once (issue 13)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  // Another doctor than the doctor journey's, whose bell counts the demo doctor's bookings.
+  const dialog = await openWizardFromSearch(page, "Aïcha Mahamat")
+  await dialog.getByLabel("Motif de consultation").fill("Réponse perdue en route")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await pickSlotTwoWeeksAhead(page)
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
+  await expect(page).toHaveURL(/\/appointments$/)
+  await page.getByRole("article").filter({ hasText: "Réponse perdue en route" }).first().getByRole("link", { name: "Voir le détail" }).click()
+
+  // Reschedule: the first answer is lost; pressing again moves the appointment once.
+  const moves = await loseFirstAnswer(page, /\/api\/v1\/appointments\/[0-9a-f-]{36}$/)
+  await page.getByRole("link", { name: "Reporter" }).click()
+  const grid = page.getByRole("group", { name: /Créneaux du/ })
+  await expect(grid.getByRole("button", { name: /Votre créneau/ })).toBeVisible()
+  await grid.getByRole("button", { pressed: false, disabled: false }).first().click()
+  const confirm = page.getByRole("button", { name: "Confirmer le nouveau créneau" })
+  await confirm.click()
+  await expect(page.getByRole("alert").first()).toBeVisible()
+  await confirm.click()
+  await expect(page.getByText("Votre rendez-vous a été reporté.")).toBeVisible()
+  expect(moves.keys).toHaveLength(2)
+  expect(moves.keys[1]).toBe(moves.keys[0])
+  expect(moves.replayed).toEqual(["no", "true"])
+
+  // Cancel: the same, through the confirmation's Retry.
+  const cancels = await loseFirstAnswer(page, /\/api\/v1\/appointments\/cancel\//)
+  await page.getByRole("button", { name: "Annuler le rendez-vous" }).click()
+  const ask = page.getByRole("dialog")
+  await ask.getByRole("button", { name: "Oui, annuler" }).click()
+  await ask.getByRole("button", { name: "Réessayer" }).click()
+  await expect(page.getByText("Le rendez-vous a été annulé.")).toBeVisible()
+  await expect(page.getByText("Annulé", { exact: true })).toBeVisible()
+  expect(cancels.keys).toHaveLength(2)
+  expect(cancels.keys[1]).toBe(cancels.keys[0])
+  expect(cancels.replayed).toEqual(["no", "true"])
 })

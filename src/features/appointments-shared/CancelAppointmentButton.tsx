@@ -30,7 +30,7 @@ export function CancelAppointmentButton({ appointment, onCanceled }: CancelAppoi
   after.current = onCanceled
   const actor = useFlowActor(
     cancelAppointmentMachine.provide({
-      actors: { cancelAppointment: fromPromise(({ input }) => cancelAppointment(input.appointmentId)) },
+      actors: { cancelAppointment: fromPromise(({ input }) => cancelAppointment(input.appointmentId, input.idempotencyKey)) },
       actions: {
         onCanceled: (_, { appointment: canceled }) => {
           void afterAppointmentChange(queryClient, canceled)

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
+import { idempotencyKeys } from "../../../machines/shared/idempotencyKeys.ts"
 import { useTranslation } from "react-i18next"
 import { insideNotice } from "../../../machines/cancelAppointment.machine.ts"
 import type { Appointment } from "../../../schemas/appointment.ts"
@@ -27,8 +28,10 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [slot, setSlot] = useState<TimeSlot | null>(null)
+  // One key per slot asked for: Retry after a lost answer moves the appointment once.
+  const [keyFor] = useState(idempotencyKeys)
   const form = useFormSave<{ timeSlotId: string; appointmentTime: string }, Appointment>({
-    save: (values) => rescheduleAppointment(appointment.id, values),
+    save: (values) => rescheduleAppointment(appointment.id, values, keyFor(values.timeSlotId)),
     onSaved: (result) => {
       void afterAppointmentChange(queryClient, result)
       toast.success(t("appointments.rescheduled"), TOAST_DURATION.long)
