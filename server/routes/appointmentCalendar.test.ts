@@ -95,7 +95,10 @@ describe("GET /appointments/{id}/calendar.ics", () => {
 
   it("is the appointment's doctor's too; another patient or doctor gets the detail's refusal", async () => {
     const { appointment } = await book(43)
-    expect((await calendarOf(appointment.id, doctor.token)).event.uid).toBe(`${appointment.id}@promed`)
+    const doctorsFile = await calendarOf(appointment.id, doctor.token)
+    expect(doctorsFile.event.uid).toBe(`${appointment.id}@promed`)
+    // The doctor's agenda names the patient seen, never the doctor themself.
+    expect(doctorsFile.event.summary).toBe(`Promed – ${appointment.patient.firstName} ${appointment.patient.lastName}`)
     for (const token of [patient2.token, doctor2.token]) {
       const detail = await gw.api("GET", `/appointments/${appointment.id}`, { token })
       const file = await gw.api("GET", `/appointments/${appointment.id}/calendar.ics`, { token })

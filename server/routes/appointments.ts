@@ -75,6 +75,8 @@ export function appointmentsRoutes() {
       await appointmentOfParty(db, caller, params.id)
       const entry = await findCalendarEntry(db, params.id)
       if (!entry) throw new ApiError("APPOINTMENT_NOT_FOUND")
+      // In the doctor's agenda, the event names whom they see (the dependant, when it is one).
+      const seen = caller.role === "DOCTOR" ? await loadAppointment(db, params.id).then((a) => a.patient.dependant ?? a.patient) : null
       const day = entry.start.toZonedDateTimeISO(entry.timeZone).toPlainDate().toString()
       c.header("Content-Disposition", `attachment; filename="promed-${day}.ics"`)
       c.header("Cache-Control", "private, no-store")
@@ -88,7 +90,7 @@ export function appointmentsRoutes() {
         end: entry.end,
         timeZone: entry.timeZone,
         // Neutral in every language, and no reason: a calendar is often shared or synced elsewhere.
-        summary: `Promed – Dr ${entry.doctorName}`,
+        summary: seen ? `Promed – ${seen.firstName} ${seen.lastName}` : `Promed – Dr ${entry.doctorName}`,
         location: entry.location,
         stamp: Temporal.Now.instant(),
       })

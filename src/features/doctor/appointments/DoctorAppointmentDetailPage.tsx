@@ -6,6 +6,7 @@ import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
+import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButton.tsx"
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
@@ -82,6 +83,7 @@ export function DoctorAppointmentDetailPage() {
           {t("common.back")}
         </Button>
       </div>
+      {a.status === "CONFIRMED" ? <AddToCalendarButton appointment={a} /> : null}
     </div>
   )
 }
