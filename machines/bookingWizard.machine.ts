@@ -107,8 +107,9 @@ export function reachableStep(context: Pick<BookingWizardContext, "details" | "h
   return wanted === 3 && context.slot !== null ? 3 : 2
 }
 
-const wantedStep = (context: BookingWizardContext, event: BookingWizardEvent | { type: string }): BookingStep =>
-  event.type === "booking.goToStep" ? (event as { step: BookingStep }).step : context.openingStep
+/** The step asked for: by the address (`booking.goToStep`), or on opening (the event is then the machine's start). */
+const wantedStep = (context: BookingWizardContext, event: BookingWizardEvent): BookingStep =>
+  event.type === "booking.goToStep" ? event.step : context.openingStep
 
 /** The body of POST /appointments for what the wizard holds. */
 export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details">, slot: TimeSlot): CreateAppointmentRequest {
