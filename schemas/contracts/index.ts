@@ -1,6 +1,7 @@
 import type { AnyEndpoint } from "../contract.ts"
 import * as appointments from "./appointments.ts"
 import * as availability from "./availability.ts"
+import * as calendarFeed from "./calendarFeed.ts"
 import * as contact from "./contact.ts"
 import * as doctorAccount from "./doctorAccount.ts"
 import * as doctorPatients from "./doctorPatients.ts"
@@ -15,7 +16,19 @@ import * as session from "./session.ts"
  * file, so a page loads only the schemas it calls with): the access matrix checks that the gateway
  * registers exactly these, and that each one's access agrees with SPEC (tests/security/).
  */
-export const CONTRACTS = { appointments, availability, contact, doctorAccount, doctorPatients, doctors, facilities, patients, reviews, session } as const
+export const CONTRACTS = {
+  appointments,
+  availability,
+  calendarFeed,
+  contact,
+  doctorAccount,
+  doctorPatients,
+  doctors,
+  facilities,
+  patients,
+  reviews,
+  session,
+} as const
 
 /** Each contract with its name, `resource.call`. */
 export const ALL_CONTRACTS: ReadonlyArray<{ readonly name: string; readonly contract: AnyEndpoint }> = Object.entries(CONTRACTS).flatMap(([resource, calls]) =>

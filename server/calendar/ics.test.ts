@@ -1,7 +1,7 @@
 import ICAL from "ical.js"
 import { Temporal } from "temporal-polyfill"
 import { describe, expect, it } from "vitest"
-import { calendarFile, escapeText, foldLine, type CalendarEvent } from "./ics.ts"
+import { calendarFile, calendarText, escapeText, foldLine, type CalendarEvent } from "./ics.ts"
 
 const octets = (text: string) => new TextEncoder().encode(text).length
 
@@ -74,5 +74,25 @@ describe("iCalendar text", () => {
     const text = calendarFile(event({ timeZone: "Europe/Paris" }))
     expect(text).not.toContain("VTIMEZONE")
     expect(text).toContain("DTSTART:20261201T093000Z\r\n")
+  })
+
+  it("holds several events, each zone of ours once, and a name calendars show for a subscription", () => {
+    const text = calendarText(
+      [
+        event(),
+        event({ uid: "b@promed", timeZone: "Africa/Ndjamena", summary: "Promed – Dr Aïcha Mahamat" }),
+        event({ uid: "c@promed", status: "CANCELLED", sequence: 1 }),
+      ],
+      "Promed – Mes rendez-vous",
+    )
+    const calendar = new ICAL.Component(ICAL.parse(text))
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Promed – Mes rendez-vous")
+    expect(calendar.getAllSubcomponents("vtimezone").map((z) => z.getFirstPropertyValue("tzid"))).toEqual(["Africa/Dakar", "Africa/Ndjamena"])
+    const events = calendar.getAllSubcomponents("vevent")
+    expect(events.map((e) => e.getFirstPropertyValue("uid"))).toEqual([event().uid, "b@promed", "c@promed"])
+    expect(events[2]!.getFirstPropertyValue("status")).toBe("CANCELLED")
+    expect(calendarText([])).toBe(
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Promed//Appointments//EN\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n",
+    )
   })
 })

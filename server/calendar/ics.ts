@@ -1,9 +1,10 @@
 import { Temporal } from "temporal-polyfill"
 
 /**
- * iCalendar text (RFC 5545) for one appointment: what `GET /appointments/{id}/calendar.ics`
- * answers. Written by hand rather than with a library: one VEVENT, two fixed-offset zones and the
- * text rules below are all it needs, and the gateway stays free of a calendar runtime.
+ * iCalendar text (RFC 5545): one appointment's file (`GET /appointments/{id}/calendar.ics`) and a
+ * user's private feed (`GET /calendar/{token}.ics`). Written by hand rather than with a library:
+ * VEVENTs, two fixed-offset zones and the text rules below are all it needs, and the gateway stays
+ * free of a calendar runtime.
  */
 
 /** The zones our facilities are in, both without daylight saving time (tz database, since 1970). */
@@ -85,17 +86,10 @@ function timeZoneBlock(zone: string): string[] {
   ]
 }
 
-/** The whole file: one VCALENDAR with the zone's VTIMEZONE and one VEVENT, CRLF line ends, folded. */
-export function calendarFile(event: CalendarEvent): string {
+function eventLines(event: CalendarEvent): string[] {
   const zone = event.timeZone in ZONES ? event.timeZone : null
   const at = (instant: Temporal.Instant) => (zone ? `;TZID=${zone}:${dateTime(instant, zone)}` : `:${dateTime(instant, null)}`)
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Promed//Appointments//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    ...(zone ? timeZoneBlock(zone) : []),
+  return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -107,7 +101,28 @@ export function calendarFile(event: CalendarEvent): string {
     `STATUS:${event.status}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
+  ]
+}
+
+/**
+ * A VCALENDAR of these events, with one VTIMEZONE per zone of ours they use, CRLF line ends,
+ * folded. `name` (X-WR-CALNAME, read by Google, Apple and Outlook) titles a subscribed feed.
+ */
+export function calendarText(events: ReadonlyArray<CalendarEvent>, name?: string): string {
+  const zones = [...new Set(events.map((e) => e.timeZone).filter((zone) => zone in ZONES))].sort()
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Promed//Appointments//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...zones.flatMap(timeZoneBlock),
+    ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ]
   return lines.map(foldLine).join("\r\n") + "\r\n"
 }
+
+/** The file of one appointment: `GET /appointments/{id}/calendar.ics`. */
+export const calendarFile = (event: CalendarEvent): string => calendarText([event])

@@ -548,6 +548,19 @@ export const credentialAttempts = pgTable(
 )
 
 /**
+ * A user's private calendar feed (issue 13, GET /calendar/{token}.ics): one per user. Only the
+ * token's SHA-256 is kept, so the link cannot be read back from the database; a new link replaces
+ * the old one, and revoking deletes the row.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+})
+
+/**
  * The answers of writes sent with an `Idempotency-Key` (server/http/idempotency.ts), per user, kept
  * 24 hours: the row is claimed, and its answer written, in the transaction of the write itself, so
  * a write is never saved without its key. `fingerprint` is the method, path and a hash of the body;

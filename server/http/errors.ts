@@ -15,6 +15,7 @@ export class ApiError extends Error {
 }
 
 const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
+  NOT_FOUND: 404,
   VALIDATION_ERROR: 400,
   INVALID_PAYLOAD: 400,
   INVALID_PARAMETER: 400,

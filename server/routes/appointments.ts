@@ -2,7 +2,8 @@ import { Hono } from "hono"
 import { Temporal } from "temporal-polyfill"
 import type { Appointment, CreateAppointmentRequest } from "../../schemas/appointment.ts"
 import * as appointments from "../../schemas/contracts/appointments.ts"
-import { calendarFile, type CalendarStatus } from "../calendar/ics.ts"
+import { appointmentEvent } from "../calendar/appointmentEvent.ts"
+import { calendarFile } from "../calendar/ics.ts"
 import type { Db } from "../db/client.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
@@ -32,8 +33,6 @@ async function loadAppointment(db: Db, id: string): Promise<Appointment> {
 }
 
 /** SPEC §4's statuses in RFC 5545's words: a cancelled one is CANCELLED; a booked or held one stays CONFIRMED. */
-const CALENDAR_STATUS: Record<Appointment["status"], CalendarStatus> = { CONFIRMED: "CONFIRMED", COMPLETE: "CONFIRMED", CANCELED: "CANCELLED" }
-
 /** Who a booking is for: a patient books for self or own dependants; a doctor for their own patients, in their own slots. */
 async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentRequest): Promise<void> {
   if (caller.role === "PATIENT") {
@@ -75,25 +74,10 @@ export function appointmentsRoutes() {
       await appointmentOfParty(db, caller, params.id)
       const entry = await findCalendarEntry(db, params.id)
       if (!entry) throw new ApiError("APPOINTMENT_NOT_FOUND")
-      // In the doctor's agenda, the event names whom they see (the dependant, when it is one).
-      const seen = caller.role === "DOCTOR" ? await loadAppointment(db, params.id).then((a) => a.patient.dependant ?? a.patient) : null
       const day = entry.start.toZonedDateTimeISO(entry.timeZone).toPlainDate().toString()
       c.header("Content-Disposition", `attachment; filename="promed-${day}.ics"`)
       c.header("Cache-Control", "private, no-store")
-      return calendarFile({
-        uid: `${entry.id}@promed`,
-        // Each reschedule is a new version; so is the cancellation (final), or a calendar holding the
-        // last version would keep it as it was (RFC 5546 §2.1.4).
-        sequence: entry.rescheduleCount + (entry.status === "CANCELED" ? 1 : 0),
-        status: CALENDAR_STATUS[entry.status],
-        start: entry.start,
-        end: entry.end,
-        timeZone: entry.timeZone,
-        // Neutral in every language, and no reason: a calendar is often shared or synced elsewhere.
-        summary: seen ? `Promed – ${seen.firstName} ${seen.lastName}` : `Promed – Dr ${entry.doctorName}`,
-        location: entry.location,
-        stamp: Temporal.Now.instant(),
-      })
+      return calendarFile(appointmentEvent(entry, caller.role === "DOCTOR" ? "DOCTOR" : "PATIENT", Temporal.Now.instant()))
     },
   })
 

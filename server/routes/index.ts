@@ -2,6 +2,7 @@ import { Hono } from "hono"
 import type { AppEnv } from "../http/context.ts"
 import { appointmentsRoutes } from "./appointments.ts"
 import { availabilityRoutes } from "./availability.ts"
+import { calendarFeedRoutes } from "./calendarFeed.ts"
 import { contactRoutes } from "./contact.ts"
 import { doctorAccountRoutes } from "./doctorAccount.ts"
 import { doctorPatientsRoutes } from "./doctorPatients.ts"
@@ -26,5 +27,6 @@ export function apiRoutes() {
   app.route("/", reviewsRoutes())
   app.route("/", appointmentsRoutes())
   app.route("/", patientsRoutes())
+  app.route("/", calendarFeedRoutes())
   return app
 }

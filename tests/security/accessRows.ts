@@ -183,6 +183,31 @@ const ROWS: ReadonlyArray<RowInput> = [
     call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/calendar.ics` }),
     expect: only(["patientA", "doctorA"], 200),
   },
+  // The private calendar feed (issue 13): each patient or doctor their own; the address is its own credential.
+  {
+    contract: CONTRACTS.calendarFeed.getCalendarFeedStatus,
+    rule: "patients and doctors see whether they have a feed; managers and admins have no appointments",
+    call: () => ({ path: "/api/v1/calendar-feed" }),
+    expect: only(["patientA", "patientB", "doctorA", "doctorB"], 200),
+  },
+  {
+    contract: CONTRACTS.calendarFeed.createCalendarFeed,
+    rule: "patients and doctors make their own feed",
+    call: () => ({ path: "/api/v1/calendar-feed" }),
+    expect: only(["patientA", "patientB", "doctorA", "doctorB"], 201),
+  },
+  {
+    contract: CONTRACTS.calendarFeed.revokeCalendarFeed,
+    rule: "patients and doctors revoke their own feed",
+    call: () => ({ path: "/api/v1/calendar-feed" }),
+    expect: only(["patientA", "patientB", "doctorA", "doctorB"], 200),
+  },
+  {
+    contract: CONTRACTS.calendarFeed.getCalendarFeed,
+    rule: "a feed is read by its address alone, whoever asks: an address that is no feed is not found, for everyone",
+    call: () => ({ path: `/api/v1/calendar/${"A".repeat(43)}.ics` }),
+    expect: everyone(404),
+  },
   {
     contract: CONTRACTS.appointments.rescheduleAppointment,
     rule: "only its parties may reschedule; 10 hours ahead, they are told the 24-hour rule",

@@ -17,6 +17,7 @@ import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import { AccountActions } from "../../account/AccountActions.tsx"
+import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
 import "../profile/profile.css"
 
 /** SPEC §9 doctor defaults, for a doctor whose settings the session does not carry. */
@@ -196,6 +197,7 @@ export function DoctorSettingsPage() {
         </div>
       </section>
 
+      <CalendarFeedCard />
       <AccountActions texts="doctorSettings" title={t("doctorSettings.account")} className="card form-section" />
 
       <div className="form-actions">

@@ -12,6 +12,7 @@ import { CheckboxField, SelectField } from "../../../ui/Field.tsx"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { AccountActions } from "../../account/AccountActions.tsx"
+import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
@@ -138,6 +139,7 @@ function SettingsForm({ patientId, initial }: { patientId: string | null; initia
           />
         </div>
       </fieldset>
+      <CalendarFeedCard />
       <AccountActions texts="patientSettings" title={t("patientSettings.accountActions")} />
       <SaveBar cancelTo="/profile" saveLabel={t("common.save")} busy={form.busy} />
     </form>
