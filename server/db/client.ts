@@ -43,6 +43,17 @@ const STARTUP_LOCK = 0x70726f6d65643031n.toString()
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 })
+    // An idle connection that PostgreSQL ends (a restart, a dropped database, an administrator)
+    // is reported on the pool, which replaces it; unheard, the report would stop the process.
+    let closing = false
+    pool.on("error", (error) => {
+      if (!closing) console.warn(`[db] an idle connection was lost: ${error.message}`)
+    })
+    // pool.end() resolves once its connections are told to end, not once they have.
+    const close = () => {
+      closing = true
+      return pool.end()
+    }
     const db = drizzlePg({ client: pool, schema })
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect()
@@ -58,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     }
     await exclusively(() => migratePg(db, { migrationsFolder }))
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), exclusively }
+    return { db: db as unknown as Db, kind: "postgres", close, exclusively }
   }
   const dataDir = "dataDir" in options ? options.dataDir : undefined
   if (dataDir) mkdirSync(dataDir, { recursive: true })
