@@ -1,19 +1,7 @@
 import type { ChangePasswordRequest } from "../../schemas/session.ts"
-import type { Theme } from "../../schemas/settings.ts"
 import * as session from "../../schemas/contracts/session.ts"
+import { applyColorScheme } from "../session/colorScheme.ts"
 import { callApi } from "./client.ts"
-
-/**
- * Shows the theme saved in the user's settings (DARK, LIGHT, SYSTEM) as `data-color-scheme` on
- * <html>; without one the page keeps the light colours. It lives here, in the module every session
- * load imports lazily, so the visitor's landing page pays no byte for it (`data-theme` already
- * holds the PROMED or SAHEL colours, which the scheme combines with: src/ui/styles.css).
- */
-export function applyColorScheme(theme: Theme | null | undefined): void {
-  if (typeof document === "undefined") return
-  if (theme) document.documentElement.dataset.colorScheme = theme.toLowerCase()
-  else delete document.documentElement.dataset.colorScheme
-}
 
 export const validateSession = (token: string) =>
   callApi(session.validateSession, { token }).catch((error: unknown) => {

@@ -46,6 +46,13 @@ function grouped(lang: Language): Map<string, Map<string, string>> {
   return out
 }
 
+/**
+ * Pictographs and symbols many Android fonts lack (they show as empty boxes): emoji, dingbats
+ * (✕ ✓ ❤), miscellaneous symbols (★ ☰ ☎), arrows (← →), technical signs (⌚ ⏰), geometric shapes
+ * (▾ ●), the emoji variation selector and zero-width joiner. Screens draw these as SVG icons.
+ */
+const SYMBOL_OR_EMOJI = /[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u27BF\u2B00-\u2BFF\uFE0F\u200D]/u
+
 describe("locales", () => {
   const fr = grouped("fr")
 
@@ -84,6 +91,11 @@ describe("locales", () => {
           expect(own, `${base} ${form}`).toEqual(expected)
         }
       }
+    })
+
+    it(`${lang}.json has no symbol or emoji character (SVG icons stand for them)`, () => {
+      const found = [...texts[lang]].filter(([, value]) => SYMBOL_OR_EMOJI.test(value)).map(([key, value]) => `${key}: ${value}`)
+      expect(found).toEqual([])
     })
 
     it(`${lang}.json counts with plural forms, never "(s)" or "(x)"`, () => {

@@ -9,6 +9,7 @@ import { NAV_ITEMS } from "./navItems.ts"
 import { ThemeSwitch } from "./ThemeSwitch.tsx"
 import { UserMenu } from "./UserMenu.tsx"
 import "./layout.css"
+import { MenuIcon } from "../ui/frameIcons.tsx"
 
 /** Top strip (language, theme, partners) and main bar (logo, nav, account); a menu under 890 px. */
 export function Header() {
@@ -51,7 +52,7 @@ export function Header() {
           aria-controls="primary-navigation"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span>
+          <MenuIcon />
           <span className="visually-hidden">{t("header.menu")}</span>
         </button>
         <div id="primary-navigation" className={`nav-panel${menuOpen ? " is-open" : ""}`} onClick={closeOnLink}>

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
-import * as Schema from "effect/Schema"
 // Loaded with the screens that use it, so the appointments client stays out of the entry chunk.
 const appointmentsApi = () => import("../api/appointments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
@@ -10,6 +9,7 @@ import { roleOutlet } from "./RoleOutlet.tsx"
 import { parseNewAppointmentSearch } from "../features/doctor/appointments/newAppointmentSearch.ts"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
+import { lenientSearch } from "./search/lenient.ts"
 
 /** Texts of the doctor's appointment screens (the role-neutral pieces need theirs too). */
 const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "appointments", "cancellation", "notifications"] as const
@@ -78,7 +78,7 @@ const settingsRoute = screen(
 const appointmentsRoute = createRoute({
   getParentRoute: () => doctorLayout,
   path: "appointments",
-  validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
+  validateSearch: lenientSearch(AppointmentsSearch),
   loader: async ({ context }) => {
     const { appointmentsQuery } = await appointmentsApi()
     await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
@@ -130,7 +130,7 @@ const patientsRoute = createRoute({
   getParentRoute: () => doctorLayout,
   path: "$doctorId/patients",
   params: idParams("doctorId"),
-  validateSearch: Schema.toStandardSchemaV1(PatientsSearch),
+  validateSearch: lenientSearch(PatientsSearch),
   loader: () => ensureTexts(["doctorPatients"]),
   component: lazyRouteComponent(() => import("../features/doctor/patients/PatientsPage.tsx"), "PatientsPage"),
 })

@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
-import * as Schema from "effect/Schema"
 import { FacilitiesListSearch } from "../features/manager/managerSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
 import { placeholder, welcome } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
+import { lenientSearch } from "./search/lenient.ts"
 
 /** Manager-only screens, all under /manager (the layout owns the segment: ids are not doubled). */
 export const managerLayout = createRoute({
@@ -45,7 +45,7 @@ const settingsRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => managerLayout,
   path: "dashboard",
-  validateSearch: Schema.toStandardSchemaV1(FacilitiesListSearch),
+  validateSearch: lenientSearch(FacilitiesListSearch),
   loader: () => ensureTexts(["manager", "pagination"]),
   component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
 })

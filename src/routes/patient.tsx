@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
-import * as Schema from "effect/Schema"
 import type { QueryClient } from "@tanstack/react-query"
 import type { SessionUser } from "../../schemas/session.ts"
 // The query factories load with the first patient screen, not with the landing page's shell.
@@ -11,6 +10,7 @@ import { requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
 import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
+import { lenientSearch } from "./search/lenient.ts"
 import { rootRoute } from "./root.tsx"
 
 /** Patient-only screens: one guard for all of them. */
@@ -75,7 +75,7 @@ const settingsRoute = createRoute({
 const appointmentsRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments",
-  validateSearch: Schema.toStandardSchemaV1(AppointmentsSearch),
+  validateSearch: lenientSearch(AppointmentsSearch),
   loader: async ({ context }) => {
     const { appointmentsQuery } = await appointmentsApi()
     await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])

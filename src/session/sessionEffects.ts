@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query"
 import type { createAppRouter } from "../router.ts"
+import { applyColorScheme } from "./colorScheme.ts"
 import { landingAfterSignIn } from "./roles.ts"
 import type { SessionActor } from "./sessionActor.ts"
 
@@ -7,7 +8,8 @@ type AppRouter = ReturnType<typeof createAppRouter>
 
 /**
  * What the rest of the app does when the session changes: send a newly signed-in user to their
- * role home (the redirect helper), and after a sign-out drop cached data and re-check guards.
+ * role home (the redirect helper), and after a sign-out drop cached data, the user's colour scheme
+ * (a session that expired by itself too, not only a sign-out click) and re-check guards.
  */
 export function followSession(session: SessionActor, router: AppRouter, queryClient: QueryClient): () => void {
   let previous = session.getSnapshot()
@@ -24,6 +26,7 @@ export function followSession(session: SessionActor, router: AppRouter, queryCli
     }
     if (snapshot.matches("signedOut") && !was.matches("signedOut")) {
       queryClient.clear()
+      applyColorScheme(null)
       // Signing out, or giving up on an unreachable session, starts again from the home page.
       if (was.matches("loggingOut") || was.matches("unavailable")) void router.navigate({ to: "/" })
       else void router.invalidate()

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog"
 import { useRef, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import "./dialog.css"
+import { CloseIcon } from "./frameIcons.tsx"
 
 export interface DialogProps {
   open: boolean
@@ -10,7 +11,7 @@ export interface DialogProps {
   description?: ReactNode
   children?: ReactNode
   wide?: boolean
-  /** Hide the × button when the dialog has its own explicit choices. */
+  /** Hide the close button when the dialog has its own explicit choices. */
   hideClose?: boolean
 }
 
@@ -40,7 +41,7 @@ export function Dialog({ open, onOpenChange, title, description, children, wide,
             <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
             {hideClose ? null : (
               <RadixDialog.Close className="btn btn-ghost btn-small" aria-label={t("common.close")}>
-                ×
+                <CloseIcon />
               </RadixDialog.Close>
             )}
           </div>

@@ -2,6 +2,7 @@ import * as RadixSelect from "@radix-ui/react-select"
 import { useId, type ReactNode } from "react"
 import type { Option } from "./Field.tsx"
 import "./select.css"
+import { ChevronDownIcon } from "./frameIcons.tsx"
 
 export interface SelectProps<V extends string> {
   label: ReactNode
@@ -23,7 +24,9 @@ export function Select<V extends string>({ label, value, onValueChange, options,
       <RadixSelect.Root value={value} onValueChange={(v) => onValueChange(v as V)}>
         <RadixSelect.Trigger className="select-trigger" aria-labelledby={id}>
           <RadixSelect.Value placeholder={placeholder} />
-          <RadixSelect.Icon aria-hidden="true">▾</RadixSelect.Icon>
+          <RadixSelect.Icon aria-hidden="true">
+            <ChevronDownIcon />
+          </RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
           <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>

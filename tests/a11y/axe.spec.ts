@@ -68,3 +68,45 @@ for (const screen of SCREENS) {
     })
   }
 }
+
+/**
+ * The dark colours, on a few representative screens: the saved "dark" theme at 360 px, and
+ * "system" on a device asking for dark at 1280 px, since styles.css writes that palette twice.
+ * The scheme is set once the page has settled, as the session does for a signed-in user's theme.
+ */
+const DARK_SCREENS = ["landing", "doctor search", "doctor profile", "patient appointments"]
+for (const screen of SCREENS.filter((s) => DARK_SCREENS.includes(s.name))) {
+  for (const language of LANGUAGES) {
+    test(`${screen.name} (${language}) in dark colours has no serious or critical WCAG 2.2 AA violation`, async ({ page, request }) => {
+      const token = screen.who === "visitor" ? null : await tokenFor(request, screen.who)
+      await page.addInitScript(
+        ([lang, sessionToken]) => {
+          localStorage.setItem("promed.cookies", JSON.stringify({ necessary: true, analytics: false }))
+          localStorage.setItem("promed.language", lang)
+          if (sessionToken) sessionStorage.setItem("promed.sessionToken", sessionToken)
+        },
+        [language, token] as const,
+      )
+      const path = typeof screen.path === "function" ? screen.path(ids) : screen.path
+      const found: string[] = []
+      for (const [width, scheme] of [
+        [360, "dark"],
+        [1280, "system"],
+      ] as const) {
+        await page.emulateMedia({ colorScheme: scheme === "system" ? "dark" : "light" })
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(path)
+        await expect(page.locator("html")).toHaveAttribute("lang", language)
+        await expect(page.locator("main h1, main [role=heading][aria-level='1']").first()).toBeVisible()
+        await page.waitForLoadState("networkidle")
+        await page.evaluate((value) => {
+          document.documentElement.dataset.colorScheme = value
+        }, scheme)
+        // The dark page background is in use: the palette applies, not only the attribute.
+        await expect(page.locator("body")).toHaveCSS("background-color", "rgb(14, 22, 32)")
+        for (const violation of await scan(page)) found.push(`${width}px ${scheme} ${violation}`)
+      }
+      expect(found).toEqual([])
+    })
+  }
+}

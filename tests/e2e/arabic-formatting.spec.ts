@@ -47,6 +47,28 @@ async function expectIsolatedPrice(run: Locator, amount: number, locale: string)
   await expectAmountBeforeLabel(run)
 }
 
+/** A phone link: grouped for reading, an isolated left-to-right run whose "+" is drawn left of its last digits. */
+async function expectIsolatedPhone(link: Locator, grouped: string | RegExp) {
+  await expect(link).toBeVisible()
+  const text = plain(await link.textContent())
+  if (typeof grouped === "string") expect(text).toBe(grouped)
+  else expect(text).toMatch(grouped)
+  await expect(link).toHaveAttribute("href", `tel:${text.replaceAll(" ", "")}`)
+  const [direction, bidi, plusX, lastX] = await link.evaluate((element) => {
+    const text = element.firstChild as Text
+    const x = (start: number) => {
+      const range = document.createRange()
+      range.setStart(text, start)
+      range.setEnd(text, start + 1)
+      return range.getBoundingClientRect().left
+    }
+    const style = getComputedStyle(element)
+    return [style.direction, style.unicodeBidi, x(0), x(text.data.length - 1)]
+  })
+  expect([direction, bidi]).toEqual(["ltr", "isolate"])
+  expect(plusX).toBeLessThan(lastX)
+}
+
 test("in Arabic on a phone, prices read « 15,000 FCFA » as isolated runs and addresses keep their order", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto("/doctors?keyword=Ndiaye&lang=ar")
@@ -75,6 +97,8 @@ test("in Arabic on a phone, prices read « 15,000 FCFA » as isolated runs and a
   }
   const starting = page.locator("bdi.money").filter({ hasText: /\+$/ })
   expect(plain(await starting.textContent())).toBe(`${new Intl.NumberFormat(AR_LOCALE).format(10000)} FCFA+`)
+  // The public profile shows the doctor's phone grouped (+221 78 284 28 85), like the doctor's own screens.
+  await expectIsolatedPhone(page.getByRole("main").locator('dd a[href^="tel:"]').first(), /^\+221 \d{2} \d{3} \d{2} \d{2}$/)
 
   // The facility at "18 avenue des Jambaars, Plateau": the number stays before the street.
   await page.goto("/facilities?keyword=Madeleine&lang=ar")
@@ -95,6 +119,8 @@ test("in Arabic on a phone, prices read « 15,000 FCFA » as isolated runs and a
     return [x(0, 2), x(3, 9)]
   })
   expect(numberX).toBeLessThan(streetX)
+  // The facility's phone, grouped and isolated.
+  await expectIsolatedPhone(clinic.locator('a[href^="tel:"]'), "+221 33 889 94 70")
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })
 

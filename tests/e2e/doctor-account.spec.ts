@@ -66,6 +66,27 @@ test("settings: bounds, the appointments notification always on, saved and kept 
   await expect(page.getByLabel("Confirmer automatiquement les rendez-vous")).toBeChecked()
 })
 
+test("settings: a new app language applies at once, not only at the next sign-in", async ({ page }) => {
+  await signIn(page, "doctor@demo.sn", "/doctor/settings")
+  await expect(page.getByRole("heading", { name: "Paramètres", level: 1 })).toBeVisible()
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr")
+  // The gateway answers as if it had saved the language, and keeps nothing: other scenarios sign
+  // this doctor in, in French, at the same time (what the gateway saves is its own tests' concern).
+  const sent: unknown[] = []
+  await page.route("**/api/v1/doctors/*/settings", async (route) => {
+    if (route.request().method() !== "PUT") return route.fallback()
+    const body = route.request().postDataJSON() as Record<string, unknown>
+    sent.push(body)
+    const doctorId = new URL(route.request().url()).pathname.split("/").at(-2)
+    await route.fulfill({ json: { ...body, doctorSettingsId: "settings-of-the-test", doctorId } })
+  })
+  await page.getByRole("main").getByLabel("Langue", { exact: true }).selectOption("AR")
+  await page.getByRole("button", { name: "Enregistrer" }).click()
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar")
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  expect(sent).toEqual([expect.objectContaining({ appLanguage: "AR" })])
+})
+
 test("profile edit: read-only email, field errors that keep what was typed, duplicate service type, saved", async ({ page }) => {
   await signIn(page, "doctor2@demo.sn", "/doctor/profile/edit")
   await expect(page.getByRole("heading", { name: "Modifier mon profil" })).toBeVisible()

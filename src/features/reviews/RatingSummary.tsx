@@ -3,6 +3,7 @@ import type { ReviewSummary } from "../../../schemas/review.ts"
 import { formatRating } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { StarRating } from "../../ui/StarRating.tsx"
+import { StarIcon } from "../../ui/icons.tsx"
 
 const STARS = [
   [5, "five"],
@@ -32,7 +33,12 @@ export function RatingSummary({ summary }: { summary: ReviewSummary }) {
           const percent = percentOf(summary[key], total)
           return (
             <li key={key} className="rating-bar-row">
-              <span className="rating-bar-label">{t("reviews.starsLabel", { stars })}</span>
+              <span className="rating-bar-label">
+                <span aria-hidden="true">
+                  {stars} <StarIcon className="rating-bar-star" />
+                </span>
+                <span className="visually-hidden">{t("rating.stars", { count: stars })}</span>
+              </span>
               <span className="rating-bar" aria-hidden="true">
                 <span className="rating-bar-fill" style={{ inlineSize: `${percent}%` }} />
               </span>

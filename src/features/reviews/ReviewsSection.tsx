@@ -14,6 +14,8 @@ import { AddReviewForm } from "./AddReviewForm.tsx"
 import { RatingSummary } from "./RatingSummary.tsx"
 import { ReviewCard } from "./ReviewCard.tsx"
 import "./reviews.css"
+import { ChevronDownIcon } from "../../ui/frameIcons.tsx"
+import { ChevronUpIcon } from "../../ui/icons.tsx"
 
 await ensureTexts(["reviews"])
 
@@ -49,7 +51,7 @@ export default function ReviewsSection({ doctor }: ReviewsSectionProps) {
             <span>{`${formatRating(doctor.averageRate, i18n.language as Language)} · ${t("reviews.count", { count: doctor.reviewCount })}`}</span>
           </span>
           <span aria-hidden="true" className="reviews-chevron">
-            {open ? "▴" : "▾"}
+            {open ? <ChevronUpIcon /> : <ChevronDownIcon />}
           </span>
         </button>
       </h2>

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next"
 import { toastStore } from "./toastStore.ts"
 import "./toast.css"
+import { CloseIcon } from "../frameIcons.tsx"
 
 /** Renders the toasts; errors are announced assertively, the rest politely. */
 export function Toaster() {
@@ -13,7 +14,7 @@ export function Toaster() {
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"} data-testid="toast">
           <span>{toast.message}</span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t("common.close")} onClick={() => toastStore.dismiss(toast.id)}>
-            ×
+            <CloseIcon />
           </button>
         </div>
       ))}

@@ -16,6 +16,7 @@ import { sampleHistory } from "./sampleHistory.ts"
 import { ShareRecordDialog } from "./ShareRecordDialog.tsx"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
+import { BackIcon } from "../../../ui/icons.tsx"
 
 const route = getRouteApi("/doctor/patients/$patientId/history")
 
@@ -54,7 +55,7 @@ export function PatientHistoryPage() {
       <div className="row">
         <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId: doctor.id, patientId }} className="btn btn-ghost btn-small">
           <span aria-hidden="true" className="flip-rtl">
-            ←
+            <BackIcon />
           </span>{" "}
           {t("patientHistory.backToPatient")}
         </Link>

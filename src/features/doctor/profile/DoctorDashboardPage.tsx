@@ -14,7 +14,7 @@ import { dashboardStats } from "./dashboardStats.ts"
 import { daysOfPractice, experienceOf } from "./experience.ts"
 import "./profile.css"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
-import { CalendarIcon, ScheduleIcon, UsersIcon } from "../../../ui/icons.tsx"
+import { CalendarIcon, ScheduleIcon, StarIcon, UsersIcon } from "../../../ui/icons.tsx"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
@@ -44,7 +44,9 @@ export function DoctorDashboardPage() {
             <span className="visually-hidden">
               {t("doctorDashboard.ratingLabel", { rating: formatRating(doctor.averageRate, language), count: doctor.reviewCount })}
             </span>
-            <span aria-hidden="true">★ {formatRating(doctor.averageRate, language)}</span>{" "}
+            <span aria-hidden="true">
+              <StarIcon className="dashboard-star" /> {formatRating(doctor.averageRate, language)}
+            </span>{" "}
             <span className="muted" aria-hidden="true">
               ({t("doctorDashboard.reviews", { count: doctor.reviewCount })})
             </span>

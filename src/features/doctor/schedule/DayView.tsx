@@ -9,6 +9,7 @@ import { Button } from "../../../ui/Button.tsx"
 import { ScheduleNav } from "./ScheduleNav.tsx"
 import { useSelectedWeek, WeekLoadState } from "./ScheduleWeek.tsx"
 import { type ScheduleRef, slotsByDate, slotState } from "./scheduleRef.ts"
+import { BackIcon } from "../../../ui/icons.tsx"
 
 const BADGE = { available: "badge-success", booked: "", past: "badge-warning", cancelled: "badge-danger" } as const
 
@@ -37,7 +38,7 @@ export function DayView({
       <div className="row">
         <Button variant="ghost" size="small" onClick={() => schedule.send({ type: "schedule.showWeek" })}>
           <span aria-hidden="true" className="flip-rtl">
-            ←
+            <BackIcon />
           </span>{" "}
           {t("schedule.backToWeek")}
         </Button>

@@ -6,11 +6,12 @@ import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
-import { APP_LANGUAGES, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
+import { APP_LANGUAGES, type AppLanguage, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
 import { type DoctorSettings, DoctorSettingsUpdate, TimeZoneSetting } from "../../../../schemas/settings.ts"
 import { saveDoctorSettings } from "../../../api/doctorAccount.ts"
 import { useAppActors } from "../../../appContext.tsx"
+import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
@@ -39,6 +40,7 @@ const DEFAULTS: DoctorSettingsUpdate = {
 const DURATIONS = [15, 30, 45, 60] as const
 const BUFFERS = [5, 10, 15, 30] as const
 const THEMES = ["LIGHT", "DARK", "SYSTEM"] as const
+const UI_LANGUAGE: Record<AppLanguage, Language> = { FR: "fr", EN: "en", AR: "ar" }
 
 const formOf = (settings: DoctorSettings | null): DoctorSettingsUpdate => {
   if (!settings) return DEFAULTS
@@ -60,9 +62,11 @@ export function DoctorSettingsPage() {
   const [saveMachine] = useState(() =>
     createFormSaveMachine(fromPromise<DoctorSettings, DoctorSettingsUpdate>(({ input }) => saveDoctorSettings(doctor.id, input))).provide({
       actions: {
-        onSaved: () => {
+        onSaved: (_, { result }) => {
           toast.success(i18next.t("doctorSettings.saved"), TOAST_DURATION.short)
           session.send({ type: "session.refresh" })
+          // A new app language applies at once, as on the patient's settings, not at the next sign-in.
+          if (result.appLanguage !== settings?.appLanguage) session.send({ type: "session.setLanguage", language: UI_LANGUAGE[result.appLanguage] })
         },
         // SPEC §8: a settings save failure is only logged; the doctor stays on the form.
         onFailed: (_, { error }) => console.warn("[promed] doctor settings save failed", error),

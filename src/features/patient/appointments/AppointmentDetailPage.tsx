@@ -9,6 +9,7 @@ import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButt
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import "../patient.css"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
+import { BackIcon } from "../../../ui/icons.tsx"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
@@ -22,7 +23,7 @@ export function AppointmentDetailPage() {
     <div className="container page stack">
       <Link to="/appointments" className="back-link">
         <span aria-hidden="true" className="flip-rtl">
-          ←
+          <BackIcon />
         </span>{" "}
         {t("appointments.backToList")}
       </Link>

@@ -1,14 +1,12 @@
 import * as Schema from "effect/Schema"
+import { fieldOf } from "../../../routes/search/lenient.ts"
 
 /**
  * Reading a page's address leniently: each parameter is checked with its schema and dropped when
  * it does not fit, so a hand-edited or outdated link opens the page with defaults instead of an
  * error. TanStack's parser turns `?page=2` into 2 and `?q=123` into 123: text accepts numbers.
  */
-export const fieldOf =
-  <A>(schema: Schema.Codec<A, unknown, never, never>) =>
-  (value: unknown): A | undefined =>
-    Schema.is(schema)(value) ? value : undefined
+export { fieldOf } from "../../../routes/search/lenient.ts"
 
 /** Free text of 1 to 100 characters (a number typed in the box arrives as a number). */
 export function textOf(value: unknown, min = 1): string | undefined {

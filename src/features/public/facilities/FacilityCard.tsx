@@ -4,6 +4,7 @@ import { Address, formatRating } from "../../../i18n/format.ts"
 import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { hoursToday } from "./openingHours.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 interface FacilityCardProps {
   facility: HealthcareFacility
@@ -44,11 +45,7 @@ export function FacilityCard({ facility, selected, onShowOnMap }: FacilityCardPr
         <span className="muted">{t("facilities.reviews", { count: facility.reviews })}</span>
       </p>
       <div className="row facility-actions">
-        {facility.phoneNumber ? (
-          <a className="btn btn-secondary btn-small" href={`tel:${facility.phoneNumber}`} dir="ltr">
-            {facility.phoneNumber}
-          </a>
-        ) : null}
+        {facility.phoneNumber ? <PhoneLink className="btn btn-secondary btn-small" phone={facility.phoneNumber} /> : null}
         {facility.website ? (
           <a className="btn btn-ghost btn-small" href={facility.website} rel="noopener noreferrer" target="_blank">
             {t("facilities.website")}

@@ -39,10 +39,10 @@ export function TopDoctors() {
                 </Link>
               </h3>
               <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
-              {/* A plain star and the figure: the landing does without the star-drawing component. */}
+              {/* A CSS-drawn star and the figure: the landing does without the star-drawing component. */}
               <p className="top-doctor-rating">
                 <span aria-hidden="true">
-                  <span className="top-doctor-star">★</span> {rating.format(doctor.averageRate)}
+                  <span className="star star-full top-doctor-star" /> {rating.format(doctor.averageRate)}
                 </span>
                 <span className="visually-hidden">{t("rating.outOfFive", { rating: doctor.averageRate })}</span>
               </p>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
 import { primaryLocation } from "../common/doctorFacts.ts"
 import { Address, Money } from "../../../i18n/format.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -32,9 +33,7 @@ export function QuickInfo({ doctor }: { doctor: Doctor }) {
           <div>
             <dt>{t("doctorProfile.phone")}</dt>
             <dd>
-              <a href={`tel:${doctor.phoneNumber}`} dir="ltr">
-                {doctor.phoneNumber}
-              </a>
+              <PhoneLink phone={doctor.phoneNumber} />
             </dd>
           </div>
         ) : null}

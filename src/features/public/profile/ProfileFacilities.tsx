@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
 import { Section } from "./ProfileDetails.tsx"
 import { Address } from "../../../i18n/format.ts"
+import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 /** Where the doctor practises: photo, name, partner badge, address, phone, website, care types. */
 export function ProfileFacilities({ doctor }: { doctor: Doctor }) {
@@ -21,11 +22,7 @@ export function ProfileFacilities({ doctor }: { doctor: Doctor }) {
                 <Address parts={[f.location.address, f.location.city, f.location.state]} />
               </p>
               <p className="row">
-                {f.phoneNumber ? (
-                  <a href={`tel:${f.phoneNumber}`} dir="ltr">
-                    {f.phoneNumber}
-                  </a>
-                ) : null}
+                {f.phoneNumber ? <PhoneLink phone={f.phoneNumber} /> : null}
                 {f.website ? (
                   <a href={f.website} rel="noopener noreferrer" target="_blank">
                     {t("facilities.website")}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next"
 import { Button } from "../../../../ui/Button.tsx"
 import { keyed, type Keyed } from "../patientForm.ts"
+import { CloseIcon } from "../../../../ui/frameIcons.tsx"
 
 export interface TextListEditorProps {
   legend: string
@@ -36,7 +37,7 @@ export function TextListEditor({ legend, itemLabel, addLabel, items, onChange }:
             onClick={() => onChange(items.filter((x) => x.key !== item.key))}
             aria-label={`${t("patientProfile.remove")} ${item.value || `${itemLabel} ${i + 1}`}`}
           >
-            ✕
+            <CloseIcon />
           </Button>
         </div>
       ))}
