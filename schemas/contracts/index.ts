@@ -4,6 +4,7 @@ import * as availability from "./availability.ts"
 import * as contact from "./contact.ts"
 import * as doctorAccount from "./doctorAccount.ts"
 import * as doctorPatients from "./doctorPatients.ts"
+import * as doctorRequests from "./doctorRequests.ts"
 import * as doctors from "./doctors.ts"
 import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
@@ -15,7 +16,19 @@ import * as session from "./session.ts"
  * file, so a page loads only the schemas it calls with): the access matrix checks that the gateway
  * registers exactly these, and that each one's access agrees with SPEC (tests/security/).
  */
-export const CONTRACTS = { appointments, availability, contact, doctorAccount, doctorPatients, doctors, facilities, patients, reviews, session } as const
+export const CONTRACTS = {
+  appointments,
+  availability,
+  contact,
+  doctorAccount,
+  doctorPatients,
+  doctorRequests,
+  doctors,
+  facilities,
+  patients,
+  reviews,
+  session,
+} as const
 
 /** Each contract with its name, `resource.call`. */
 export const ALL_CONTRACTS: ReadonlyArray<{ readonly name: string; readonly contract: AnyEndpoint }> = Object.entries(CONTRACTS).flatMap(([resource, calls]) =>

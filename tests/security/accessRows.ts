@@ -71,6 +71,20 @@ export const contactMessage = () => ({
   },
 })
 
+let doctorRequests = 0
+
+/** A doctor's request for a professional account, from an address of its own each time (one pending request per address). */
+export const doctorRequestBody = () => ({
+  firstName: "Ibrahima",
+  lastName: "Fall",
+  email: `ibrahima.fall.${++doctorRequests}@example.sn`,
+  phoneNumber: "+221771234500",
+  specialtyCode: "CARDIOLOGY",
+  refNumber: "SN-ORD-4521",
+  message: "Je souhaite rejoindre Promed.",
+  acceptTerms: true,
+})
+
 const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
 
 export async function ownerGet(ctx: RowContext, owner: CallerName, path: string) {
@@ -163,6 +177,19 @@ const ROWS: ReadonlyArray<RowInput> = [
       body: contactMessage(),
     }),
     expect: everyone(200),
+  },
+  // Professional account requests (issue 11): anyone asks; managers read those for their facility.
+  {
+    contract: CONTRACTS.doctorRequests.createDoctorRequest,
+    rule: "anyone asks for a professional account",
+    call: () => ({ path: "/api/v1/doctor-requests", body: doctorRequestBody() }),
+    expect: everyone(201),
+  },
+  {
+    contract: CONTRACTS.doctorRequests.listManagerDoctorRequests,
+    rule: "only managers read the doctors' requests",
+    call: () => ({ path: "/api/v1/manager/doctor-requests" }),
+    expect: only(["manager"], 200),
   },
   // Appointments: the patient or the doctor of the appointment, nobody else.
   {
