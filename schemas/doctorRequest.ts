@@ -36,6 +36,10 @@ export const DoctorRequestStatus = Schema.Literals(DOCTOR_REQUEST_STATUSES)
 export const DoctorRequestCreated = Schema.Struct({ id: Schema.String, status: DoctorRequestStatus })
 export type DoctorRequestCreated = typeof DoctorRequestCreated.Type
 
+/** What the gateway answers once a manager has marked a request as reviewed. */
+export const DoctorRequestReviewed = Schema.Struct({ id: Schema.String, status: Schema.Literal("REVIEWED") })
+export type DoctorRequestReviewed = typeof DoctorRequestReviewed.Type
+
 /** A request as a manager reads it. */
 export const DoctorRequest = Schema.Struct({
   id: Schema.String,

@@ -1,5 +1,6 @@
 import { endpoint } from "../contract.ts"
-import { DoctorRequestCreated, DoctorRequestInput, DoctorRequestList } from "../doctorRequest.ts"
+import { DoctorRequestCreated, DoctorRequestInput, DoctorRequestList, DoctorRequestReviewed } from "../doctorRequest.ts"
+import { Id } from "../fields.ts"
 
 /*
  * Requests for a professional account (issue 11, "Compte professionnel"). Handler:
@@ -24,4 +25,17 @@ export const listManagerDoctorRequests = endpoint({
   response: DoctorRequestList,
   access: ["MANAGER"],
   errors: ["MANAGER_NOT_FOUND"],
+})
+
+/**
+ * A manager marks a request they can read as reviewed (it leaves the pending list); one addressed
+ * to another facility is NOT_FOUND, as if it did not exist. Marking it again answers the same.
+ */
+export const reviewDoctorRequest = endpoint({
+  method: "PUT",
+  path: "/manager/doctor-requests/:id/review",
+  params: { id: Id },
+  response: DoctorRequestReviewed,
+  access: ["MANAGER"],
+  errors: ["MANAGER_NOT_FOUND", "NOT_FOUND"],
 })

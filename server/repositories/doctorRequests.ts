@@ -70,3 +70,17 @@ export async function pendingDoctorRequestsFor(db: Db, facilityId: string | null
     createdAt: toUtcSeconds(r.createdAt),
   }))
 }
+
+/**
+ * Marks a request reviewed when the manager may read it (addressed to their facility or to none);
+ * false when there is no such request for them. Marking a reviewed one again changes nothing.
+ */
+export async function markDoctorRequestReviewed(db: Db, id: string, facilityId: string | null): Promise<boolean> {
+  const addressed = facilityId ? or(isNull(doctorRequests.facilityId), eq(doctorRequests.facilityId, facilityId)) : isNull(doctorRequests.facilityId)
+  const [row] = await db
+    .update(doctorRequests)
+    .set({ status: "REVIEWED" })
+    .where(and(eq(doctorRequests.id, id), addressed))
+    .returning({ id: doctorRequests.id })
+  return row !== undefined
+}

@@ -159,3 +159,30 @@ describe("GET /manager/doctor-requests", () => {
     expect((response.body.data as Array<{ email: string }>).map((r) => r.email)).not.toContain("other@example.sn")
   })
 })
+
+describe("PUT /manager/doctor-requests/:id/review", () => {
+  it("takes a request the manager can read off the pending list; another facility's is NOT_FOUND", async () => {
+    const list = async () => (await gw.api("GET", "/manager/doctor-requests", { token: managerToken })).body.data as Array<{ id: string; email: string }>
+    const mine = (await list()).find((r) => r.email === "mine@example.sn")!
+    const reviewed = await gw.api("PUT", `/manager/doctor-requests/${mine.id}/review`, { token: managerToken })
+    expect(reviewed.status).toBe(200)
+    expect(reviewed.body).toEqual({ id: mine.id, status: "REVIEWED" })
+    expect((await list()).map((r) => r.email)).not.toContain("mine@example.sn")
+    // Again: the same answer, nothing else changes.
+    expect((await gw.api("PUT", `/manager/doctor-requests/${mine.id}/review`, { token: managerToken })).status).toBe(200)
+
+    const [other] = await gw.db.select({ id: doctorRequests.id }).from(doctorRequests).where(eq(doctorRequests.email, "other@example.sn"))
+    const refused = await gw.api("PUT", `/manager/doctor-requests/${other!.id}/review`, { token: managerToken })
+    expect(refused.status).toBe(404)
+    expect(refused.body.code).toBe("NOT_FOUND")
+    expect((await storedById(other!.id)).status).toBe("PENDING")
+
+    const doctor = await gw.api("PUT", `/manager/doctor-requests/${other!.id}/review`, { token: await gw.signIn("doctor@demo.sn") })
+    expect(doctor.status).toBe(403)
+  })
+
+  it("lets the same address ask again once its request was reviewed", async () => {
+    const again = await gw.api("POST", "/doctor-requests", { body: valid({ email: "mine@example.sn" }) })
+    expect(again.status).toBe(201)
+  })
+})

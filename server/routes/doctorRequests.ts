@@ -4,7 +4,7 @@ import * as contract from "../../schemas/contracts/doctorRequests.ts"
 import type { AppEnv } from "../http/context.ts"
 import { route, withStatus } from "../http/contract.ts"
 import { ApiError } from "../http/errors.ts"
-import { createDoctorRequest, managerOf, pendingDoctorRequestsFor } from "../repositories/doctorRequests.ts"
+import { createDoctorRequest, managerOf, markDoctorRequestReviewed, pendingDoctorRequestsFor } from "../repositories/doctorRequests.ts"
 
 /** Requests one address may send per window, as for the contact form: enough for a person, not for a script. */
 const PER_ADDRESS = 10
@@ -59,6 +59,17 @@ export function doctorRequestsRoutes() {
       const manager = await managerOf(db, caller.userId)
       if (!manager) throw new ApiError("MANAGER_NOT_FOUND")
       return { data: await pendingDoctorRequestsFor(db, manager.facilityId) }
+    },
+  })
+
+  route(app, contract.reviewDoctorRequest, {
+    handle: async ({ c, caller, params }) => {
+      const db = c.get("deps").db
+      const manager = await managerOf(db, caller.userId)
+      if (!manager) throw new ApiError("MANAGER_NOT_FOUND")
+      if (!(await markDoctorRequestReviewed(db, params.id, manager.facilityId)))
+        throw new ApiError("NOT_FOUND", "No such request for this manager", undefined, 404)
+      return { id: params.id, status: "REVIEWED" as const }
     },
   })
 

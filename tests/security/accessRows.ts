@@ -1,5 +1,6 @@
 import { routeOf, type AnyEndpoint } from "../../schemas/contract.ts"
 import { CONTRACTS } from "../../schemas/contracts/index.ts"
+import { doctorRequests as doctorRequestsTable } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
@@ -189,6 +190,19 @@ const ROWS: ReadonlyArray<RowInput> = [
     contract: CONTRACTS.doctorRequests.listManagerDoctorRequests,
     rule: "only managers read the doctors' requests",
     call: () => ({ path: "/api/v1/manager/doctor-requests" }),
+    expect: only(["manager"], 200),
+  },
+  {
+    contract: CONTRACTS.doctorRequests.reviewDoctorRequest,
+    rule: "only managers mark a request they can read as reviewed",
+    call: async (_f, ctx) => {
+      // Straight into the table: the public form counts sends per address, and the row above already sent seven.
+      const [request] = await ctx.gw.db
+        .insert(doctorRequestsTable)
+        .values((({ acceptTerms: _accepted, ...request }) => request)(doctorRequestBody()))
+        .returning({ id: doctorRequestsTable.id })
+      return { path: `/api/v1/manager/doctor-requests/${request!.id}/review` }
+    },
     expect: only(["manager"], 200),
   },
   // Appointments: the patient or the doctor of the appointment, nobody else.
