@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
-import { createDoctorRequest, listManagerDoctorRequests } from "../../schemas/contracts/doctorRequests.ts"
+import { createDoctorRequest, listManagerDoctorRequests, reviewDoctorRequest } from "../../schemas/contracts/doctorRequests.ts"
 import type { DoctorRequestInput } from "../../schemas/doctorRequest.ts"
 import { searchFacilities } from "../../schemas/contracts/facilities.ts"
 import { callApi } from "./client.ts"
@@ -23,3 +23,6 @@ export const managerDoctorRequestsQuery = () =>
     queryKey: ["manager", "doctorRequests"] as const,
     queryFn: ({ signal }) => callApi(listManagerDoctorRequests, { signal }),
   })
+
+/** PUT /manager/doctor-requests/:id/review: the request leaves the manager's pending list. */
+export const markDoctorRequestReviewed = (id: string) => callApi(reviewDoctorRequest, { params: { id } })

@@ -10,7 +10,7 @@ async function fill(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value)
 }
 
-test("a doctor asks for a professional account on a 360 px phone, and the demo manager sees the request", async ({ page }) => {
+test("a doctor asks for a professional account on a 360 px phone; the demo manager sees the request and marks it reviewed", async ({ page }) => {
   const email = `ibrahima.fall.${Date.now()}@example.sn`
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto("/")
@@ -55,6 +55,10 @@ test("a doctor asks for a professional account on a 360 px phone, and the demo m
   await expect(item).toContainText("+221 77 123 45 67")
   await expect(item).toContainText("Cardiologue à Saint-Louis")
   await expectNoHorizontalOverflow(page)
+
+  // Marked as reviewed, it leaves the pending list.
+  await item.getByRole("button", { name: "Marquer comme traitée" }).click()
+  await expect(item).toHaveCount(0)
 })
 
 test("a second request from the same address is refused, and the form keeps what was typed", async ({ page }) => {

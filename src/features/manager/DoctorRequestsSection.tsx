@@ -1,21 +1,32 @@
-import { useQuery } from "@tanstack/react-query"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useTranslation } from "react-i18next"
-import { managerDoctorRequestsQuery } from "../../api/doctorRequests.ts"
+import { managerDoctorRequestsQuery, markDoctorRequestReviewed } from "../../api/doctorRequests.ts"
 import { specialtyLabel } from "../../i18n/doctorText.ts"
 import { formatDate, Ltr } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
 import { PhoneLink } from "../../ui/PhoneLink.tsx"
+import { toast } from "../../ui/toast/toastStore.ts"
 import "./doctorRequests.css"
 
 /**
  * "Demandes d'adhésion de médecins" (issue 11), on the manager's dashboard: the pending requests
- * the gateway gives this manager (their facility's and the unaddressed ones), newest first.
+ * the gateway gives this manager (their facility's and the unaddressed ones), newest first; each
+ * can be marked as reviewed, which takes it off the list.
  */
 export function DoctorRequestsSection() {
   const { t, i18n } = useTranslation()
   const requests = useQuery(managerDoctorRequestsQuery())
   const language = i18n.language as Language
+  const queryClient = useQueryClient()
+  const review = useMutation({
+    mutationFn: markDoctorRequestReviewed,
+    onSuccess: async () => {
+      toast.success(t("managerDoctorRequests.markedToast"))
+      await queryClient.invalidateQueries({ queryKey: managerDoctorRequestsQuery().queryKey })
+    },
+    onError: () => toast.error(t("managerDoctorRequests.markFailed")),
+  })
   return (
     <section className="card stack doctor-requests" aria-labelledby="doctor-requests-title" data-testid="doctor-requests">
       <h2 id="doctor-requests-title" className="section-title">
@@ -77,6 +88,17 @@ export function DoctorRequestsSection() {
                     <bdi>{r.message}</bdi>
                   </blockquote>
                 ) : null}
+                <div className="row">
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    loading={review.isPending && review.variables === r.id}
+                    disabled={review.isPending}
+                    onClick={() => review.mutate(r.id)}
+                  >
+                    {review.isPending && review.variables === r.id ? t("managerDoctorRequests.marking") : t("managerDoctorRequests.markReviewed")}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
