@@ -5,6 +5,7 @@ import * as calendarFeed from "./calendarFeed.ts"
 import * as contact from "./contact.ts"
 import * as doctorAccount from "./doctorAccount.ts"
 import * as doctorPatients from "./doctorPatients.ts"
+import * as doctorRequests from "./doctorRequests.ts"
 import * as doctors from "./doctors.ts"
 import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
@@ -23,6 +24,7 @@ export const CONTRACTS = {
   contact,
   doctorAccount,
   doctorPatients,
+  doctorRequests,
   doctors,
   facilities,
   patients,

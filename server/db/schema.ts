@@ -580,3 +580,31 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 )
+
+/**
+ * Doctors' requests for a professional account (issue 11), read by the managers of the facility
+ * they name (or by every manager when they name none). One pending request per address: the
+ * partial unique index settles two requests sent at once.
+ */
+export const doctorRequests = pgTable(
+  "doctor_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    specialtyCode: text("specialty_code").notNull(),
+    refNumber: text("ref_number").notNull(),
+    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    message: text("message"),
+    status: text("status").$type<"PENDING" | "REVIEWED">().notNull().default("PENDING"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("doctor_requests_pending_email_key")
+      .on(t.email)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("doctor_requests_facility_idx").on(t.facilityId, t.createdAt),
+  ],
+)

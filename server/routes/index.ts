@@ -6,6 +6,7 @@ import { calendarFeedRoutes } from "./calendarFeed.ts"
 import { contactRoutes } from "./contact.ts"
 import { doctorAccountRoutes } from "./doctorAccount.ts"
 import { doctorPatientsRoutes } from "./doctorPatients.ts"
+import { doctorRequestsRoutes } from "./doctorRequests.ts"
 import { doctorsRoutes } from "./doctors.ts"
 import { facilitiesRoutes } from "./facilities.ts"
 import { patientsRoutes } from "./patients.ts"
@@ -24,6 +25,7 @@ export function apiRoutes() {
   app.route("/", availabilityRoutes())
   app.route("/", facilitiesRoutes())
   app.route("/", contactRoutes())
+  app.route("/", doctorRequestsRoutes())
   app.route("/", reviewsRoutes())
   app.route("/", appointmentsRoutes())
   app.route("/", patientsRoutes())

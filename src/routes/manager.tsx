@@ -41,12 +41,12 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/manager/ManagerSettingsPage.tsx"), "ManagerSettingsPage"),
 })
 
-/** The dashboard link of the profile leads to the healthcare facilities list. */
+/** The dashboard link of the profile leads to the doctors' requests to join and the healthcare facilities list. */
 const dashboardRoute = createRoute({
   getParentRoute: () => managerLayout,
   path: "dashboard",
   validateSearch: lenientSearch(FacilitiesListSearch),
-  loader: () => ensureTexts(["manager", "pagination"]),
+  loader: () => ensureTexts(["manager", "pagination", "managerDoctorRequests", "specialties"]),
   component: lazyRouteComponent(() => import("../features/manager/FacilitiesListPage.tsx"), "FacilitiesListPage"),
 })
 

@@ -7,6 +7,7 @@ import {
   CONTACT_TEXTS,
   DESIGN_SYSTEM_TEXTS,
   DOCTOR_PROFILE_TEXTS,
+  DOCTOR_REQUEST_TEXTS,
   DOCTOR_SEARCH_TEXTS,
   FACILITY_TEXTS,
   LANDING_TEXTS,
@@ -16,16 +17,12 @@ import {
 } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { idParams } from "./params.ts"
-import { placeholder } from "./placeholders.tsx"
 import { rootRoute } from "./root.tsx"
 
-/*
- * The factories take the path as a literal type parameter, so each route keeps its own path in
- * the registered tree and links to it are checked (a `path: string` would open `to` to any text).
+/**
+ * A public screen in its own chunk, shown once its texts are loaded. The path is a literal type
+ * parameter, so each route keeps its own path in the registered tree and links to it are checked.
  */
-const page = <const P extends string>(path: P, titleKey: string) => createRoute({ getParentRoute: () => rootRoute, path, component: placeholder(titleKey) })
-
-/** A public screen in its own chunk, shown once its texts are loaded. */
 const screen = <const P extends string>(path: P, component: RouteComponent, sections: ReadonlyArray<string>) =>
   createRoute({
     getParentRoute: () => rootRoute,
@@ -113,7 +110,11 @@ const legalPage = lazyRouteComponent(() => import("../features/public/legal/Lega
 export const publicRoutes = [
   landingRoute,
   registerPatientRoute,
-  page("/register/doctor", "titles.registerDoctor"),
+  screen(
+    "/register/doctor",
+    lazyRouteComponent(() => import("../features/public/doctorRequest/DoctorRequestPage.tsx"), "DoctorRequestPage"),
+    DOCTOR_REQUEST_TEXTS,
+  ),
   doctorSearchScreen("/doctors"),
   doctorSearchScreen("/doctors/search"),
   doctorProfileRoute,

@@ -54,6 +54,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: "facility directory", who: "visitor", path: "/facilities" },
   { name: "facility map", who: "visitor", path: "/facilities?view=both" },
   { name: "contact", who: "visitor", path: "/contact" },
+  { name: "doctor registration", who: "visitor", path: "/register/doctor" },
   { name: "partners", who: "visitor", path: "/partners" },
   { name: "services for patients", who: "visitor", path: "/services/patients" },
   { name: "services for professionals", who: "visitor", path: "/services/healthcare-professionals" },
@@ -84,4 +85,5 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: "doctor settings", who: "doctor", path: "/doctor/settings" },
   { name: "new prescription", who: "doctor", path: "/doctor/prescriptions/new" },
   { name: "manager profile", who: "manager", path: "/manager/profile" },
+  { name: "manager dashboard", who: "manager", path: "/manager/dashboard" },
 ]

@@ -1,5 +1,6 @@
 import { routeOf, type AnyEndpoint } from "../../schemas/contract.ts"
 import { CONTRACTS } from "../../schemas/contracts/index.ts"
+import { doctorRequests as doctorRequestsTable } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
@@ -69,6 +70,20 @@ export const contactMessage = () => ({
       subject: "Contact",
     },
   },
+})
+
+let doctorRequests = 0
+
+/** A doctor's request for a professional account, from an address of its own each time (one pending request per address). */
+export const doctorRequestBody = () => ({
+  firstName: "Ibrahima",
+  lastName: "Fall",
+  email: `ibrahima.fall.${++doctorRequests}@example.sn`,
+  phoneNumber: "+221771234500",
+  specialtyCode: "CARDIOLOGY",
+  refNumber: "SN-ORD-4521",
+  message: "Je souhaite rejoindre Promed.",
+  acceptTerms: true,
 })
 
 const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
@@ -163,6 +178,32 @@ const ROWS: ReadonlyArray<RowInput> = [
       body: contactMessage(),
     }),
     expect: everyone(200),
+  },
+  // Professional account requests (issue 11): anyone asks; managers read those for their facility.
+  {
+    contract: CONTRACTS.doctorRequests.createDoctorRequest,
+    rule: "anyone asks for a professional account",
+    call: () => ({ path: "/api/v1/doctor-requests", body: doctorRequestBody() }),
+    expect: everyone(201),
+  },
+  {
+    contract: CONTRACTS.doctorRequests.listManagerDoctorRequests,
+    rule: "only managers read the doctors' requests",
+    call: () => ({ path: "/api/v1/manager/doctor-requests" }),
+    expect: only(["manager"], 200),
+  },
+  {
+    contract: CONTRACTS.doctorRequests.reviewDoctorRequest,
+    rule: "only managers mark a request they can read as reviewed",
+    call: async (_f, ctx) => {
+      // Straight into the table: the public form counts sends per address, and the row above already sent seven.
+      const [request] = await ctx.gw.db
+        .insert(doctorRequestsTable)
+        .values((({ acceptTerms: _accepted, ...request }) => request)(doctorRequestBody()))
+        .returning({ id: doctorRequestsTable.id })
+      return { path: `/api/v1/manager/doctor-requests/${request!.id}/review` }
+    },
+    expect: only(["manager"], 200),
   },
   // Appointments: the patient or the doctor of the appointment, nobody else.
   {

@@ -8,6 +8,7 @@ import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { TextField } from "../../ui/Field.tsx"
 import { Pagination } from "../../ui/Pagination.tsx"
+import { DoctorRequestsSection } from "./DoctorRequestsSection.tsx"
 import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
@@ -15,7 +16,7 @@ import { Address } from "../../i18n/format.ts"
 
 const route = getRouteApi("/manager/dashboard")
 
-/** /manager/dashboard: the healthcare facilities list, the manager's own one marked. */
+/** /manager/dashboard: the doctors' requests to join, then the healthcare facilities list, the manager's own one marked. */
 export function FacilitiesListPage() {
   const { t } = useTranslation()
   const navigate = route.useNavigate()
@@ -39,6 +40,7 @@ export function FacilitiesListPage() {
 
   return (
     <div className="container page stack manager-page">
+      <DoctorRequestsSection />
       <h1>{t("manager.facilitiesTitle")}</h1>
       <form
         className="manager-search"

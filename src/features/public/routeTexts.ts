@@ -12,3 +12,4 @@ export const PARTNER_TEXTS = ["partners"] as const
 export const COMING_SOON_TEXTS = ["comingSoon", "waitlist"] as const
 export const LEGAL_TEXTS = ["legal"] as const
 export const DESIGN_SYSTEM_TEXTS = ["designSystem", "pagination"] as const
+export const DOCTOR_REQUEST_TEXTS = ["doctorRequest", "specialties"] as const
