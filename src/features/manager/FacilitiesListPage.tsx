@@ -8,6 +8,7 @@ import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { TextField } from "../../ui/Field.tsx"
 import { Pagination } from "../../ui/Pagination.tsx"
+import { PhoneLink } from "../../ui/PhoneLink.tsx"
 import { DoctorRequestsSection } from "./DoctorRequestsSection.tsx"
 import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
@@ -85,11 +86,7 @@ export function FacilitiesListPage() {
                 <p>
                   <Address parts={[f.location.address]} />
                 </p>
-                {f.phoneNumber ? (
-                  <a href={`tel:${f.phoneNumber}`} dir="ltr">
-                    {f.phoneNumber}
-                  </a>
-                ) : null}
+                {f.phoneNumber ? <PhoneLink phone={f.phoneNumber} /> : null}
               </li>
             ))}
           </ul>
