@@ -201,6 +201,9 @@ test("in French, prices group with spaces, specialties stay French, dates stay l
   // The bell: « 1 rendez-vous confirmé », « 2 rendez-vous confirmés ».
   await page.goto("/profile")
   const bell = page.getByRole("button", { name: /^Notifications : / })
+  // The session's appointments arrive after the first paint (the bell says 0 until then); the demo
+  // patient has confirmed ones ahead.
+  await expect(bell).toHaveAttribute("aria-label", /^Notifications : [1-9]/)
   const count = Number(/\d+/.exec((await bell.getAttribute("aria-label")) ?? "")?.[0])
   await expect(bell).toHaveAttribute("aria-label", `Notifications : ${count} rendez-vous ${count > 1 ? "confirmés" : "confirmé"} à venir`)
 })

@@ -85,7 +85,7 @@ test("the manager's screens fit a 360 px phone", async ({ page }) => {
   await signInOnPhone(page, ACCOUNTS.manager.email, "/manager/profile")
   for (const [path, heading] of [
     ["/manager/profile", "Khady Sow"],
-    ["/manager/dashboard", "Établissements de santé"],
+    ["/manager/dashboard", "Tableau de bord"],
     ["/manager/settings", "Paramètres"],
   ] as const) {
     await page.goto(path)

@@ -41,8 +41,9 @@ export function FacilitiesListPage() {
 
   return (
     <div className="container page stack manager-page">
+      <h1>{t("manager.dashboard")}</h1>
       <DoctorRequestsSection />
-      <h1>{t("manager.facilitiesTitle")}</h1>
+      <h2 className="section-title">{t("manager.facilitiesTitle")}</h2>
       <form
         className="manager-search"
         role="search"
