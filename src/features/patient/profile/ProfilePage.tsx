@@ -16,6 +16,7 @@ import { formatAge } from "./formatAge.ts"
 import { PatientPhoto } from "./PatientPhoto.tsx"
 import { PendingEmailNotice } from "./PendingEmailNotice.tsx"
 import { usePatientId } from "./usePatientId.ts"
+import { useSessionUser } from "../../../session/useSession.ts"
 import "../patient.css"
 import { formatPhone } from "../../../../schemas/phone.ts"
 
@@ -26,7 +27,9 @@ export function ProfilePage() {
   const patientId = usePatientId()
   const { data: patient } = useSuspenseQuery(patientQuery(patientId))
   const appointments = useQuery(appointmentsQuery())
-  const upcoming = upcomingConfirmed(appointments.data ?? [], Date.now())
+  // Until the list arrives, the session's (as sign-in saw it): the bell never says 0 for want of data.
+  const sessionAppointments = useSessionUser()?.appointments
+  const upcoming = upcomingConfirmed(appointments.data ?? sessionAppointments ?? [], Date.now())
   const age = patient.dateOfBirth ? ageOf(patient.dateOfBirth) : null
 
   return (
