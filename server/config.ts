@@ -30,6 +30,8 @@ export interface ServerConfig {
   readonly readCacheMs: number
   /** How often the server tops up every schedule's time slots (also once at start). */
   readonly slotTopUpIntervalMs: number
+  /** How often the job worker looks for due jobs (reminders, agendas). */
+  readonly jobPollMs: number
 }
 
 /** A setting that cannot be used: the server must not start with it. */
@@ -121,6 +123,7 @@ const Settings = {
   DEMO_ACCOUNTS_ON_LOGIN: setting(onOff, "true or false"),
   READ_CACHE_MS: setting(wholeNumber(0, 3_600_000), "a whole number of milliseconds from 0 to 3600000"),
   SLOT_TOP_UP_HOURS: setting(positiveNumber(24 * 7), "a number of hours above 0 and at most 168"),
+  JOB_POLL_MS: setting(wholeNumber(100, 3_600_000), "a whole number of milliseconds from 100 to 3600000"),
 } as const
 
 type SettingName = keyof typeof Settings
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firebaseStorageBucket: read("FIREBASE_STORAGE_BUCKET") ?? "",
     userFilesOrigin: read("USER_FILES_ORIGIN") ?? "",
     slotTopUpIntervalMs: read("SLOT_TOP_UP_HOURS", "24") * 3600_000,
+    jobPollMs: read("JOB_POLL_MS", "15000"),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
+import { JobWorker, startJobWorker } from "./jobs/worker.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
@@ -24,6 +25,8 @@ const forgetAttempts = credentialLimits && setInterval(() => void credentialLimi
 const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? { readCacheBus } : {}), ...(credentialLimits ? { credentialLimits } : {}) })
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
+// Jobs live in the database: what was due while the process was down runs at its first poll.
+const stopJobs = startJobWorker(new JobWorker(database.db, {}), config.jobPollMs)
 // Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
 let answering = 0
 const fetch: typeof app.fetch = async (...args) => {
@@ -62,6 +65,7 @@ async function stop(signal: string) {
   console.log(`${signal}: stopping`)
   await closeServer()
   await stopSlotTopUp()
+  await stopJobs()
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
   await database.close()
