@@ -9,7 +9,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
+import { accountMailSender } from "./email/accountOutbox.ts"
 import { JobWorker, startJobWorker } from "./jobs/worker.ts"
+import { reminderHandlers } from "./reminders/send.ts"
+import { smsSender } from "./sms/sms.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
@@ -26,7 +29,8 @@ const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? {
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Jobs live in the database: what was due while the process was down runs at its first poll.
-const stopJobs = startJobWorker(new JobWorker(database.db, {}), config.jobPollMs)
+const handlers = reminderHandlers({ sendMail: accountMailSender(config), sendSms: smsSender(config), replyTo: config.mailTo })
+const stopJobs = startJobWorker(new JobWorker(database.db, handlers), config.jobPollMs)
 // Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
 let answering = 0
 const fetch: typeof app.fetch = async (...args) => {

@@ -11,6 +11,8 @@ export interface ClaimedJob {
   /** This run's number, from 1. */
   readonly attempts: number
   readonly maxAttempts: number
+  /** When it was enqueued: a retry can tell what this job already did from what earlier jobs did. */
+  readonly createdAt: Date
 }
 
 /** Does a job's work. Runs at least once per job (again after a crash), so it must be idempotent. */
@@ -81,9 +83,16 @@ export class JobWorker {
         LIMIT ${this.batch}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, kind, payload, attempts, max_attempts
-    `)) as { rows: Array<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }> }
-    return result.rows.map((r) => ({ id: r.id, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }))
+      RETURNING id, kind, payload, attempts, max_attempts, created_at
+    `)) as { rows: Array<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; created_at: string | Date }> }
+    return result.rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      createdAt: new Date(r.created_at),
+    }))
   }
 
   /** Runs one claimed job and records its outcome, unless another worker took it since (its lease ran out). */
