@@ -1,8 +1,9 @@
 import { Temporal } from "temporal-polyfill"
+import type { NoticeKind } from "../../schemas/notification.ts"
 import { fitsOneSms, toGsm7Latin } from "../sms/segments.ts"
 
 export type NoticeLanguage = "fr" | "en" | "ar"
-export type NoticeKind = "REMINDER_24H" | "REMINDER_2H" | "CANCELLATION"
+export type { NoticeKind }
 
 /** What a notice may say: time, doctor, place. Never the reason or any other medical detail. */
 export interface NoticeFacts {
