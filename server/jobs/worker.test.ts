@@ -4,7 +4,7 @@ import { openDatabase } from "../db/client.ts"
 import { jobs } from "../db/schema.ts"
 import { startTestGateway, TEST_DB, type TestGateway } from "../testing/testGateway.ts"
 import { enqueue, removePending } from "./queue.ts"
-import { JobWorker, type JobHandler } from "./worker.ts"
+import { JobWorker, startJobWorker, type JobHandler } from "./worker.ts"
 
 let gw: TestGateway
 
@@ -136,4 +136,15 @@ describe("job queue", () => {
     },
     60_000,
   )
+
+  it("runs due jobs at start and on its timer, and its stop waits for the run under way", async () => {
+    const { handler, runs } = counting()
+    const id = (await enqueue(gw.db, { kind: "test.timer" }))!
+    const stop = startJobWorker(new JobWorker(gw.db, { "test.timer": handler }), 50)
+    await enqueue(gw.db, { kind: "test.timer", dedupeKey: "timer:second" })
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await stop()
+    expect(runs.get(id)).toBe(1)
+    expect([...runs.values()]).toEqual([1, 1])
+  })
 })
