@@ -34,6 +34,9 @@ describe("loadConfig", () => {
       firebaseStorageBucket: "",
       userFilesOrigin: "",
       slotTopUpIntervalMs: 24 * 3600_000,
+      jobPollMs: 15_000,
+      smsProviderUrl: undefined,
+      smsApiKey: "",
     })
   })
 
@@ -55,6 +58,9 @@ describe("loadConfig", () => {
       DEMO_ACCOUNTS_ON_LOGIN: "false",
       READ_CACHE_MS: "0",
       SLOT_TOP_UP_HOURS: "6",
+      JOB_POLL_MS: "500",
+      SMS_PROVIDER_URL: "https://sms.example/v1/send",
+      SMS_API_KEY: "k-123",
     })
     expect(config).toEqual({
       port: 65535,
@@ -74,6 +80,9 @@ describe("loadConfig", () => {
       demoAccountsOnLogin: false,
       readCacheMs: 0,
       slotTopUpIntervalMs: 6 * 3600_000,
+      jobPollMs: 500,
+      smsProviderUrl: "https://sms.example/v1/send",
+      smsApiKey: "k-123",
     })
     expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
       port: 1,
@@ -118,6 +127,8 @@ describe("loadConfig", () => {
     ["DEMO_ACCOUNTS_ON_LOGIN", ["no", "1"], "true or false"],
     ["READ_CACHE_MS", ["-1", "5s", "3600001", "1.5"], "a whole number of milliseconds from 0 to 3600000"],
     ["SLOT_TOP_UP_HOURS", ["0", "daily", "169"], "a number of hours above 0 and at most 168"],
+    ["SMS_PROVIDER_URL", ["sms.example", "ftp://sms.example"], "an http(s) URL such as https://sms.example/v1/send"],
+    ["JOB_POLL_MS", ["99", "1s", "3600001"], "a whole number of milliseconds from 100 to 3600000"],
   ]
   for (const [name, values, expected] of bad) {
     it(`refuses bad values of ${name}, naming the variable, what it must be and what it holds`, () => {

@@ -30,6 +30,12 @@ export interface ServerConfig {
   readonly readCacheMs: number
   /** How often the server tops up every schedule's time slots (also once at start). */
   readonly slotTopUpIntervalMs: number
+  /** How often the job worker looks for due jobs (reminders, agendas). */
+  readonly jobPollMs: number
+  /** An HTTP SMS provider (POST {to, text}); unset, SMS go to <DATA_DIR>/sms/outbox.jsonl. */
+  readonly smsProviderUrl: string | undefined
+  /** The provider's key, sent as a bearer token. */
+  readonly smsApiKey: string
 }
 
 /** A setting that cannot be used: the server must not start with it. */
@@ -121,6 +127,9 @@ const Settings = {
   DEMO_ACCOUNTS_ON_LOGIN: setting(onOff, "true or false"),
   READ_CACHE_MS: setting(wholeNumber(0, 3_600_000), "a whole number of milliseconds from 0 to 3600000"),
   SLOT_TOP_UP_HOURS: setting(positiveNumber(24 * 7), "a number of hours above 0 and at most 168"),
+  SMS_PROVIDER_URL: setting(parsed(urlOf(["https:", "http:"]), String), "an http(s) URL such as https://sms.example/v1/send"),
+  SMS_API_KEY: setting(Schema.NonEmptyString, "the SMS provider's key"),
+  JOB_POLL_MS: setting(wholeNumber(100, 3_600_000), "a whole number of milliseconds from 100 to 3600000"),
 } as const
 
 type SettingName = keyof typeof Settings
@@ -163,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firebaseStorageBucket: read("FIREBASE_STORAGE_BUCKET") ?? "",
     userFilesOrigin: read("USER_FILES_ORIGIN") ?? "",
     slotTopUpIntervalMs: read("SLOT_TOP_UP_HOURS", "24") * 3600_000,
+    jobPollMs: read("JOB_POLL_MS", "15000"),
+    smsProviderUrl: read("SMS_PROVIDER_URL"),
+    smsApiKey: read("SMS_API_KEY") ?? "",
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

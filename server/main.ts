@@ -9,6 +9,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
+import { accountMailSender } from "./email/accountOutbox.ts"
+import { JobWorker, startJobWorker } from "./jobs/worker.ts"
+import { agendaHandlers, enqueueAgendaPlanning } from "./reminders/agenda.ts"
+import { reminderHandlers } from "./reminders/send.ts"
+import { smsSender } from "./sms/sms.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
@@ -24,6 +29,12 @@ const forgetAttempts = credentialLimits && setInterval(() => void credentialLimi
 const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? { readCacheBus } : {}), ...(credentialLimits ? { credentialLimits } : {}) })
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
+// Jobs live in the database: what was due while the process was down runs at its first poll.
+const senders = { sendMail: accountMailSender(config), sendSms: smsSender(config), replyTo: config.mailTo }
+const handlers = { ...reminderHandlers(senders), ...agendaHandlers(senders) }
+// The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain (once per hour, whoever enqueues it).
+await enqueueAgendaPlanning(database.db, new Date())
+const stopJobs = startJobWorker(new JobWorker(database.db, handlers), config.jobPollMs)
 // Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
 let answering = 0
 const fetch: typeof app.fetch = async (...args) => {
@@ -62,6 +73,7 @@ async function stop(signal: string) {
   console.log(`${signal}: stopping`)
   await closeServer()
   await stopSlotTopUp()
+  await stopJobs()
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
   await database.close()

@@ -3,6 +3,7 @@ import { Appointment, AppointmentList, CreateAppointmentRequest, UpdateAppointme
 import { endpoint } from "../contract.ts"
 import type { ErrorCode } from "../errors.ts"
 import { Id } from "../fields.ts"
+import { NotificationList } from "../notification.ts"
 
 /*
  * Appointments (SPEC §4, §7): a patient's own, or a doctor's with their patients. Handlers:
@@ -42,6 +43,16 @@ export const getAppointmentCalendar = endpoint({
   params: { id: Id },
   response: Schema.String,
   contentType: "text/calendar; charset=utf-8",
+  access: parties,
+  errors: ["APPOINTMENT_NOT_FOUND", "FORBIDDEN_ACTION"],
+})
+
+/** What was sent about an appointment (reminders, cancellation notice), oldest first: its patient and its doctor see it, failures included. */
+export const getAppointmentNotifications = endpoint({
+  method: "GET",
+  path: "/appointments/:id/notifications",
+  params: { id: Id },
+  response: NotificationList,
   access: parties,
   errors: ["APPOINTMENT_NOT_FOUND", "FORBIDDEN_ACTION"],
 })

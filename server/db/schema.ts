@@ -561,6 +561,51 @@ export const calendarFeeds = pgTable("calendar_feeds", {
 })
 
 /**
+ * The job queue (server/jobs/): work that must survive a restart or a kill -9, such as reminders.
+ * A worker claims due rows with FOR UPDATE SKIP LOCKED and leases them until `locked_until`; a
+ * lease that runs out (its process died) makes the job claimable again, so jobs run at least once
+ * and their handlers are written to be idempotent. `dedupe_key` makes enqueueing idempotent too.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").$type<"pending" | "running" | "done" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lastError: text("last_error"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  // The claim reads due pending jobs and running jobs whose lease ran out.
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+)
+
+/** What was sent about an appointment, on which channel, and whether it failed (issue 13). */
+export const notificationLog = pgTable(
+  "notification_log",
+  {
+    id: id(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: text("channel").$type<"SMS" | "EMAIL">().notNull(),
+    status: text("status").$type<"sent" | "failed" | "skipped">().notNull(),
+    error: text("error"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notification_log_appointment_idx").on(t.appointmentId, t.at)],
+)
+
+/**
  * The answers of writes sent with an `Idempotency-Key` (server/http/idempotency.ts), per user, kept
  * 24 hours: the row is claimed, and its answer written, in the transaction of the write itself, so
  * a write is never saved without its key. `fingerprint` is the method, path and a hash of the body;

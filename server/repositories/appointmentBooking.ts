@@ -8,6 +8,7 @@ import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
 import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmentRules.ts"
 import { inTransaction } from "../db/transaction.ts"
+import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AppointmentRow = typeof appointments.$inferSelect
@@ -121,7 +122,11 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
         reason: request.reason.trim(),
         location: homeAddress,
       })
-      .returning({ id: appointments.id })
+      .returning({ id: appointments.id, status: appointments.status })
+    // Saved with the appointment or not at all: a booking never lacks its reminders.
+    if (created!.status === "CONFIRMED") {
+      await scheduleReminders(tx, { id: created!.id, appointmentTime: slot.startsAt, rescheduleCount: 0 }, new Date(now.epochMilliseconds))
+    }
     return created!.id
   })
 }
@@ -154,6 +159,7 @@ export async function cancelAppointment(db: Db, appointmentId: string, now: Temp
       .set({ status: "CANCELED", canceledAt: new Date(now.epochMilliseconds) })
       .where(eq(appointments.id, row.id))
     await freeSlot(tx, row.timeSlotId)
+    await cancelReminders(tx, row.id, new Date(now.epochMilliseconds))
   })
 }
 
@@ -194,5 +200,12 @@ export async function rescheduleAppointment(
       })
     }
     if (Object.keys(changes).length > 0) await tx.update(appointments).set(changes).where(eq(appointments.id, row.id))
+    if (changes.appointmentTime) {
+      await moveReminders(
+        tx,
+        { id: row.id, appointmentTime: changes.appointmentTime, rescheduleCount: changes.rescheduleCount! },
+        new Date(now.epochMilliseconds),
+      )
+    }
   })
 }

@@ -12,6 +12,7 @@ import { idempotent } from "../http/idempotency.ts"
 import { writesDoctor } from "../http/readCache.ts"
 import { findCalendarEntry } from "../repositories/appointmentCalendar.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
+import { notificationsOf } from "../repositories/notificationLog.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
 
 /** Access policy: an appointment is seen and changed only by its patient or its doctor. */
@@ -78,6 +79,14 @@ export function appointmentsRoutes() {
       c.header("Content-Disposition", `attachment; filename="promed-${day}.ics"`)
       c.header("Cache-Control", "private, no-store")
       return calendarFile(appointmentEvent(entry, caller.role === "DOCTOR" ? "DOCTOR" : "PATIENT", Temporal.Now.instant()))
+    },
+  })
+
+  route(app, appointments.getAppointmentNotifications, {
+    handle: async ({ c, caller, params }) => {
+      const { db } = c.get("deps")
+      await appointmentOfParty(db, caller, params.id)
+      return notificationsOf(db, params.id)
     },
   })
 

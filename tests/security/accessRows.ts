@@ -224,6 +224,12 @@ const ROWS: ReadonlyArray<RowInput> = [
     call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/calendar.ics` }),
     expect: only(["patientA", "doctorA"], 200),
   },
+  {
+    contract: CONTRACTS.appointments.getAppointmentNotifications,
+    rule: "what was sent about an appointment is the appointment's: only its patient and its doctor read it",
+    call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/notifications` }),
+    expect: only(["patientA", "doctorA"], 200),
+  },
   // The private calendar feed (issue 13): each patient or doctor their own; the address is its own credential.
   {
     contract: CONTRACTS.calendarFeed.getCalendarFeedStatus,

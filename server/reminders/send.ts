@@ -1,0 +1,144 @@
+import { and, eq, gte } from "drizzle-orm"
+import { alias } from "drizzle-orm/pg-core"
+import type { Db } from "../db/client.ts"
+import { appointments, doctors, healthcareFacilities, notificationLog, patientSettings, patients, users } from "../db/schema.ts"
+import { MAIL_FROM } from "../email/contactMail.ts"
+import type { SendMail } from "../email/outbox.ts"
+import type { ClaimedJob, JobHandler } from "../jobs/worker.ts"
+import type { SendSms } from "../sms/sms.ts"
+import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
+import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
+
+export interface NoticeSenders {
+  readonly sendMail: SendMail
+  readonly sendSms: SendSms
+  /** Where a patient's reply to a notice goes. */
+  readonly replyTo: string
+}
+
+type Channel = "SMS" | "EMAIL"
+const doctorUsers = alias(users, "doctor_users")
+
+/** Everything a notice needs about an appointment, read when it is sent (never from the job's payload, which may be stale). */
+async function readAppointment(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      status: appointments.status,
+      rescheduleCount: appointments.rescheduleCount,
+      at: appointments.appointmentTime,
+      timeZone: appointments.timeZone,
+      type: appointments.appointmentType,
+      location: appointments.location,
+      doctorFirstName: doctorUsers.firstName,
+      doctorLastName: doctorUsers.lastName,
+      facilityName: healthcareFacilities.name,
+      facilityAddress: healthcareFacilities.address,
+      facilityCity: healthcareFacilities.city,
+      email: users.email,
+      phone: users.phoneNumber,
+      methods: patients.preferredNotificationMethods,
+      reminders: patientSettings.reminders,
+      appointmentNotices: patientSettings.appointments,
+      appLanguage: patientSettings.appLanguage,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(users, eq(users.id, patients.userId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(doctorUsers, eq(doctorUsers.id, doctors.userId))
+    .leftJoin(healthcareFacilities, eq(healthcareFacilities.id, appointments.facilityId))
+    .leftJoin(patientSettings, eq(patientSettings.patientId, patients.id))
+    .where(eq(appointments.id, id))
+  return row
+}
+type AppointmentFacts = NonNullable<Awaited<ReturnType<typeof readAppointment>>>
+
+const ONLINE: Record<NoticeLanguage, string> = { fr: "en ligne", en: "online", ar: "عن بعد" }
+const HOME: Record<NoticeLanguage, string> = { fr: "à domicile", en: "at home", ar: "في المنزل" }
+
+/** Where it happens: the facility, the patient's address for a home visit, or online. */
+function placeOf(lang: NoticeLanguage, row: AppointmentFacts): string {
+  if (row.type === "ONLINE") return ONLINE[lang]
+  if (row.type === "HOME") return row.location ?? HOME[lang]
+  return [row.facilityName, row.facilityAddress, row.facilityCity].filter(Boolean).join(", ")
+}
+
+/** Appends to the appointment's notification log. */
+async function log(db: Db, appointmentId: string, kind: NoticeKind, channel: Channel, status: "sent" | "failed" | "skipped", error: string | null = null) {
+  await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error })
+}
+
+/** True when this job already sent on this channel (an earlier attempt of it, before a failure elsewhere or a crash). */
+async function sentByThisJob(db: Db, appointmentId: string, kind: NoticeKind, channel: Channel, job: ClaimedJob) {
+  const rows = await db
+    .select({ at: notificationLog.at })
+    .from(notificationLog)
+    .where(
+      and(
+        eq(notificationLog.appointmentId, appointmentId),
+        eq(notificationLog.kind, kind),
+        eq(notificationLog.channel, channel),
+        eq(notificationLog.status, "sent"),
+        gte(notificationLog.at, job.createdAt),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+/** The channels the patient chose, in a stable order. */
+const channelsOf = (methods: ReadonlyArray<string>): Channel[] => (["SMS", "EMAIL"] as const).filter((c) => methods.includes(c))
+
+/**
+ * Sends a notice on each chosen channel and logs each outcome. A failed channel makes the job
+ * fail, so it is retried; a channel already sent by this job is not sent twice.
+ */
+async function sendNotice(db: Db, senders: NoticeSenders, job: ClaimedJob, appointmentId: string, row: AppointmentFacts, kind: NoticeKind, allowed: boolean) {
+  const channels = channelsOf(row.methods)
+  if (!allowed || channels.length === 0) {
+    for (const channel of channels.length ? channels : (["EMAIL"] as const)) {
+      await log(db, appointmentId, kind, channel, "skipped", allowed ? "no channel chosen" : "turned off in the patient's settings")
+    }
+    return
+  }
+  const lang = noticeLanguageOf(row.appLanguage)
+  const facts: NoticeFacts = { at: row.at, timeZone: row.timeZone, doctor: `Dr ${row.doctorFirstName} ${row.doctorLastName}`, place: placeOf(lang, row) }
+  const failures: string[] = []
+  for (const channel of channels) {
+    if (await sentByThisJob(db, appointmentId, kind, channel, job)) continue
+    if (channel === "SMS" && !row.phone) {
+      await log(db, appointmentId, kind, channel, "skipped", "no phone number")
+      continue
+    }
+    try {
+      if (channel === "SMS") await senders.sendSms({ to: row.phone!, text: buildSms(lang, kind, facts) })
+      else await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
+      await log(db, appointmentId, kind, channel, "sent")
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+      await log(db, appointmentId, kind, channel, "failed", message)
+      failures.push(`${channel}: ${message}`)
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join("; "))
+}
+
+/** The handlers of the reminder jobs, sending through these senders. */
+export function reminderHandlers(senders: NoticeSenders): Record<string, JobHandler> {
+  return {
+    [REMINDER_JOB]: async (job, { db }) => {
+      const { appointmentId, rescheduleCount, before } = job.payload as { appointmentId: string; rescheduleCount: number; before: "24h" | "2h" }
+      const row = await readAppointment(db, appointmentId)
+      // Moved or cancelled since it was enqueued: the job is stale and does nothing.
+      if (!row || row.status !== "CONFIRMED" || row.rescheduleCount !== rescheduleCount) return
+      await sendNotice(db, senders, job, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
+    },
+    [CANCELLATION_JOB]: async (job, { db }) => {
+      const { appointmentId } = job.payload as { appointmentId: string }
+      const row = await readAppointment(db, appointmentId)
+      if (!row || row.status !== "CANCELED") return
+      // A cancellation is news about the appointment, not a reminder: the "appointments" setting governs it.
+      await sendNotice(db, senders, job, appointmentId, row, "CANCELLATION", row.appointmentNotices ?? true)
+    },
+  }
+}
