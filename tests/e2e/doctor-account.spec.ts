@@ -2,6 +2,10 @@ import { expect, test } from "@playwright/test"
 import { pngFile } from "../fixtures/files.ts"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
+// One after the other: the profile edit and the photo change both save doctor2's whole profile,
+// and run side by side the later save wrote back the biography and services the other had changed.
+test.describe.configure({ mode: "default" })
+
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
 })
