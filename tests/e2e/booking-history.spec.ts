@@ -198,6 +198,25 @@ test.describe("the wizard opened from the search, at 360 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 
+  test("an address naming a step the draft cannot justify is replaced, so Back leaves the wizard", async ({ page }) => {
+    await signIn(page, ACCOUNTS.patient.email, "/profile")
+    await page.setViewportSize(PHONE)
+    await page.goto("/doctors?keyword=Moussa%20Ndiaye")
+    const profile = await page
+      .getByRole("article")
+      .filter({ hasText: "Moussa Ndiaye" })
+      .first()
+      .getByRole("link", { name: "Dr Moussa Ndiaye", exact: true })
+      .getAttribute("href")
+    const doctorId = profile!.split("/").at(-1)!
+    await page.goto(`/doctors?keyword=Moussa%20Ndiaye&book=${doctorId}&booking=3`)
+    await expect(stepList(wizard(page), 1)).toBeVisible()
+    await expect(page).toHaveURL(/[?&]booking=1\b/)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/booking=/)
+    await expect(wizard(page)).toBeHidden()
+  })
+
   test("Arabic: the same, right to left", async ({ page }) => {
     await signIn(page, ACCOUNTS.patient.email, "/profile")
     await page.setViewportSize(PHONE)
