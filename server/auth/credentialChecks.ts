@@ -1,4 +1,4 @@
-import { getConnInfo } from "@hono/node-server/conninfo"
+import { clientAddress } from "../http/clientAddress.ts"
 import { eq, sql } from "drizzle-orm"
 import type { Context } from "hono"
 import { decodeWithFields } from "../../schemas/decode.ts"
@@ -21,14 +21,6 @@ async function limited(limits: CredentialLimits, keys: ReadonlyArray<LimitKey>, 
   if (!(await verify())) return { status: "wrong" }
   await limits.succeeded(keys)
   return { status: "ok" }
-}
-
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown"
-  } catch {
-    return "unknown"
-  }
 }
 
 /** Sets Retry-After (whole seconds, at least 1) on the answer being built. */

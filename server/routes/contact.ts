@@ -1,9 +1,9 @@
-import { getConnInfo } from "@hono/node-server/conninfo"
-import { Hono, type Context } from "hono"
+import { Hono } from "hono"
 import type { EmailFunctionResponse } from "../../schemas/contact.ts"
 import * as contact from "../../schemas/contracts/contact.ts"
 import { deliver, enqueueContactMessage, retryFailed } from "../email/outbox.ts"
 import { smtpSender } from "../email/smtp.ts"
+import { addressLimiter } from "../http/clientAddress.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { route } from "../http/contract.ts"
@@ -13,14 +13,6 @@ import { errorFacts } from "../http/errorLog.ts"
 const PER_ADDRESS = 10
 const WINDOW_MS = 10 * 60_000
 
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown"
-  } catch {
-    return "unknown"
-  }
-}
-
 /**
  * The contact "cloud email function" (issue 3): POST /email/send?lang=fr|en|ar with SPEC §7's
  * body `{ data: { template: "contact-form", smtpConfigId, context } }`. Every message is stored in
@@ -29,19 +21,11 @@ function clientAddress(c: Context<AppEnv>): string {
  */
 export function contactRoutes() {
   const app = new Hono<AppEnv>()
-  const recent = new Map<string, number[]>()
-
-  const allow = (address: string): boolean => {
-    const now = Date.now()
-    const times = (recent.get(address) ?? []).filter((t) => t > now - WINDOW_MS)
-    if (times.length >= PER_ADDRESS) return false
-    recent.set(address, [...times, now])
-    return true
-  }
+  const allow = addressLimiter(PER_ADDRESS, WINDOW_MS)
 
   route(app, contact.sendContactEmail, {
     handle: async ({ c, query: { lang }, body }) => {
-      if (!allow(clientAddress(c))) {
+      if (!allow(c)) {
         throw new ApiError("BUSINESS_ERROR", "Too many messages from this address, try again later", undefined, 429)
       }
       const { db, config } = c.get("deps")

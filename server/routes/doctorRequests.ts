@@ -1,6 +1,6 @@
-import { getConnInfo } from "@hono/node-server/conninfo"
-import { Hono, type Context } from "hono"
+import { Hono } from "hono"
 import * as contract from "../../schemas/contracts/doctorRequests.ts"
+import { addressLimiter } from "../http/clientAddress.ts"
 import type { AppEnv } from "../http/context.ts"
 import { route, withStatus } from "../http/contract.ts"
 import { ApiError } from "../http/errors.ts"
@@ -10,14 +10,6 @@ import { createDoctorRequest, managerOf, markDoctorRequestReviewed, pendingDocto
 const PER_ADDRESS = 10
 const WINDOW_MS = 10 * 60_000
 
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown"
-  } catch {
-    return "unknown"
-  }
-}
-
 /**
  * "Compte professionnel" (issue 11): a doctor's request to join, public, and the managers' list of
  * the pending ones addressed to their facility or to none. The facility is the manager's row's,
@@ -25,19 +17,11 @@ function clientAddress(c: Context<AppEnv>): string {
  */
 export function doctorRequestsRoutes() {
   const app = new Hono<AppEnv>()
-  const recent = new Map<string, number[]>()
-
-  const allow = (address: string): boolean => {
-    const now = Date.now()
-    const times = (recent.get(address) ?? []).filter((t) => t > now - WINDOW_MS)
-    if (times.length >= PER_ADDRESS) return false
-    recent.set(address, [...times, now])
-    return true
-  }
+  const allow = addressLimiter(PER_ADDRESS, WINDOW_MS)
 
   route(app, contract.createDoctorRequest, {
     handle: async ({ c, body }) => {
-      if (!allow(clientAddress(c))) {
+      if (!allow(c)) {
         throw new ApiError("BUSINESS_ERROR", "Too many requests from this address, try again later", undefined, 429)
       }
       const result = await createDoctorRequest(c.get("deps").db, body)
