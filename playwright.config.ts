@@ -56,6 +56,8 @@ export default defineConfig({
         DATABASE_URL: "",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         CONTACT_MAIL_TO: "contact@promed.sn",
+        // Notices (reminders, cancellations) leave within a second, so a test sees them sent.
+        JOB_POLL_MS: "1000",
         // A private build folder lets several runs share this checkout (npm test uses dist/client).
         ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       },

@@ -6,11 +6,15 @@ import { UtcInstant } from "./fields.ts"
 export const NoticeKind = Schema.Literals(["REMINDER_24H", "REMINDER_2H", "CANCELLATION"])
 export type NoticeKind = typeof NoticeKind.Type
 
+/** Why a notice was not sent (the `error` of a skipped entry): the screens translate these. */
+export const SKIP_REASONS = { noChannel: "NO_CHANNEL", remindersOff: "REMINDERS_OFF", noPhone: "NO_PHONE" } as const
+
 /** One send about an appointment: on which channel, and whether it left, failed (with why) or was skipped. */
 export const NotificationEntry = Schema.Struct({
   kind: NoticeKind,
   channel: NotificationMethod,
   status: Schema.Literals(["sent", "failed", "skipped"]),
+  /** A skipped entry's reason (one of SKIP_REASONS), a failed one's error as the channel gave it. */
   error: Schema.NullOr(Schema.String),
   at: UtcInstant,
 })

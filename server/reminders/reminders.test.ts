@@ -103,7 +103,7 @@ describe("reminders", () => {
     await worker.runDue(new Date(appointment.at.getTime() - 24 * 3600_000))
     expect(sms).toHaveLength(0)
     expect(mails).toHaveLength(0)
-    expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "SMS", status: "skipped", error: "turned off in the patient's settings" }])
+    expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "SMS", status: "skipped", error: "REMINDERS_OFF" }])
   })
 
   it("a reschedule replaces the pending reminders, and a stale reminder does nothing", async () => {

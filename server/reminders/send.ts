@@ -6,6 +6,7 @@ import { MAIL_FROM } from "../email/contactMail.ts"
 import type { SendMail } from "../email/outbox.ts"
 import type { ClaimedJob, JobHandler } from "../jobs/worker.ts"
 import type { SendSms } from "../sms/sms.ts"
+import { SKIP_REASONS } from "../../schemas/notification.ts"
 import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
 import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
 
@@ -97,7 +98,7 @@ async function sendNotice(db: Db, senders: NoticeSenders, job: ClaimedJob, appoi
   const channels = channelsOf(row.methods)
   if (!allowed || channels.length === 0) {
     for (const channel of channels.length ? channels : (["EMAIL"] as const)) {
-      await log(db, appointmentId, kind, channel, "skipped", allowed ? "no channel chosen" : "turned off in the patient's settings")
+      await log(db, appointmentId, kind, channel, "skipped", allowed ? SKIP_REASONS.noChannel : SKIP_REASONS.remindersOff)
     }
     return
   }
@@ -107,7 +108,7 @@ async function sendNotice(db: Db, senders: NoticeSenders, job: ClaimedJob, appoi
   for (const channel of channels) {
     if (await sentByThisJob(db, appointmentId, kind, channel, job)) continue
     if (channel === "SMS" && !row.phone) {
-      await log(db, appointmentId, kind, channel, "skipped", "no phone number")
+      await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.noPhone)
       continue
     }
     try {

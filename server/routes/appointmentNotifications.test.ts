@@ -39,7 +39,7 @@ describe("GET /appointments/{id}/notifications", () => {
     expect(seen.status).toBe(200)
     const entries = Schema.decodeUnknownSync(NotificationList)(seen.body)
     expect(entries.map(({ kind, channel, status, error }) => ({ kind, channel, status, error }))).toEqual([
-      { kind: "REMINDER_24H", channel: "SMS", status: "skipped", error: "no phone number" },
+      { kind: "REMINDER_24H", channel: "SMS", status: "skipped", error: "NO_PHONE" },
       { kind: "REMINDER_24H", channel: "EMAIL", status: "failed", error: "421 try later" },
     ])
     const doctor = await gw.signIn("doctor@demo.sn")

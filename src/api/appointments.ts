@@ -8,6 +8,7 @@ export const appointmentKeys = {
   all: ["appointments"] as const,
   list: () => [...appointmentKeys.all, "list"] as const,
   detail: (id: string) => [...appointmentKeys.all, "detail", id] as const,
+  notifications: (id: string) => [...appointmentKeys.all, "notifications", id] as const,
 }
 
 /** GET /appointments: the caller's own (a patient's, or a doctor's appointments with them). */
@@ -21,6 +22,13 @@ export const appointmentQuery = (id: string) =>
     queryFn: ({ signal }) => callApi(appointments.getAppointment, { params: { id }, signal }),
     // A missing or foreign appointment will not appear on a second try.
     retry: false,
+  })
+
+/** GET /appointments/{id}/notifications: the reminders and notices sent about it, failures included (issue 13). */
+export const appointmentNotificationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: appointmentKeys.notifications(id),
+    queryFn: ({ signal }) => callApi(appointments.getAppointmentNotifications, { params: { id }, signal }),
   })
 
 /** POST /appointments; with an Idempotency-Key, a retry of the same booking gets its first answer instead of a second booking. */

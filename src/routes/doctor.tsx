@@ -99,7 +99,9 @@ const appointmentRoute = createRoute({
   path: "appointments/$appointmentId",
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
-    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
+    const [{ appointmentQuery, appointmentNotificationsQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "notificationLog"])])
+    // What was sent is warmed beside the appointment, not waited for: the page shows without it.
+    void context.queryClient.prefetchQuery(appointmentNotificationsQuery(params.appointmentId))
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),

@@ -16,6 +16,8 @@ export interface SeededIds {
   doctorOwnId: string
   appointmentId: string
   patientOfDoctor: string
+  /** One of the doctor's appointments (its detail lists what was sent about it). */
+  doctorAppointmentId: string
 }
 
 const EMAILS: Record<Exclude<Who, "visitor">, string> = {
@@ -43,6 +45,7 @@ export async function seededIds(request: APIRequestContext): Promise<SeededIds> 
     doctorOwnId: doctorSession.metadata.doctor.id,
     appointmentId: appointments[0].id,
     patientOfDoctor: doctorSession.appointments[0].patientId,
+    doctorAppointmentId: doctorSession.appointments[0].id,
   }
 }
 
@@ -79,6 +82,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: "doctor dashboard", who: "doctor", path: "/doctor/profile" },
   { name: "doctor schedule", who: "doctor", path: "/doctor/schedule" },
   { name: "doctor appointments", who: "doctor", path: "/doctor/appointments" },
+  { name: "doctor appointment", who: "doctor", path: (ids) => `/doctor/appointments/${ids.doctorAppointmentId}` },
   { name: "doctor patients", who: "doctor", path: (ids) => `/doctor/${ids.doctorOwnId}/patients` },
   { name: "doctor patient", who: "doctor", path: (ids) => `/doctor/${ids.doctorOwnId}/patients/${ids.patientOfDoctor}` },
   { name: "doctor profile edit", who: "doctor", path: "/doctor/profile/edit" },

@@ -24,6 +24,22 @@ export async function api<T = any>(
   return { status: response.status(), body: (await response.json()) as T }
 }
 
+/** A patient books a clinic visit in a slot through the API, as another user would meanwhile; answers the gateway's status and body. */
+export function bookThroughApi(
+  request: APIRequestContext,
+  patientToken: string,
+  booking: { doctorId: string; patientId: string; slot: { id: string; startsAt: string }; reason: string },
+) {
+  return api(request, patientToken, "POST", "/appointments", {
+    doctorId: booking.doctorId,
+    patientId: booking.patientId,
+    timeSlotId: booking.slot.id,
+    appointmentTime: booking.slot.startsAt,
+    appointmentType: "CLINIC",
+    reason: booking.reason,
+  })
+}
+
 /**
  * The next date, in Dakar, on an ISO weekday (1 Monday ... 7 Sunday) whose `time` is still ahead,
  * so a slot created for that weekday at that time is bookable whatever day the test runs.

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test"
 import { Temporal } from "temporal-polyfill"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
-import { addAvailability, api, apiToken, showWeekOf } from "./doctor-helpers.ts"
+import { addAvailability, api, apiToken, bookThroughApi, showWeekOf } from "./doctor-helpers.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
@@ -60,14 +60,7 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   const slot = availabilities
     .find((a) => a.dayOfWeek === "TUESDAY" && a.startTime === "09:00")!
     .timeSlots.find((s) => s.slotDate === tuesday.toString() && s.slotStartTime === "09:00")!
-  const booked = await api(request, patientToken, "POST", "/appointments", {
-    doctorId,
-    patientId,
-    timeSlotId: slot.id,
-    appointmentTime: slot.startsAt,
-    appointmentType: "CLINIC",
-    reason: "Palpitations depuis une semaine",
-  })
+  const booked = await bookThroughApi(request, patientToken, { doctorId, patientId, slot, reason: "Palpitations depuis une semaine" })
   expect(booked.status).toBe(201)
 
   // 3. The schedule shows it booked: 1/6 in the week, the card in the day, the badge in recurring.

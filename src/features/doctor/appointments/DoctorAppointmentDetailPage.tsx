@@ -8,6 +8,7 @@ import { Button } from "../../../ui/Button.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
 import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButton.tsx"
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
+import { NotificationLog } from "../../appointments-shared/NotificationLog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
@@ -84,6 +85,7 @@ export function DoctorAppointmentDetailPage() {
         </Button>
       </div>
       {a.status === "CONFIRMED" ? <AddToCalendarButton appointment={a} /> : null}
+      <NotificationLog appointment={a} />
     </div>
   )
 }
