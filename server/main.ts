@@ -10,6 +10,7 @@ import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
 import { accountMailSender } from "./email/accountOutbox.ts"
+import { mailHandlers } from "./email/mailJobs.ts"
 import { JobWorker, startJobWorker } from "./jobs/worker.ts"
 import { agendaHandlers, enqueueAgendaPlanning } from "./reminders/agenda.ts"
 import { reminderHandlers } from "./reminders/send.ts"
@@ -31,7 +32,7 @@ const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? {
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Jobs live in the database: what was due while the process was down runs at its first poll.
 const senders = { sendMail: accountMailSender(config), sendSms: smsSender(config), replyTo: config.mailTo }
-const handlers = { ...reminderHandlers(senders), ...agendaHandlers(senders) }
+const handlers = { ...reminderHandlers(senders), ...agendaHandlers(senders), ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }) }
 // The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain (once per hour, whoever enqueues it).
 await enqueueAgendaPlanning(database.db, new Date())
 const stopJobs = startJobWorker(new JobWorker(database.db, handlers), config.jobPollMs)

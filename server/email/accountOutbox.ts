@@ -4,9 +4,11 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm"
 import type { ServerConfig } from "../config.ts"
 import type { Db } from "../db/client.ts"
 import { accountMails } from "../db/schema.ts"
+import { inTransaction } from "../db/transaction.ts"
 import { errorFacts } from "../http/errorLog.ts"
 import type { AccountMailKind } from "./accountMail.ts"
 import { MAIL_FROM, type Mail } from "./contactMail.ts"
+import { ACCOUNT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import type { SendMail } from "./outbox.ts"
 import { smtpSender } from "./smtp.ts"
 
@@ -35,10 +37,13 @@ function mailboxSender(dir: string): SendMail {
 export const accountMailSender = (config: ServerConfig): SendMail =>
   config.smtpUrl ? smtpSender(config.smtpUrl) : mailboxSender(path.join(config.dataDir, "mail"))
 
-/** Keeps a composed mail in the outbox, attributed to the user it concerns; its id. */
-export async function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string, mail: Mail): Promise<string> {
-  const [row] = await db.insert(accountMails).values({ kind, userId, to: mail.to, subject: mail.subject, text: mail.text }).returning({ id: accountMails.id })
-  return row!.id
+/** Keeps a composed mail in the outbox, attributed to the user it concerns, with the job that sends it if the request's try fails; its id. */
+export function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string, mail: Mail): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.insert(accountMails).values({ kind, userId, to: mail.to, subject: mail.subject, text: mail.text }).returning({ id: accountMails.id })
+    await enqueueMailJob(tx, ACCOUNT_MAIL_JOB, row!.id)
+    return row!.id
+  })
 }
 
 /** How many mails of these kinds were queued for a user since a moment (a user cannot make us mail a stranger without end). */
@@ -50,8 +55,9 @@ export async function countAccountMails(db: Db, userId: string, kinds: ReadonlyA
   return row?.n ?? 0
 }
 
-/** Sends queued mails and records each outcome; a failure is kept with its reason, never thrown. */
-export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, send: SendMail, replyTo: string): Promise<void> {
+/** Sends queued mails and records each outcome; a failure is kept with its reason, never thrown. Answers how many failed. */
+export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, send: SendMail, replyTo: string): Promise<number> {
+  let failed = 0
   for (const id of ids) {
     const [row] = await db.select().from(accountMails).where(eq(accountMails.id, id))
     if (!row || row.status === "SENT") continue
@@ -65,6 +71,8 @@ export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, se
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
       await db.update(accountMails).set({ status: "FAILED", attempts, lastError }).where(eq(accountMails.id, id))
       console.warn(`[email] account mail ${id} not sent (attempt ${attempts}): ${errorFacts(error).name}`)
+      failed++
     }
   }
+  return failed
 }

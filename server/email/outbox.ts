@@ -1,7 +1,9 @@
-import { and, asc, eq, lt } from "drizzle-orm"
+import { eq } from "drizzle-orm"
 import type { ContactEmailContext } from "../../schemas/contact.ts"
 import type { Db } from "../db/client.ts"
 import { contactMessages } from "../db/schema.ts"
+import { inTransaction } from "../db/transaction.ts"
+import { CONTACT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import { composeContactMail, type Mail, type MailLanguage } from "./contactMail.ts"
 import { errorFacts } from "../http/errorLog.ts"
 
@@ -15,33 +17,34 @@ const smtpCodeOf = (error: unknown) => {
 export type SendMail = (mail: Mail) => Promise<void>
 export type OutboxStatus = "QUEUED" | "SENT" | "FAILED"
 
-/** A failed message is tried again with the next messages, this many times in all. */
-export const MAX_ATTEMPTS = 3
-
-/** Stores a contact message in the outbox (every message is kept, sent or not). */
-export async function enqueueContactMessage(db: Db, context: ContactEmailContext, lang: MailLanguage, template: string): Promise<string> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      firstName: context.firstName.trim(),
-      lastName: context.lastName.trim(),
-      role: context.role,
-      email: context.email.trim(),
-      phone: context.phone?.trim() || null,
-      subject: context.subject.trim(),
-      message: context.message.trim(),
-      lang,
-      template,
-    })
-    .returning({ id: contactMessages.id })
-  if (!row) throw new Error("the outbox insert returned nothing")
-  return row.id
+/** Stores a contact message in the outbox (every message is kept, sent or not), with the job that sends it if the request's try does not. */
+export function enqueueContactMessage(db: Db, context: ContactEmailContext, lang: MailLanguage, template: string): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        firstName: context.firstName.trim(),
+        lastName: context.lastName.trim(),
+        role: context.role,
+        email: context.email.trim(),
+        phone: context.phone?.trim() || null,
+        subject: context.subject.trim(),
+        message: context.message.trim(),
+        lang,
+        template,
+      })
+      .returning({ id: contactMessages.id })
+    if (!row) throw new Error("the outbox insert returned nothing")
+    await enqueueMailJob(tx, CONTACT_MAIL_JOB, row.id)
+    return row.id
+  })
 }
 
-/** Sends one stored message and records the outcome (SENT, or FAILED with the error). */
-export async function deliver(db: Db, id: string, send: SendMail, to: string): Promise<OutboxStatus> {
+/** Sends one stored message and records the outcome (SENT, or FAILED with the error); `unlessSent` leaves a sent one alone. */
+export async function deliver(db: Db, id: string, send: SendMail, to: string, options: { unlessSent?: boolean } = {}): Promise<OutboxStatus> {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id))
   if (!row) throw new Error(`no outbox message ${id}`)
+  if (options.unlessSent && row.status === "SENT") return "SENT"
   const attempts = row.attempts + 1
   try {
     await send(composeContactMail(row, to))
@@ -54,15 +57,4 @@ export async function deliver(db: Db, id: string, send: SendMail, to: string): P
     console.warn(`[email] contact message ${id} not sent (attempt ${attempts}): ${errorFacts(error).name} ${smtpCodeOf(error)}`)
     return "FAILED"
   }
-}
-
-/** Tries the earlier failures again (oldest first), until each has had MAX_ATTEMPTS. */
-export async function retryFailed(db: Db, send: SendMail, to: string): Promise<void> {
-  const failed = await db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.status, "FAILED"), lt(contactMessages.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(contactMessages.createdAt))
-    .limit(20)
-  for (const { id } of failed) await deliver(db, id, send, to)
 }

@@ -1,13 +1,12 @@
 import { Hono } from "hono"
 import type { EmailFunctionResponse } from "../../schemas/contact.ts"
 import * as contact from "../../schemas/contracts/contact.ts"
-import { deliver, enqueueContactMessage, retryFailed } from "../email/outbox.ts"
+import { deliver, enqueueContactMessage } from "../email/outbox.ts"
 import { smtpSender } from "../email/smtp.ts"
 import { addressLimiter } from "../http/clientAddress.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { route } from "../http/contract.ts"
-import { errorFacts } from "../http/errorLog.ts"
 
 /** Messages one address may send per window: enough for a person, not for a spam script. */
 const PER_ADDRESS = 10
@@ -16,8 +15,8 @@ const WINDOW_MS = 10 * 60_000
 /**
  * The contact "cloud email function" (issue 3): POST /email/send?lang=fr|en|ar with SPEC §7's
  * body `{ data: { template: "contact-form", smtpConfigId, context } }`. Every message is stored in
- * the outbox (contact_messages); with SMTP_URL set it is sent at once and marked SENT or FAILED
- * (failures are retried with the next messages). Answers `{ id, status: "SENT" | "QUEUED" }`.
+ * the outbox (contact_messages) with a job; with SMTP_URL set it is sent at once and marked SENT or
+ * FAILED, and the job sends what was not sent, with backoff. Answers `{ id, status: "SENT" | "QUEUED" }`.
  */
 export function contactRoutes() {
   const app = new Hono<AppEnv>()
@@ -33,13 +32,8 @@ export function contactRoutes() {
       let status: EmailFunctionResponse["status"] = "QUEUED"
       if (config.smtpUrl) {
         const send = smtpSender(config.smtpUrl)
-        if ((await deliver(db, id, send, config.mailTo)) === "SENT") {
-          status = "SENT"
-          // The server answers again: earlier failures get another chance, without holding this request.
-          void retryFailed(db, send, config.mailTo).catch((error) =>
-            console.warn(`[email] retry failed: ${errorFacts(error).name} ${errorFacts(error).sqlState ?? ""}`),
-          )
-        }
+        // A failure is tried again by the message's job (server/email/mailJobs.ts).
+        if ((await deliver(db, id, send, config.mailTo)) === "SENT") status = "SENT"
       }
       return { id, status }
     },
