@@ -6,6 +6,7 @@ import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
 import { createErrorModalActor } from "./errors/errorModalActor.ts"
 import { initI18n } from "./i18n/i18n.ts"
+import { keepPatientDataOffline, registerServiceWorker } from "./offline/startOffline.ts"
 import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage, writeLanguageCookie } from "./i18n/languages.ts"
 import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
@@ -51,6 +52,8 @@ async function start() {
   })
   errorModal.start()
   session.start()
+  keepPatientDataOffline(session, queryClient)
+  registerServiceWorker()
 
   // The queries the server drew the page with go in before any loader asks for them again.
   const pageData = readPageData()

@@ -1,21 +1,37 @@
+import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
+import { Emergency } from "../features/public/landing/Emergency.tsx"
+import { OfflineAppointments } from "../offline/OfflineAppointments.tsx"
 import { Button } from "../ui/Button.tsx"
 
-/** Shown when the gateway did not answer while checking a session: try again, or go on as a visitor. */
+/**
+ * Shown when the gateway did not answer while checking a session: try again (by hand, or by itself
+ * when the network comes back), or go on as a visitor. Meanwhile the tab shows what it kept for
+ * the session (a patient's upcoming appointments) and the emergency numbers (issue 13).
+ */
 export function SessionUnavailable() {
   const { t } = useTranslation()
   const { session } = useAppActors()
+  useEffect(() => {
+    const retry = () => session.send({ type: "session.retry" })
+    window.addEventListener("online", retry)
+    return () => window.removeEventListener("online", retry)
+  }, [session])
   return (
-    <section className="container page empty-state" role="alert" aria-labelledby="session-unavailable-title">
-      <h1 id="session-unavailable-title">{t("session.unavailableTitle")}</h1>
-      <p className="muted">{t("session.unavailableText")}</p>
-      <div className="row" style={{ justifyContent: "center" }}>
-        <Button onClick={() => session.send({ type: "session.retry" })}>{t("common.retry")}</Button>
-        <Button variant="secondary" onClick={() => session.send({ type: "session.logout" })}>
-          {t("session.continueAsVisitor")}
-        </Button>
-      </div>
-    </section>
+    <>
+      <section className="container page empty-state" role="alert" aria-labelledby="session-unavailable-title">
+        <h1 id="session-unavailable-title">{t("session.unavailableTitle")}</h1>
+        <p className="muted">{t("session.unavailableText")}</p>
+        <div className="row" style={{ justifyContent: "center" }}>
+          <Button onClick={() => session.send({ type: "session.retry" })}>{t("common.retry")}</Button>
+          <Button variant="secondary" onClick={() => session.send({ type: "session.logout" })}>
+            {t("session.continueAsVisitor")}
+          </Button>
+        </div>
+      </section>
+      <OfflineAppointments />
+      <Emergency />
+    </>
   )
 }
