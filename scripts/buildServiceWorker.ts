@@ -26,7 +26,8 @@ const clientDir = path.resolve(process.argv[2] ?? "dist/client")
 const OFFLINE_SCREENS: ReadonlyArray<RouteSpec> = [
   { path: "/", screen: "src/features/public/landing/LandingPage.tsx", texts: LANDING_TEXTS },
   { path: "(session unavailable)", screen: "src/layout/SessionUnavailable.tsx", texts: OFFLINE_TEXTS },
-  { path: "(offline banner)", screen: "src/offline/OfflineBanner.tsx", texts: [] },
+  { path: "(kept appointments)", screen: "src/offline/OfflineAppointments.tsx", texts: [] },
+  { path: "(offline banner)", screen: "src/offline/OfflineBanner.tsx", texts: ["offline"] },
   // Every page's frame loads these after its first paint (src/layout/RootLayout.tsx).
   { path: "(cookie banner)", screen: "src/layout/CookieBanner.tsx", texts: ["cookies"] },
   { path: "(toasts)", screen: "src/ui/toast/Toaster.tsx", texts: [] },

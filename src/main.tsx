@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { waitFor } from "xstate"
 import { AppRoot } from "./appRoot.tsx"
@@ -6,7 +7,6 @@ import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
 import { createErrorModalActor } from "./errors/errorModalActor.ts"
 import { initI18n } from "./i18n/i18n.ts"
-import { keepPatientDataOffline, registerServiceWorker } from "./offline/startOffline.ts"
 import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage, writeLanguageCookie } from "./i18n/languages.ts"
 import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
@@ -52,8 +52,6 @@ async function start() {
   })
   errorModal.start()
   session.start()
-  keepPatientDataOffline(session, queryClient)
-  registerServiceWorker()
 
   // The queries the server drew the page with go in before any loader asks for them again.
   const pageData = readPageData()
@@ -72,7 +70,7 @@ async function start() {
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     router.ssr = { manifest: undefined }
     hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
-    joinOtherTabs(session)
+    afterFirstRender(session, queryClient)
     return
   }
   if (root.dataset.prerendered) {
@@ -85,12 +83,16 @@ async function start() {
     await texts
   }
   createRoot(root).render(app)
-  joinOtherTabs(session)
+  afterFirstRender(session, queryClient)
 }
 
-/** The browser's other tabs share their session with this one (issue 11); loaded after the first render. */
-function joinOtherTabs(session: SessionActor) {
+/**
+ * Loaded after the first render: the browser's other tabs share their session with this one
+ * (issue 11); the service worker and the patient's offline copy (issue 13).
+ */
+function afterFirstRender(session: SessionActor, queryClient: QueryClient) {
   void import("./session/tabSession.ts").then(({ joinTabs }) => joinTabs(session))
+  void import("./offline/startOffline.ts").then(({ startOffline }) => startOffline(session, queryClient))
 }
 
 void start()

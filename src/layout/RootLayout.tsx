@@ -6,7 +6,7 @@ import { useAppActors } from "../appContext.tsx"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
 import { OFFLINE_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
-import { useOnline } from "../offline/startOffline.ts"
+import { useOnline } from "../offline/useOnline.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
@@ -19,7 +19,7 @@ const Toaster = lazy(() => import("../ui/toast/Toaster.tsx").then((m) => ({ defa
 const SessionUnavailable = lazy(() =>
   Promise.all([import("./SessionUnavailable.tsx"), ensureTexts(OFFLINE_TEXTS)]).then(([m]) => ({ default: m.SessionUnavailable })),
 )
-const OfflineBanner = lazy(() => import("../offline/OfflineBanner.tsx").then((m) => ({ default: m.OfflineBanner })))
+const OfflineBanner = lazy(() => Promise.all([import("../offline/OfflineBanner.tsx"), ensureTexts(["offline"])]).then(([m]) => ({ default: m.OfflineBanner })))
 
 /**
  * Every screen: header, the page (or the loading screen while the session is checked), footer.

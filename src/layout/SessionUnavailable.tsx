@@ -1,9 +1,13 @@
-import { useEffect } from "react"
+import { lazy, Suspense, useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
-import { Emergency } from "../features/public/landing/Emergency.tsx"
-import { OfflineAppointments } from "../offline/OfflineAppointments.tsx"
 import { Button } from "../ui/Button.tsx"
+
+// Both load with this view, not with the frame: the frame's first script would otherwise list
+// their files. The numbers come with the landing page's chunk, which holds them: shared with this
+// view they would be a file of their own that every visitor's first load waits for (its budget).
+const OfflineAppointments = lazy(() => import("../offline/OfflineAppointments.tsx").then((m) => ({ default: m.OfflineAppointments })))
+const Emergency = lazy(() => import("../features/public/landing/LandingPage.tsx").then((m) => ({ default: m.Emergency })))
 
 /**
  * Shown when the gateway did not answer while checking a session: try again (by hand, or by itself
@@ -30,8 +34,10 @@ export function SessionUnavailable() {
           </Button>
         </div>
       </section>
-      <OfflineAppointments />
-      <Emergency />
+      <Suspense fallback={null}>
+        <OfflineAppointments />
+        <Emergency />
+      </Suspense>
     </>
   )
 }

@@ -2,12 +2,12 @@ import * as Schema from "effect/Schema"
 import { useTranslation } from "react-i18next"
 import { AppointmentList } from "../../schemas/appointment.ts"
 import { AppointmentCard } from "../features/appointments-shared/AppointmentCard.tsx"
-import { offlineStore } from "./offlineStore.ts"
+import { readOfflineSnapshot } from "./offlineStore.ts"
 import { useTabToken } from "./OfflineBanner.tsx"
 
 /** The kept list, decoded like an answer of the gateway; anything unreadable counts as nothing kept. */
 function keptAppointments(token: string | null) {
-  const kept = offlineStore.read(token)
+  const kept = readOfflineSnapshot(token)
   if (!kept) return null
   const exit = Schema.decodeUnknownExit(AppointmentList)(kept.appointments)
   return exit._tag === "Success" ? exit.value : null
@@ -20,9 +20,9 @@ export function OfflineAppointments() {
   if (!list) return null
   return (
     <section className="container page stack" aria-labelledby="offline-appointments-title">
-      <h2 id="offline-appointments-title">{t("session.offlineAppointments")}</h2>
+      <h2 id="offline-appointments-title">{t("offline.appointments")}</h2>
       {list.length === 0 ? (
-        <p className="muted">{t("session.offlineNoAppointments")}</p>
+        <p className="muted">{t("offline.noAppointments")}</p>
       ) : (
         <ul className="card-list">
           {list.map((a) => (

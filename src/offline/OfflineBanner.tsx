@@ -3,7 +3,7 @@ import { Trans, useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
 import { formatDate } from "../i18n/format.ts"
 import type { Language } from "../i18n/languages.ts"
-import { offlineStore } from "./offlineStore.ts"
+import { readOfflineSnapshot } from "./offlineStore.ts"
 import "./offline.css"
 
 /** The token of the tab's session, live or kept while the gateway cannot be reached. */
@@ -15,7 +15,7 @@ export const useTabToken = () => {
 /** When the tab's offline copy was fetched, in the user's language (date and time), or null when it keeps none. */
 export function useOfflineSince(): string | null {
   const { i18n } = useTranslation()
-  const kept = offlineStore.read(useTabToken())
+  const kept = readOfflineSnapshot(useTabToken())
   return kept ? formatDate(kept.savedAt, i18n.language as Language, { dateStyle: "medium", timeStyle: "short" }) : null
 }
 
@@ -25,7 +25,7 @@ export function OfflineBanner() {
   const since = useOfflineSince()
   return (
     <p className="offline-banner" role="status">
-      {since ? <Trans i18nKey="session.offlineSince" values={{ date: since }} components={{ when: <bdi /> }} /> : t("session.offline")}
+      {since ? <Trans i18nKey="offline.since" values={{ date: since }} components={{ when: <bdi /> }} /> : t("offline.title")}
     </p>
   )
 }

@@ -3,7 +3,7 @@ import type { Appointment } from "../../schemas/appointment.ts"
 import { isUpcoming } from "../features/appointments-shared/appointmentFilters.ts"
 import { roleNameOf } from "../session/roles.ts"
 import type { SessionActor } from "../session/sessionActor.ts"
-import { offlineStore } from "./offlineStore.ts"
+import { saveOfflineSnapshot } from "./offlineStore.ts"
 
 /** `appointmentKeys.list()` of src/api/appointments.ts, spelled here so visitors do not load that module (a unit test holds them equal). */
 export const APPOINTMENT_LIST_KEY = ["appointments", "list"] as const
@@ -16,7 +16,7 @@ export const upcomingOf = (list: ReadonlyArray<Appointment>, nowMs: number): App
 
 /**
  * Each time a signed-in patient's appointment list arrives, its upcoming appointments are kept for
- * the tab (offlineStore) with the time they were fetched. Doctors' and managers' lists are never kept.
+ * the tab (saveOfflineSnapshot) with the time they were fetched. Doctors' and managers' lists are never kept.
  */
 export function keepAppointmentsOffline(session: SessionActor, queryClient: QueryClient): () => void {
   const keep = () => {
@@ -25,7 +25,7 @@ export function keepAppointmentsOffline(session: SessionActor, queryClient: Quer
     if (!snapshot.matches("signedIn") || !token || roleNameOf(snapshot.context.user?.roleName) !== "patient") return
     const state = queryClient.getQueryState<ReadonlyArray<Appointment>>(APPOINTMENT_LIST_KEY)
     if (state?.status !== "success" || !state.data) return
-    offlineStore.save({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingOf(state.data, state.dataUpdatedAt) })
+    saveOfflineSnapshot({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingOf(state.data, state.dataUpdatedAt) })
   }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === "updated" && event.action.type === "success" && isListKey(event.query.queryKey)) keep()

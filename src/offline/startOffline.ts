@@ -1,46 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query"
-import { useSyncExternalStore } from "react"
 import { roleNameOf } from "../session/roles.ts"
 import type { SessionActor } from "../session/sessionActor.ts"
 
 /**
- * Installs the service worker (public/ has the manifest; scripts/buildServiceWorker.ts writes
- * /sw.js) once the page has loaded, so its downloads never compete with the first visit's on a slow
- * link. The development server has no /sw.js.
+ * The offline side of the app (issue 13), loaded after the first render (src/main.tsx) so the
+ * landing page's first script carries none of it: installs the service worker once the page has
+ * loaded, so its downloads never compete with the first visit's on a slow link (public/ has the
+ * manifest; scripts/buildServiceWorker.ts writes /sw.js, which the development server lacks), and
+ * from the first time a patient is signed in, keeps her upcoming appointments for offline reading.
  */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return
-  const register = () => void navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("[promed] service worker", error))
-  if (document.readyState === "complete") register()
-  else window.addEventListener("load", register, { once: true })
-}
-
-/** From the first time a patient is signed in, the tab keeps their upcoming appointments for offline reading (loaded then, never for visitors). */
-export function keepPatientDataOffline(session: SessionActor, queryClient: QueryClient): void {
+export function startOffline(session: SessionActor, queryClient: QueryClient): void {
+  if (import.meta.env.PROD && "serviceWorker" in navigator) {
+    const register = () => void navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("[promed] service worker", error))
+    if (document.readyState === "complete") register()
+    else window.addEventListener("load", register, { once: true })
+  }
   const isPatient = (snapshot: ReturnType<SessionActor["getSnapshot"]>) =>
     snapshot.matches("signedIn") && roleNameOf(snapshot.context.user?.roleName) === "patient"
-  const start = () => void import("./keepAppointments.ts").then(({ keepAppointmentsOffline }) => keepAppointmentsOffline(session, queryClient))
-  if (isPatient(session.getSnapshot())) return start()
+  const keep = () => void import("./keepAppointments.ts").then(({ keepAppointmentsOffline }) => keepAppointmentsOffline(session, queryClient))
+  if (isPatient(session.getSnapshot())) return keep()
   const subscription = session.subscribe((snapshot) => {
     if (!isPatient(snapshot)) return
     subscription.unsubscribe()
-    start()
+    keep()
   })
 }
-
-const subscribeOnline = (onChange: () => void) => {
-  window.addEventListener("online", onChange)
-  window.addEventListener("offline", onChange)
-  return () => {
-    window.removeEventListener("online", onChange)
-    window.removeEventListener("offline", onChange)
-  }
-}
-
-/** Whether the browser says it has a network (true on the server). */
-export const useOnline = (): boolean =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  )

@@ -4,7 +4,6 @@ import { changeLanguage } from "../i18n/i18n.ts"
 import type { Language } from "../i18n/languages.ts"
 import { inspector } from "../dev/inspector.ts"
 import { readAddress, strippedAddress } from "./address.ts"
-import { offlineStore } from "../offline/offlineStore.ts"
 import { tokenStore } from "./tokenStore.ts"
 
 // Visitors never load the session calls and their schemas; a tab with a token starts loading them at once.
@@ -25,11 +24,7 @@ export function createSessionActor(language: Language): SessionActor {
     },
     actions: {
       persistToken: (_, { token }) => tokenStore.write(token),
-      // Whatever the tab kept for the session goes with its token: sign-out, expiry, refusal (issue 13).
-      forgetToken: () => {
-        tokenStore.clear()
-        offlineStore.clear()
-      },
+      forgetToken: () => tokenStore.clear(),
       stripAddress: () => {
         const { pathname, search, hash } = window.location
         const clean = strippedAddress(pathname, search, hash)

@@ -16,4 +16,4 @@ export const DOCTOR_REQUEST_TEXTS = ["doctorRequest", "specialties"] as const
 /** The patient's appointment screens (src/routes/patient.tsx). */
 export const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking", "specialties"] as const
 /** What the page shows while the session's gateway cannot be reached: the kept appointments and the emergency numbers (issue 13). */
-export const OFFLINE_TEXTS = ["appointments", "emergency", "specialties"] as const
+export const OFFLINE_TEXTS = ["offline", "appointments", "emergency", "specialties"] as const

@@ -2,7 +2,6 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { useSessionUser } from "../../../session/useSession.ts"
 import { EMERGENCY_NUMBERS, telHref, transportNumber, type EmergencyCountry } from "../common/emergency.ts"
-import "./emergency.css"
 
 const SERVICES = ["medical", "police", "fire"] as const
 
