@@ -59,12 +59,8 @@ for (const screen of OFFLINE_SCREENS) {
   }
 }
 
-// Built as a function from text: Workbox writes the function's source into sw.js, and a function
-// compiled here could carry helpers of the TypeScript loader that the worker does not have.
-const isPageNavigation = new Function("{ request, url }", 'return request.mode === "navigate" && !/^\\/(api|auth|v0)(\\/|$)/.test(url.pathname)') as (options: {
-  request: Request
-  url: URL
-}) => boolean
+/** Page loads of the app (not the login site, the API or uploads). Workbox copies its source into sw.js: it must use nothing from outside. */
+const isPageNavigation = ({ request, url }: { request: Request; url: URL }) => request.mode === "navigate" && !/^\/(api|auth|v0)(\/|$)/.test(url.pathname)
 
 const { count, size, warnings } = await generateSW({
   swDest: path.join(clientDir, "sw.js"),

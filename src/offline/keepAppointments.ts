@@ -28,7 +28,7 @@ export function keepAppointmentsOffline(session: SessionActor, queryClient: Quer
     saveOfflineSnapshot({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingOf(state.data, state.dataUpdatedAt) })
   }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "success" && isListKey(event.query.queryKey)) keep()
+    if (event.type === "updated" && event.action.type === "success" && isListKey(event.query.queryKey as ReadonlyArray<unknown>)) keep()
   })
   keep()
   return unsubscribe
