@@ -6,6 +6,7 @@ import { patientUser, validSession } from "../../machines/testing/fixtures.ts"
 import type { Appointment } from "../../schemas/appointment.ts"
 import type { SessionResponse } from "../../schemas/session.ts"
 import { appointmentKeys } from "../api/appointments.ts"
+import { ApiRequestError } from "../api/client.ts"
 import { tokenStore } from "../session/tokenStore.ts"
 import { APPOINTMENT_LIST_KEY, keepAppointmentsOffline } from "./keepAppointments.ts"
 import { readOfflineSnapshot } from "./offlineStore.ts"
@@ -31,7 +32,31 @@ class MemoryStorage {
 
 const TOKEN = "patient-token-0123456789abcdef"
 const FETCHED_AT = Date.parse("2026-11-23T12:00:00Z")
-const appointment = (id: string, appointmentTime: string) => ({ id, appointmentTime }) as Appointment
+const appointment = (id: string, appointmentTime: string): Appointment => ({
+  id,
+  doctorId: "6f0c1b4e-0000-4000-8000-0000000000d1",
+  doctor: { firstName: "Moussa", lastName: "Ndiaye", photoUrl: null, specialties: [{ code: "GENERAL_MEDICINE", label: "Médecine générale" }] },
+  patientId: "6f0c1b4e-0000-4000-8000-0000000000a1",
+  patient: {
+    id: "6f0c1b4e-0000-4000-8000-0000000000a1",
+    firstName: "Awa",
+    lastName: "Diop",
+    email: null,
+    phoneNumber: null,
+    dateOfBirth: null,
+    civility: null,
+    dependant: null,
+  },
+  appointmentTime,
+  timeZone: "Africa/Dakar",
+  appointmentType: "CLINIC",
+  status: "CONFIRMED",
+  healthcareFacilityId: null,
+  reason: "Contrôle",
+  location: null,
+  timeSlotId: null,
+  createdAt: "2026-11-01T10:00:00Z",
+})
 // Fetched at noon on the 23rd: one done that morning, one the next day, one in a week.
 const LIST = [
   appointment("in-a-week", "2026-11-30T09:00:00Z"),
@@ -99,6 +124,36 @@ describe("keeping a patient's appointments for offline reading", () => {
     queryClient.setQueryData(appointmentKeys.list(), LIST, { updatedAt: FETCHED_AT })
     stops.push(keepAppointmentsOffline(session, queryClient), () => session.stop())
     expect(readOfflineSnapshot(TOKEN)?.appointments).toHaveLength(2)
+  })
+
+  it("stands in for the list when a screen opened offline cannot fetch it, dated from its fetch", async () => {
+    const session = await signedIn(patientUser)
+    const online = new QueryClient()
+    stops.push(keepAppointmentsOffline(session, online))
+    online.setQueryData(appointmentKeys.list(), LIST, { updatedAt: FETCHED_AT })
+
+    // Later, the list is no longer in memory and the network is gone.
+    const offline = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    stops.push(keepAppointmentsOffline(session, offline), () => session.stop())
+    await offline.prefetchQuery({
+      queryKey: appointmentKeys.list(),
+      queryFn: () => Promise.reject(new ApiRequestError("NETWORK_ERROR", "Failed to fetch", null)),
+    })
+    expect(offline.getQueryData<Appointment[]>(appointmentKeys.list())?.map((a) => a.id)).toEqual(["tomorrow", "in-a-week"])
+    expect(offline.getQueryState(appointmentKeys.list())?.dataUpdatedAt).toBe(FETCHED_AT)
+  })
+
+  it("does not stand in for an answer of the gateway (an error it sent is shown as such)", async () => {
+    const session = await signedIn(patientUser)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    stops.push(keepAppointmentsOffline(session, queryClient), () => session.stop())
+    queryClient.setQueryData(appointmentKeys.list(), LIST, { updatedAt: FETCHED_AT })
+    queryClient.removeQueries({ queryKey: appointmentKeys.list() })
+    await queryClient.prefetchQuery({
+      queryKey: appointmentKeys.list(),
+      queryFn: () => Promise.reject(new ApiRequestError("SERVER_ERROR", "down", 500)),
+    })
+    expect(queryClient.getQueryData(appointmentKeys.list())).toBeUndefined()
   })
 
   it("never keeps a doctor's list (their patients' appointments)", async () => {
