@@ -8,7 +8,8 @@ import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 /*
  * Issue 13, "Offline": the gateway serves the service worker and the manifest of the production
  * build as files of their own, never as a page, and the worker is revalidated on every update
- * check (a worker cached for a year would keep an old app on every phone).
+ * check (a worker cached for a year would keep an old app on every phone). Nothing of a user stays
+ * cached after sign-out: no browser or proxy keeps the API's answers.
  */
 
 let scratch: string
@@ -63,5 +64,32 @@ describe("GET /manifest.webmanifest", () => {
       const file = await gw.call("GET", icon.src)
       expect(file.status, icon.src).toBe(200)
     }
+  })
+})
+
+describe("API answers", () => {
+  it("are kept by no cache: the patient's appointments, her session, and an error alike", async () => {
+    const token = await gw.signIn("patient@demo.sn")
+    for (const [path, status] of [
+      ["/appointments", 200],
+      ["/session", 200],
+      ["/appointments/00000000-0000-4000-8000-000000000000", 404],
+    ] as const) {
+      const response = await gw.api("GET", path, { token })
+      expect(response.status, path).toBe(status)
+      expect(response.headers.get("cache-control"), path).toBe("no-store")
+    }
+    const refused = await gw.api("GET", "/appointments")
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get("cache-control")).toBe("no-store")
+  })
+
+  it("keep a caching rule their route sets itself (the calendar file)", async () => {
+    const token = await gw.signIn("patient@demo.sn")
+    const list = await gw.api("GET", "/appointments", { token })
+    const id = (list.body as Array<{ id: string }>)[0]!.id
+    const calendar = await gw.api("GET", `/appointments/${id}/calendar.ics`, { token })
+    expect(calendar.status).toBe(200)
+    expect(calendar.headers.get("cache-control")).toBe("private, no-store")
   })
 })
