@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "@playwright/test"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
@@ -31,6 +32,14 @@ async function patientOnlineWithAppointments(page: Page): Promise<{ before: numb
     .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname.split("/").pop()!))
   await waitForServiceWorker(page)
   return { before, after, upcomingIds }
+}
+
+/** Serious or critical WCAG 2.2 AA violations on the page as it stands (the offline view has no screen of its own in tests/a11y). */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
 }
 
 /** A mid-range phone: the banner and the kept list must fit 360 px (signing in and out happen at desktop size, where the user menu shows). */
@@ -82,8 +91,9 @@ test("offline, the signed-in patient reads her upcoming appointments as last fet
   const emergency = page.getByRole("region", { name: "Urgences" })
   await expect(emergency.getByRole("link", { name: /Appeler SAMU \(urgences médicales\), Sénégal/ })).toHaveAttribute("href", "tel:1515")
   await expect(emergency.getByRole("link", { name: /Appeler Police, Tchad/ })).toHaveAttribute("href", "tel:2020")
-  // Nothing wider than the phone.
+  // Nothing wider than the phone, and readable by everyone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  expect(await seriousViolations(page)).toEqual([])
 
   // Another address of the app, typed in offline: the same.
   await page.goto("/#emergency")
@@ -112,6 +122,8 @@ test("offline in Arabic: the banner and the kept appointments read right to left
   await expect(banner.locator("bdi")).toHaveText(/\d{1,2}:\d{2}/)
   await expect(page.getByRole("region", { name: "مواعيدك القادمة" }).getByRole("article").first()).toBeVisible()
   await expect(page.getByRole("link", { name: /1515/ }).first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  expect(await seriousViolations(page)).toEqual([])
 })
 
 /** Everything the browser holds for this origin that could carry her appointments: storage and the worker's caches. */
