@@ -23,8 +23,9 @@ export function SessionUnavailable() {
     return () => window.removeEventListener("online", retry)
   }, [session])
   return (
-    <>
-      <section className="container page empty-state" role="alert" aria-labelledby="session-unavailable-title">
+    // One page: the kept list and the numbers follow the message instead of each taking a screen.
+    <div className="page">
+      <section className="container empty-state" role="alert" aria-labelledby="session-unavailable-title">
         <h1 id="session-unavailable-title">{t("session.unavailableTitle")}</h1>
         <p className="muted">{t("session.unavailableText")}</p>
         <div className="row" style={{ justifyContent: "center" }}>
@@ -38,6 +39,6 @@ export function SessionUnavailable() {
         <OfflineAppointments />
         <Emergency />
       </Suspense>
-    </>
+    </div>
   )
 }

@@ -9,7 +9,7 @@ export function OfflineAppointments() {
   const list = readKeptAppointments(useTabToken())?.appointments
   if (!list) return null
   return (
-    <section className="container page stack" aria-labelledby="offline-appointments-title">
+    <section className="container stack offline-kept" aria-labelledby="offline-appointments-title">
       <h2 id="offline-appointments-title">{t("offline.appointments")}</h2>
       {list.length === 0 ? (
         <p className="muted">{t("offline.noAppointments")}</p>
