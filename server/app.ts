@@ -1,4 +1,4 @@
-import { Hono } from "hono"
+import { Hono, type MiddlewareHandler } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { compress } from "hono/compress"
 import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
@@ -22,6 +22,16 @@ export const MAX_JSON_BYTES = 256 * 1024
 
 /** What the app is made from; the read cache and credential limits are made here unless a test brings them. */
 export type AppInput = Omit<Deps, "readCache" | "credentialLimits"> & { readonly readCache?: ReadCache; readonly credentialLimits?: CredentialLimits }
+
+/**
+ * An answer of the API that says nothing of its caching is kept by no browser or proxy: most carry
+ * a user's data, and after sign-out nothing of a user may stay cached (issue 13). The service
+ * worker caches no API answer either (scripts/buildServiceWorker.ts).
+ */
+const storedNowhere: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store")
+}
 
 /** The whole product behind one Hono app: gateway, login site, storage surface and the SPA. */
 export function createApp(given: AppInput) {
@@ -58,7 +68,7 @@ export function createApp(given: AppInput) {
     maxSize: MAX_JSON_BYTES,
     onError: (c) => c.json({ code: "INVALID_PAYLOAD", message: "The body is too large" }, 413),
   })
-  app.use(`${API_PREFIX}/*`, tooLarge, compress(), invalidateReadCacheOnWrite())
+  app.use(`${API_PREFIX}/*`, tooLarge, compress(), invalidateReadCacheOnWrite(), storedNowhere)
   app.use("/auth/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())

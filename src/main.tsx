@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { waitFor } from "xstate"
 import { AppRoot } from "./appRoot.tsx"
@@ -69,7 +70,7 @@ async function start() {
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     router.ssr = { manifest: undefined }
     hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
-    joinOtherTabs(session)
+    afterFirstRender(session, queryClient)
     return
   }
   if (root.dataset.prerendered) {
@@ -82,12 +83,16 @@ async function start() {
     await texts
   }
   createRoot(root).render(app)
-  joinOtherTabs(session)
+  afterFirstRender(session, queryClient)
 }
 
-/** The browser's other tabs share their session with this one (issue 11); loaded after the first render. */
-function joinOtherTabs(session: SessionActor) {
+/**
+ * Loaded after the first render: the browser's other tabs share their session with this one
+ * (issue 11); the service worker and the patient's offline copy (issue 13).
+ */
+function afterFirstRender(session: SessionActor, queryClient: QueryClient) {
   void import("./session/tabSession.ts").then(({ joinTabs }) => joinTabs(session))
+  void import("./offline/startOffline.ts").then(({ startOffline }) => startOffline(session, queryClient))
 }
 
 void start()

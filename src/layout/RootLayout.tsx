@@ -4,7 +4,9 @@ import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
+import { OFFLINE_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
+import { useOnline } from "../offline/useOnline.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
@@ -13,7 +15,11 @@ import { Header } from "./Header.tsx"
 // load once the page is live, after the first paint, instead of with every page's first script.
 const CookieBanner = lazy(() => Promise.all([import("./CookieBanner.tsx"), ensureTexts(["cookies"])]).then(([m]) => ({ default: m.CookieBanner })))
 const Toaster = lazy(() => import("../ui/toast/Toaster.tsx").then((m) => ({ default: m.Toaster })))
-const SessionUnavailable = lazy(() => import("./SessionUnavailable.tsx").then((m) => ({ default: m.SessionUnavailable })))
+// With what the tab kept for offline reading (issue 13): its texts load with it.
+const SessionUnavailable = lazy(() =>
+  Promise.all([import("./SessionUnavailable.tsx"), ensureTexts(OFFLINE_TEXTS)]).then(([m]) => ({ default: m.SessionUnavailable })),
+)
+const OfflineBanner = lazy(() => Promise.all([import("../offline/OfflineBanner.tsx"), ensureTexts(["offline"])]).then(([m]) => ({ default: m.OfflineBanner })))
 
 /**
  * Every screen: header, the page (or the loading screen while the session is checked), footer.
@@ -26,6 +32,7 @@ export function RootLayout() {
   const { t } = useTranslation()
   const { session } = useAppActors()
   const live = useHydrated()
+  const online = useOnline()
   const phase = useSelector(session, (s) => (s.matches("unavailable") ? "unavailable" : s.hasTag("pending") ? "checking" : "ready"))
   return (
     <fieldset className="app-frame" role="presentation" disabled={!live}>
@@ -33,6 +40,11 @@ export function RootLayout() {
         {t("common.skipToContent")}
       </a>
       <Header />
+      {online ? null : (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         {phase === "unavailable" ? (
           <Suspense fallback={<LoadingScreen label={t("session.checking")} />}>

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../schemas/session.ts"
 const appointmentsApi = () => import("../api/appointments.ts")
 const patientsApi = () => import("../api/patients.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
+import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
@@ -24,7 +25,6 @@ export const patientLayout = createRoute({
 /** The path is a literal type parameter so the route keeps it in the registered tree. */
 const page = <const P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => patientLayout, path, component })
 
-const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking", "specialties"] as const
 const PROFILE_TEXTS = [
   "patientProfile",
   "appointments",

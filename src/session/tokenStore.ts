@@ -1,6 +1,11 @@
 const KEY = "promed.sessionToken"
+/** What the tab keeps of the session's data for offline reading (src/offline/offlineStore.ts). */
+export const OFFLINE_KEY = "promed.offline"
 
-/** The tab's session token lives in session storage: it survives a reload, not a closed tab. */
+/**
+ * The tab's session token lives in session storage: it survives a reload, not a closed tab.
+ * Forgetting it (sign-out, expiry, refusal) forgets what the tab kept for the session too (issue 13).
+ */
 export const tokenStore = {
   read(): string | null {
     try {
@@ -19,6 +24,7 @@ export const tokenStore = {
   clear(): void {
     try {
       sessionStorage.removeItem(KEY)
+      sessionStorage.removeItem(OFFLINE_KEY)
     } catch {
       // Nothing stored.
     }

@@ -13,3 +13,7 @@ export const COMING_SOON_TEXTS = ["comingSoon", "waitlist"] as const
 export const LEGAL_TEXTS = ["legal"] as const
 export const DESIGN_SYSTEM_TEXTS = ["designSystem", "pagination"] as const
 export const DOCTOR_REQUEST_TEXTS = ["doctorRequest", "specialties"] as const
+/** The patient's appointment screens (src/routes/patient.tsx). */
+export const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking", "specialties"] as const
+/** What the page shows while the session's gateway cannot be reached: the kept appointments and the emergency numbers (issue 13). */
+export const OFFLINE_TEXTS = ["offline", "appointments", "emergency", "specialties"] as const

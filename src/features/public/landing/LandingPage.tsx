@@ -13,6 +13,9 @@ import { AppDownload, Faq, HealthNews, Testimonials } from "./Stories.tsx"
 import { TopDoctors } from "./TopDoctors.tsx"
 import "./landing.css"
 
+/** Also shown with no network while a session cannot be checked (src/layout/SessionUnavailable.tsx). */
+export { Emergency }
+
 /** The fixed header's height: a section scrolled to starts just below it (SPEC §2, §9). */
 export const SCROLL_OFFSET_PX = 64
 

@@ -1,0 +1,53 @@
+import type { QueryClient } from "@tanstack/react-query"
+import type { Appointment } from "../../schemas/appointment.ts"
+import { isUpcoming } from "../features/appointments-shared/appointmentFilters.ts"
+import { roleNameOf } from "../session/roles.ts"
+import type { SessionActor } from "../session/sessionActor.ts"
+import { readKeptAppointments } from "./keptAppointments.ts"
+import { saveOfflineSnapshot } from "./offlineStore.ts"
+
+/** `appointmentKeys.list()` of src/api/appointments.ts, spelled here so visitors do not load that module (a unit test holds them equal). */
+export const APPOINTMENT_LIST_KEY = ["appointments", "list"] as const
+
+const isListKey = (key: ReadonlyArray<unknown>) => key.length === APPOINTMENT_LIST_KEY.length && APPOINTMENT_LIST_KEY.every((part, i) => key[i] === part)
+
+/** The upcoming ones, soonest first, as of `nowMs`. */
+export const upcomingOf = (list: ReadonlyArray<Appointment>, nowMs: number): Appointment[] =>
+  list.filter((a) => isUpcoming(a, nowMs)).sort((x, y) => x.appointmentTime.localeCompare(y.appointmentTime))
+
+/** A failure with no answer at all (no network, gateway unreachable), as src/api/client.ts reports it. */
+const isUnanswered = (error: unknown) => typeof error === "object" && error !== null && "status" in error && error.status === null
+
+/**
+ * Each time a signed-in patient's appointment list arrives, its upcoming appointments are kept for
+ * the tab (saveOfflineSnapshot) with the time they were fetched. Doctors' and managers' lists are never kept.
+ * When the list cannot be fetched for want of a network and the page has none (a screen opened
+ * offline in a live tab), the kept one stands in for it, dated from its fetch.
+ */
+export function keepAppointmentsOffline(session: SessionActor, queryClient: QueryClient): () => void {
+  const patientToken = () => {
+    const snapshot = session.getSnapshot()
+    const token = snapshot.context.sessionToken
+    return snapshot.matches("signedIn") && token && roleNameOf(snapshot.context.user?.roleName) === "patient" ? token : null
+  }
+  const keep = () => {
+    const token = patientToken()
+    if (!token) return
+    const state = queryClient.getQueryState<ReadonlyArray<Appointment>>(APPOINTMENT_LIST_KEY)
+    if (state?.status !== "success" || !state.data) return
+    saveOfflineSnapshot({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingOf(state.data, state.dataUpdatedAt) })
+  }
+  const standIn = () => {
+    const state = queryClient.getQueryState(APPOINTMENT_LIST_KEY)
+    if (state?.data !== undefined || !isUnanswered(state?.error)) return
+    const kept = readKeptAppointments(patientToken())
+    if (kept) queryClient.setQueryData(APPOINTMENT_LIST_KEY, kept.appointments, { updatedAt: Date.parse(kept.savedAt) })
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== "updated" || !isListKey(event.query.queryKey as ReadonlyArray<unknown>)) return
+    if (event.action.type === "success") keep()
+    else if (event.action.type === "error") standIn()
+  })
+  keep()
+  return unsubscribe
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from "react"
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener("online", onChange)
+  window.addEventListener("offline", onChange)
+  return () => {
+    window.removeEventListener("online", onChange)
+    window.removeEventListener("offline", onChange)
+  }
+}
+
+/** Whether the browser says it has a network (true on the server). */
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
