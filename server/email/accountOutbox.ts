@@ -9,6 +9,7 @@ import type { AccountMailKind } from "./accountMail.ts"
 import { MAIL_FROM, type Mail } from "./contactMail.ts"
 import type { SendMail } from "./outbox.ts"
 import { smtpSender } from "./smtp.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /**
  * Without SMTP_URL (the embedded default), mails are written as .eml files to <DATA_DIR>/mail so a
@@ -36,13 +37,13 @@ export const accountMailSender = (config: ServerConfig): SendMail =>
   config.smtpUrl ? smtpSender(config.smtpUrl) : mailboxSender(path.join(config.dataDir, "mail"))
 
 /** Keeps a composed mail in the outbox, attributed to the user it concerns; its id. */
-export async function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string, mail: Mail): Promise<string> {
+export async function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: UserId, mail: Mail): Promise<string> {
   const [row] = await db.insert(accountMails).values({ kind, userId, to: mail.to, subject: mail.subject, text: mail.text }).returning({ id: accountMails.id })
   return row!.id
 }
 
 /** How many mails of these kinds were queued for a user since a moment (a user cannot make us mail a stranger without end). */
-export async function countAccountMails(db: Db, userId: string, kinds: ReadonlyArray<AccountMailKind>, since: Date): Promise<number> {
+export async function countAccountMails(db: Db, userId: UserId, kinds: ReadonlyArray<AccountMailKind>, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accountMails)
