@@ -7,9 +7,10 @@ import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { availabilityFormOracle, type AvailabilityScreen, type AvailabilityView } from "./availabilityForm.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const FACILITY_ID = "5b0c8a34-6f1d-4c2e-9a57-2d3e4f5a6b7c"
-const input: AvailabilityFormInput = { doctorId: "d-1", dayOfWeek: "TUESDAY", healthcareFacilityId: FACILITY_ID }
+const input: AvailabilityFormInput = { doctorId: testIds.doctor("d-1"), dayOfWeek: "TUESDAY", healthcareFacilityId: testIds.facility(FACILITY_ID) }
 
 const created = createdAvailability
 const overlap = { code: "AVAILABILITY_ALREADY_EXISTS", message: "overlap" }

@@ -4,6 +4,7 @@ import { decodeWithFields } from "../schemas/decode.ts"
 import type { DayOfWeek } from "../schemas/enums.ts"
 import type { ErrorCode } from "../schemas/errors.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
+import type { DoctorId, FacilityId } from "../schemas/ids.ts"
 
 export interface AvailabilityFormValues {
   readonly dayOfWeek: DayOfWeek
@@ -12,22 +13,22 @@ export interface AvailabilityFormValues {
   readonly isRecurring: boolean
   /** NaN while the field is empty. */
   readonly slotDurationMinutes: number
-  readonly healthcareFacilityId: string | null
+  readonly healthcareFacilityId: FacilityId | null
 }
 
 /** SPEC §5 and §9: 09:00 to 17:00, 30-minute slots, repeating weekly. */
 export const AVAILABILITY_DEFAULTS = { startTime: "09:00", endTime: "17:00", isRecurring: true, slotDurationMinutes: 30 } as const
 
 export interface AvailabilityFormInput {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   /** The weekday the doctor was looking at. */
   readonly dayOfWeek: DayOfWeek
   /** The doctor's first facility, if any. */
-  readonly healthcareFacilityId: string | null
+  readonly healthcareFacilityId: FacilityId | null
 }
 
 export interface AvailabilityFormContext {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   values: AvailabilityFormValues
   /** Why the gateway refused the last submission. */
   refusal: ErrorCode | null
@@ -57,7 +58,7 @@ export const availabilityFormMachine = setup({
     output: {} as Availability | null,
   },
   actors: {
-    createAvailability: fromPromise<Availability, { doctorId: string; values: AvailabilityFormValues }>(async () => {
+    createAvailability: fromPromise<Availability, { doctorId: DoctorId; values: AvailabilityFormValues }>(async () => {
       throw new Error("createAvailability not provided")
     }),
   },

@@ -1,5 +1,6 @@
 import type { AnyEventObject } from "xstate"
 import { failureCode } from "./testing/specOracle.ts"
+import type { DoctorId, FacilityId } from "../schemas/ids.ts"
 
 /**
  * The add-availability form as SPEC describes it (§5 availability form: times required, a
@@ -25,9 +26,9 @@ export interface AvailabilityView {
 }
 
 export interface AvailabilitySetting {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   readonly dayOfWeek: string
-  readonly healthcareFacilityId: string | null
+  readonly healthcareFacilityId: FacilityId | null
 }
 
 interface Values {

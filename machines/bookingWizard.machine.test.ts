@@ -17,17 +17,18 @@ import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { bookingWizardOracle, type WizardDraft, type WizardScreen, type WizardView } from "./bookingWizard.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const slot = (id: string, status: TimeSlot["status"]): TimeSlot => ({
-  id,
-  availabilityId: "a1",
+  id: testIds.timeSlot(id),
+  availabilityId: testIds.availability("a1"),
   slotDate: "2026-11-24",
   slotStartTime: "09:30",
   slotEndTime: "10:00",
   startsAt: "2026-11-24T09:30:00Z",
   timeZone: "Africa/Dakar",
   status,
-  healthcareFacilityId: "f1",
+  healthcareFacilityId: testIds.facility("f1"),
   appointmentId: null,
 })
 const FREE = slot("3f2a0000-0000-4000-8000-000000000001", "AVAILABLE")
@@ -209,7 +210,7 @@ function runPaths(label: string, input: BookingWizardInput) {
 }
 
 describe("booking wizard machine (model-based)", () => {
-  const base = { doctorId: "3f2a0000-0000-4000-8000-0000000000aa", patientId: "3f2a0000-0000-4000-8000-0000000000bb" }
+  const base = { doctorId: testIds.doctor("3f2a0000-0000-4000-8000-0000000000aa"), patientId: testIds.patient("3f2a0000-0000-4000-8000-0000000000bb") }
   runPaths("from the public doctor profile, with a home address", { ...base, homeAvailable: true, origin: "profile" })
   runPaths("from the doctor search, without a home address", { ...base, homeAvailable: false, origin: "search" })
   // Issue 11: a reload on step 3 finds the tab's draft again; an address on step 3 with nothing kept starts at step 1.
@@ -241,16 +242,19 @@ describe("booking wizard rules", () => {
   })
 
   it("starts on an AVAILABLE slot chosen in the availability list, never on a taken one", () => {
-    const input = { doctorId: "d", patientId: "p", homeAvailable: true, origin: "availability" as const }
+    const input = { doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), homeAvailable: true, origin: "availability" as const }
     expect(createActor(bookingWizardMachine, { input: { ...input, initialSlot: FREE } }).getSnapshot().context.slot).toBe(FREE)
     expect(createActor(bookingWizardMachine, { input: { ...input, initialSlot: TAKEN } }).getSnapshot().context.slot).toBeNull()
   })
 
   it("sends the slot's instant, a trimmed reason and the dependant", () => {
-    const request = bookingRequestOf({ doctorId: "d", patientId: "p", details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } }, FREE)
+    const request = bookingRequestOf(
+      { doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } },
+      FREE,
+    )
     expect(request).toEqual({
-      doctorId: "d",
-      patientId: "p",
+      doctorId: testIds.doctor("d"),
+      patientId: testIds.patient("p"),
       dependantId: DEPENDANT,
       timeSlotId: FREE.id,
       appointmentTime: "2026-11-24T09:30:00Z",
@@ -261,7 +265,12 @@ describe("booking wizard rules", () => {
   })
 
   it("keeps the Idempotency-Key for the same booking and makes a new one for another (issue 13)", () => {
-    const context = { doctorId: "d", patientId: "p", details: { forWhom: SELF, reason: "Fièvre", appointmentType: "CLINIC" as const }, request: null }
+    const context = {
+      doctorId: testIds.doctor("d"),
+      patientId: testIds.patient("p"),
+      details: { forWhom: SELF, reason: "Fièvre", appointmentType: "CLINIC" as const },
+      request: null,
+    }
     const first = keyedRequestOf(context, FREE)
     expect(first.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(keyedRequestOf({ ...context, request: first }, FREE)).toBe(first)

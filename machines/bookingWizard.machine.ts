@@ -1,12 +1,13 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { Appointment, CreateAppointmentRequest } from "../schemas/appointment.ts"
-import { BookingDetails } from "../schemas/appointment.ts"
+import { BookingDetails, chosenDependant } from "../schemas/appointment.ts"
 import type { TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
+import type { DoctorId, PatientId } from "../schemas/ids.ts"
 
 /** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
 export type BookingOrigin = "search" | "profile" | "availability" | "doctor"
@@ -31,9 +32,9 @@ export interface BookingDraft {
 }
 
 export interface BookingWizardInput {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   /** The patient the appointment is for (the signed-in patient, or a doctor's patient). */
-  readonly patientId: string
+  readonly patientId: PatientId
   /** HOME needs a primary home address (SPEC §4). */
   readonly homeAvailable: boolean
   readonly origin: BookingOrigin
@@ -46,8 +47,8 @@ export interface BookingWizardInput {
 }
 
 export interface BookingWizardContext {
-  readonly doctorId: string
-  readonly patientId: string
+  readonly doctorId: DoctorId
+  readonly patientId: PatientId
   readonly homeAvailable: boolean
   readonly origin: BookingOrigin
   details: BookingDetailsDraft
@@ -117,7 +118,7 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
   return {
     doctorId: context.doctorId,
     patientId: context.patientId,
-    dependantId: forWhom === SELF ? null : forWhom,
+    dependantId: forWhom === SELF ? null : chosenDependant(forWhom),
     timeSlotId: slot.id,
     appointmentTime: slot.startsAt,
     appointmentType: appointmentType as AppointmentType,

@@ -9,6 +9,7 @@ import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { cancelAppointmentOracle, type CancelScreen, type CancelView } from "./cancelAppointment.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const canceled = { id: "appt-1", status: "CANCELED" } as unknown as Appointment
 
@@ -92,12 +93,12 @@ function runPaths(label: string, input: CancelAppointmentInput) {
 }
 
 describe("cancel appointment machine (model-based)", () => {
-  runPaths("more than 24 hours ahead", { appointmentId: "appt-1", appointmentTime: "2099-01-05T09:00:00Z" })
-  runPaths("already past", { appointmentId: "appt-2", appointmentTime: "2020-01-05T09:00:00Z" })
+  runPaths("more than 24 hours ahead", { appointmentId: testIds.appointment("appt-1"), appointmentTime: "2099-01-05T09:00:00Z" })
+  runPaths("already past", { appointmentId: testIds.appointment("appt-2"), appointmentTime: "2020-01-05T09:00:00Z" })
   // Near the 24-hour line, on both sides, so a wrong notice (12 h, 48 h) shows too.
   const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString()
-  runPaths("30 hours ahead", { appointmentId: "appt-3", appointmentTime: inHours(30) })
-  runPaths("20 hours ahead", { appointmentId: "appt-4", appointmentTime: inHours(20) })
+  runPaths("30 hours ahead", { appointmentId: testIds.appointment("appt-3"), appointmentTime: inHours(30) })
+  runPaths("20 hours ahead", { appointmentId: testIds.appointment("appt-4"), appointmentTime: inHours(20) })
 
   afterAll(() => {
     coverage.save()

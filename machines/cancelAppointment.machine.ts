@@ -4,12 +4,13 @@ import type { Appointment } from "../schemas/appointment.ts"
 import type { ApiErrorBody } from "../schemas/errors.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
+import type { AppointmentId } from "../schemas/ids.ts"
 
 /** Cancel is allowed up to this many hours before (SPEC §1 FAQ, §4); the gateway enforces it too. */
 export const CANCEL_NOTICE_HOURS = 24
 
 export interface CancelAppointmentInput {
-  readonly appointmentId: string
+  readonly appointmentId: AppointmentId
   /** UTC instant of the appointment. */
   readonly appointmentTime: string
 }
@@ -25,7 +26,7 @@ export interface CancelAppointmentContext extends CancelAppointmentInput {
 
 /** PUT /appointments/cancel/{id} as the machine sends it. */
 export interface CancelRequest {
-  readonly appointmentId: string
+  readonly appointmentId: AppointmentId
   readonly idempotencyKey: string
 }
 

@@ -1,5 +1,6 @@
 import type { AnyEventObject } from "xstate"
 import { failureCode } from "./testing/specOracle.ts"
+import type { AppointmentId } from "../schemas/ids.ts"
 
 /**
  * Cancelling an appointment as SPEC describes it (§4 appointment status: a confirmation with
@@ -21,7 +22,7 @@ export interface CancelView {
 }
 
 export interface CancelSetting {
-  readonly appointmentId: string
+  readonly appointmentId: AppointmentId
   readonly appointmentTime: string
   /** The clock of the check, in epoch milliseconds. */
   readonly now: () => number

@@ -7,6 +7,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
 const named = (file: File) => Object.assign(file, { toJSON: () => `file:${file.name}` })
@@ -34,7 +35,7 @@ const coverage = trackCoverage("medicalRecordUpload", medicalRecordUploadMachine
 
 describe("medical record upload machine (model-based)", () => {
   const model = createFlowModel(medicalRecordUploadMachine, {
-    input: { userId: USER },
+    input: { userId: testIds.user(USER) },
     events: EVENTS as never,
     serializeState: (s) => JSON.stringify([s.value, s.context.error, s.context.draft?.file.name ?? null]),
   })
@@ -48,7 +49,7 @@ describe("medical record upload machine (model-based)", () => {
           actors: api.actors as never,
           actions: { onCreated: (_, p) => effects.push(`created:${p.record.id}`), logFailure: () => effects.push("log") },
         }),
-        { input: { userId: USER }, clock, inspect: coverage.inspect },
+        { input: { userId: testIds.user(USER) }, clock, inspect: coverage.inspect },
       ).start()
       coverage.pathRan()
       // The upload's path has a unique prefix of its own: the calls show it as `*`.
@@ -59,7 +60,7 @@ describe("medical record upload machine (model-based)", () => {
           return { name, input: { ...upload, path: upload.path.replace(/\/[a-z0-9]+_/, "/*_") } }
         })
       await test(
-        judgedByModel(medicalRecordUploadModel(USER), () => ({ actor, calls: calls(), effects }), {
+        judgedByModel(medicalRecordUploadModel(testIds.user(USER)), () => ({ actor, calls: calls(), effects }), {
           events: {
             "record.submit": async ({ event }) => {
               actor.send(event as never)

@@ -3,6 +3,7 @@ import type { MedicalRecordType } from "../schemas/enums.ts"
 import type { MedicalRecord, MedicalRecordInput } from "../schemas/patient.ts"
 import { extensionOf, medicalRecordPath, RECORD_EXTENSIONS, RECORD_MAX_BYTES } from "../schemas/storagePaths.ts"
 import { uploadTaskMachine, type UploadTaskOutput } from "./uploadTask.machine.ts"
+import type { UserId } from "../schemas/ids.ts"
 
 export interface RecordDraft {
   readonly type: MedicalRecordType
@@ -11,7 +12,7 @@ export interface RecordDraft {
 }
 
 export interface MedicalRecordUploadInput {
-  readonly userId: string
+  readonly userId: UserId
 }
 
 export interface MedicalRecordUploadContext extends MedicalRecordUploadInput {

@@ -1,6 +1,7 @@
 import type { Actor, AnyEventObject } from "xstate"
 import type { MedicalRecordUploadEvent, medicalRecordUploadMachine, RecordDraft } from "./medicalRecordUpload.machine.ts"
 import type { SpecModel } from "./testing/specModel.ts"
+import type { UserId } from "../schemas/ids.ts"
 
 /** A call the flow made: the storage upload, the download URL, the record's creation. */
 export interface RecordCall {
@@ -51,7 +52,7 @@ function refusal(file: File): string | null {
 }
 
 /** Where a record's file goes: the patient's own folder, a unique prefix, its own name. */
-export const recordPathPattern = (userId: string, name: string) => `medical-records/${userId}/*_${name}`
+export const recordPathPattern = (userId: UserId, name: string) => `medical-records/${userId}/*_${name}`
 
 /**
  * SPEC §2 "medical record upload", §5 "Record upload: type and description required. Accepted
@@ -61,7 +62,7 @@ export const recordPathPattern = (userId: string, name: string) => `medical-reco
  * record created with the trimmed description and the file attached. A canceled upload returns to
  * the form as it was; a failure says so and keeps the form.
  */
-export function medicalRecordUploadModel(userId: string): SpecModel<MedicalRecordUploadState, MedicalRecordUploadView, MedicalRecordUploadSut> {
+export function medicalRecordUploadModel(userId: UserId): SpecModel<MedicalRecordUploadState, MedicalRecordUploadView, MedicalRecordUploadSut> {
   const fail = (state: MedicalRecordUploadState, error: string): MedicalRecordUploadState => ({
     ...state,
     phase: "failed",

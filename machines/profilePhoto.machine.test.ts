@@ -6,6 +6,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
 /** Files do not survive JSON: each says its name, so the model keeps three distinct choices. */
@@ -70,7 +71,7 @@ function runPaths(label: string, input: ProfilePhotoInput) {
         ).start()
         coverage.pathRan()
         await test(
-          judgedByModel(profilePhotoModel(USER, input.photoUrl), () => ({ actor, calls: api.calls, effects }), {
+          judgedByModel(profilePhotoModel(testIds.user(USER), input.photoUrl), () => ({ actor, calls: api.calls, effects }), {
             events: {
               "photo.choose": async ({ event }) => {
                 actor.send(event as never)
@@ -110,8 +111,8 @@ function runPaths(label: string, input: ProfilePhotoInput) {
 }
 
 describe("profile photo machine (model-based)", () => {
-  runPaths("a user with a photo", { userId: USER, photoUrl: "http://localhost/v0/b/b/o/profile-photos%2Fuser_x.jpg?alt=media&token=old" })
-  runPaths("a user without a photo", { userId: USER, photoUrl: null })
+  runPaths("a user with a photo", { userId: testIds.user(USER), photoUrl: "http://localhost/v0/b/b/o/profile-photos%2Fuser_x.jpg?alt=media&token=old" })
+  runPaths("a user without a photo", { userId: testIds.user(USER), photoUrl: null })
 
   afterAll(() => {
     coverage.save()

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from "xstate"
 import { extensionOf, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, profilePhotoPath } from "../schemas/storagePaths.ts"
 import { uploadTaskMachine, type UploadTaskOutput } from "./uploadTask.machine.ts"
+import type { UserId } from "../schemas/ids.ts"
 
 export interface ProfilePhotoInput {
-  readonly userId: string
+  readonly userId: UserId
   readonly photoUrl: string | null
 }
 
@@ -36,7 +37,7 @@ export const profilePhotoMachine = setup({
     input: {} as ProfilePhotoInput,
   },
   actors: {
-    removeEarlier: fromPromise<number, { userId: string }>(async () => 0),
+    removeEarlier: fromPromise<number, { userId: UserId }>(async () => 0),
     upload: uploadTaskMachine,
     getDownloadUrl: fromPromise<string, { path: string }>(async () => {
       throw new Error("getDownloadUrl not provided")

@@ -2,6 +2,7 @@ import type { Actor, AnyEventObject } from "xstate"
 import { showsProgress, type profilePhotoMachine } from "./profilePhoto.machine.ts"
 import { enabledOf, enabledWhen } from "./testing/enabled.ts"
 import type { SpecModel } from "./testing/specModel.ts"
+import type { UserId } from "../schemas/ids.ts"
 
 /** A call the flow made to storage or to the profile update. */
 export interface PhotoCall {
@@ -85,7 +86,7 @@ const extension = (name: string) => (name.includes(".") ? name.split(".").pop()!
  * deleted first", §8 "Photo delete with no file found: a warning toast says not found, and photoUrl
  * is cleared anyway", "upload error" logged only.
  */
-export function profilePhotoModel(userId: string, photoUrl: string | null): SpecModel<ProfilePhotoState, ProfilePhotoView, ProfilePhotoSut> {
+export function profilePhotoModel(userId: UserId, photoUrl: string | null): SpecModel<ProfilePhotoState, ProfilePhotoView, ProfilePhotoSut> {
   const call = (state: ProfilePhotoState, phase: Phase, name: PhotoCall["name"], input: unknown): ProfilePhotoState => ({
     ...state,
     phase,

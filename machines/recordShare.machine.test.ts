@@ -6,6 +6,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const EVENTS = [
   { type: "share.open", recordId: "r-3" },
@@ -29,7 +30,7 @@ describe("record share machine (model-based)", () => {
       await test(
         judgedByModel(recordShareModel, () => ({ actor, sent: sent() }), {
           events: {
-            "share.open": () => actor.send({ type: "share.open", recordId: "r-3" }),
+            "share.open": () => actor.send({ type: "share.open", recordId: testIds.medicalRecord("r-3") }),
             "share.send": async () => {
               actor.send({ type: "share.send", email: "dr.fall@hopital.sn" })
               await flush()

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { MedicalRecordId } from "../schemas/ids.ts"
 
 export interface RecordShareContext {
   /** The record being shared, while the dialog is open. */
-  recordId: string | null
+  recordId: MedicalRecordId | null
 }
 
-export type RecordShareEvent = { type: "share.open"; recordId: string } | { type: "share.send"; email: string } | { type: "share.close" }
+export type RecordShareEvent = { type: "share.open"; recordId: MedicalRecordId } | { type: "share.send"; email: string } | { type: "share.close" }
 
 /**
  * The share dialog of the sample medical history (SPEC §2): open for a record, send (simulated,
@@ -14,7 +15,7 @@ export type RecordShareEvent = { type: "share.open"; recordId: string } | { type
 export const recordShareMachine = setup({
   types: { context: {} as RecordShareContext, events: {} as RecordShareEvent },
   actors: {
-    shareRecord: fromPromise<void, { recordId: string; email: string }>(async () => {
+    shareRecord: fromPromise<void, { recordId: MedicalRecordId; email: string }>(async () => {
       throw new Error("shareRecord not provided")
     }),
   },

@@ -7,16 +7,17 @@ import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { reviewCardOracle, type ReviewScreen, type ReviewView } from "./reviewCard.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 const AUTHOR = "3f2a0000-0000-4000-8000-0000000000a1"
 const OTHER = "3f2a0000-0000-4000-8000-0000000000b2"
 const review: Review = {
-  id: "r1",
-  doctorId: "d1",
+  id: testIds.review("r1"),
+  doctorId: testIds.doctor("d1"),
   comment: "Très bon médecin, à l'écoute et ponctuel.",
   rating: 4,
   postedDate: "2026-11-01T20:30:00Z",
-  reviewer: { id: AUTHOR, firstName: "Awa", lastName: "Diop" },
+  reviewer: { id: testIds.patient(AUTHOR), firstName: "Awa", lastName: "Diop" },
   reactionCount: [
     { reactionType: "LIKE", count: 2 },
     { reactionType: "DISLIKE", count: 0 },
@@ -130,9 +131,9 @@ function runPaths(label: string, input: ReviewCardInput) {
 }
 
 describe("review card machine (model-based)", () => {
-  runPaths("the author's own review", { review, isFeatured: false, viewerPatientId: AUTHOR, signedIn: true })
-  runPaths("someone else's review, signed in", { review, isFeatured: false, viewerPatientId: OTHER, signedIn: true })
-  runPaths("the author's featured review", { review, isFeatured: true, viewerPatientId: AUTHOR, signedIn: true })
+  runPaths("the author's own review", { review, isFeatured: false, viewerPatientId: testIds.patient(AUTHOR), signedIn: true })
+  runPaths("someone else's review, signed in", { review, isFeatured: false, viewerPatientId: testIds.patient(OTHER), signedIn: true })
+  runPaths("the author's featured review", { review, isFeatured: true, viewerPatientId: testIds.patient(AUTHOR), signedIn: true })
   runPaths("a visitor", { review, isFeatured: false, viewerPatientId: null, signedIn: false })
 
   afterAll(() => {

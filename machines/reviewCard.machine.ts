@@ -4,6 +4,7 @@ import { decodeWithFields } from "../schemas/decode.ts"
 import type { ReactionType } from "../schemas/enums.ts"
 import type { FieldError } from "../schemas/errors.ts"
 import { ReviewComment, ReviewRating, type Review } from "../schemas/review.ts"
+import type { PatientId, ReviewId } from "../schemas/ids.ts"
 
 /** What a review form checks before sending (SPEC §5): rating 1 to 5, comment 20 to 512 once trimmed. */
 export const ReviewDraft = Schema.Struct({ rating: ReviewRating, comment: ReviewComment })
@@ -18,7 +19,7 @@ export interface ReviewCardInput {
   readonly review: Review
   readonly isFeatured: boolean
   /** The signed-in patient's id, or null (a visitor, or another role). */
-  readonly viewerPatientId: string | null
+  readonly viewerPatientId: PatientId | null
   readonly signedIn: boolean
 }
 
@@ -38,7 +39,7 @@ export type ReviewCardEvent =
   | { type: "review.react"; reactionType: ReactionType }
 
 export interface ReactInput {
-  readonly reviewId: string
+  readonly reviewId: ReviewId
   readonly reactionType: ReactionType
   /** The same reaction again takes it back. */
   readonly remove: boolean
@@ -59,7 +60,7 @@ export const reviewCardMachine = setup({
     updateReview: fromPromise<Review, { review: Review; draft: ReviewDraft }>(async () => {
       throw new Error("updateReview not provided")
     }),
-    deleteReview: fromPromise<void, { reviewId: string }>(async () => {
+    deleteReview: fromPromise<void, { reviewId: ReviewId }>(async () => {
       throw new Error("deleteReview not provided")
     }),
     react: fromPromise<Review, ReactInput>(async () => {

@@ -8,9 +8,10 @@ import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { scheduleOracle, type ScheduleDialog, type ScheduleMode, type ScheduleView } from "./schedule.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
+import { testIds } from "../schemas/testIds.ts"
 
 // Tuesday 24 November 2026.
-const input: ScheduleInput = { doctorId: "d-1", today: "2026-11-24", facilityId: "f-1" }
+const input: ScheduleInput = { doctorId: testIds.doctor("d-1"), today: "2026-11-24", facilityId: testIds.facility("f-1") }
 
 const created = createdAvailability
 const booked = { code: "BUSINESS_ERROR", message: "cannot delete booked slots" }

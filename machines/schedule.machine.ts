@@ -5,23 +5,24 @@ import type { Availability } from "../schemas/availability.ts"
 import type { ErrorCode } from "../schemas/errors.ts"
 import { type AvailabilityFormInput, availabilityFormMachine } from "./availabilityForm.machine.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
+import type { AvailabilityId, DoctorId, FacilityId } from "../schemas/ids.ts"
 
 export interface ScheduleInput {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   /** yyyy-MM-dd in the doctor's zone. */
   readonly today: string
   /** The doctor's first facility, proposed for a new availability. */
-  readonly facilityId: string | null
+  readonly facilityId: FacilityId | null
 }
 
 export interface ScheduleContext {
-  readonly doctorId: string
-  readonly facilityId: string | null
+  readonly doctorId: DoctorId
+  readonly facilityId: FacilityId | null
   today: string
   /** The day of the selected-day panel and of the day view; its week is the week shown. */
   selectedDay: string
   /** The availability whose deletion waits for confirmation or runs. */
-  pendingDelete: string | null
+  pendingDelete: AvailabilityId | null
 }
 
 export type ScheduleEvent =
@@ -35,7 +36,7 @@ export type ScheduleEvent =
   | { type: "schedule.openDay"; date: string }
   | { type: "schedule.refresh" }
   | { type: "schedule.add" }
-  | { type: "schedule.delete"; availabilityId: string }
+  | { type: "schedule.delete"; availabilityId: AvailabilityId }
   | { type: "schedule.confirmDelete" }
   | { type: "schedule.cancelDelete" }
 
@@ -64,7 +65,7 @@ export const scheduleMachine = setup({
   actors: {
     /** The add dialog's form; ends with the created availability or null. */
     availabilityForm: availabilityFormMachine,
-    deleteAvailability: fromPromise<void, { doctorId: string; availabilityId: string }>(async () => {
+    deleteAvailability: fromPromise<void, { doctorId: DoctorId; availabilityId: AvailabilityId }>(async () => {
       throw new Error("deleteAvailability not provided")
     }),
   },

@@ -1,5 +1,6 @@
 import type { AnyEventObject } from "xstate"
 import { failureCode } from "./testing/specOracle.ts"
+import type { DoctorId, FacilityId } from "../schemas/ids.ts"
 
 /**
  * The doctor's schedule screen as SPEC describes it (§2 schedule: week, day and recurring views,
@@ -26,9 +27,9 @@ export interface ScheduleView {
 }
 
 export interface ScheduleSetting {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   readonly today: string
-  readonly facilityId: string | null
+  readonly facilityId: FacilityId | null
 }
 
 const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const

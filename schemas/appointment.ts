@@ -1,15 +1,16 @@
 import * as Schema from "effect/Schema"
 import { AppointmentStatus, AppointmentType, Civility, SERVICE_CODES } from "./enums.ts"
-import { boundedLine, Id, Line, requiredMultilineText, UtcInstant } from "./fields.ts"
+import { boundedLine, Line, requiredMultilineText, UtcInstant } from "./fields.ts"
+import { AppointmentId, DependantId, DoctorId, FacilityId, PatientId, TimeSlotId, uuid } from "./ids.ts"
 
 export const AppointmentPerson = Schema.Struct({
-  id: Schema.String,
+  id: DependantId,
   firstName: Schema.String,
   lastName: Schema.String,
 })
 
 export const AppointmentPatient = Schema.Struct({
-  id: Schema.String,
+  id: PatientId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.NullOr(Schema.String),
@@ -27,8 +28,8 @@ export const AppointmentLocation = Schema.Struct({
 })
 
 export const Appointment = Schema.Struct({
-  id: Schema.String,
-  doctorId: Schema.String,
+  id: AppointmentId,
+  doctorId: DoctorId,
   doctor: Schema.Struct({
     firstName: Schema.String,
     lastName: Schema.String,
@@ -36,17 +37,17 @@ export const Appointment = Schema.Struct({
     /** Code (the interface translates it) and the gateway's French label (shown when no text exists). */
     specialties: Schema.Array(Schema.Struct({ code: Schema.String, label: Schema.String })),
   }),
-  patientId: Schema.String,
+  patientId: PatientId,
   patient: AppointmentPatient,
   /** UTC, second precision. */
   appointmentTime: Schema.String,
   timeZone: Schema.String,
   appointmentType: AppointmentType,
   status: AppointmentStatus,
-  healthcareFacilityId: Schema.NullOr(Schema.String),
+  healthcareFacilityId: Schema.NullOr(FacilityId),
   reason: Schema.String,
   location: Schema.NullOr(AppointmentLocation),
-  timeSlotId: Schema.NullOr(Schema.String),
+  timeSlotId: Schema.NullOr(TimeSlotId),
   createdAt: Schema.String,
 })
 export type Appointment = typeof Appointment.Type
@@ -57,14 +58,14 @@ export const AppointmentList = Schema.Array(Appointment)
  * (CONFIRMED, SPEC §4); `dependantId` books for one of the caller's dependants.
  */
 export const CreateAppointmentRequest = Schema.Struct({
-  doctorId: Id,
-  patientId: Id,
-  dependantId: Schema.optionalKey(Schema.NullOr(Id)),
-  timeSlotId: Id,
+  doctorId: uuid(DoctorId),
+  patientId: uuid(PatientId),
+  dependantId: Schema.optionalKey(Schema.NullOr(uuid(DependantId))),
+  timeSlotId: uuid(TimeSlotId),
   appointmentTime: UtcInstant,
   appointmentType: AppointmentType,
   status: Schema.optionalKey(AppointmentStatus),
-  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Id)),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(uuid(FacilityId))),
   reason: requiredMultilineText("validation.reasonRequired", 500),
   location: Schema.optionalKey(Schema.NullOr(boundedLine(500))),
 })
@@ -72,7 +73,7 @@ export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
 
 /** PUT /appointments/{id}: reschedule to another slot of the same doctor, or change the reason. */
 export const UpdateAppointmentRequest = Schema.Struct({
-  timeSlotId: Schema.optionalKey(Id),
+  timeSlotId: Schema.optionalKey(uuid(TimeSlotId)),
   appointmentTime: Schema.optionalKey(UtcInstant),
   reason: Schema.optionalKey(requiredMultilineText("validation.reasonRequired", 500)),
 })
@@ -90,3 +91,10 @@ export const BookingDetails = Schema.Struct({
   ),
 })
 export type BookingDetails = typeof BookingDetails.Type
+
+/**
+ * The dependant a booking's `forWhom` names: the step-1 select offers "self" and the ids of the
+ * patient's own dependants (Patient.dependants), so its value, when not "self", is a DependantId
+ * (the gateway checks it is the caller's). The one place the form's text becomes that id.
+ */
+export const chosenDependant = (forWhom: string): DependantId => forWhom as DependantId

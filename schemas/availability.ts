@@ -1,10 +1,11 @@
 import * as Schema from "effect/Schema"
 import { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "./enums.ts"
-import { crossFieldRule, HourMinute, Id, IsoDate, LIMITS } from "./fields.ts"
+import { crossFieldRule, HourMinute, IsoDate, LIMITS } from "./fields.ts"
+import { AppointmentId, AvailabilityId, DoctorId, FacilityId, TimeSlotId, uuid } from "./ids.ts"
 
 export const TimeSlot = Schema.Struct({
-  id: Schema.String,
-  availabilityId: Schema.String,
+  id: TimeSlotId,
+  availabilityId: AvailabilityId,
   /** yyyy-MM-dd in the facility's time zone. */
   slotDate: Schema.String,
   /** HH:MM in the facility's time zone. */
@@ -14,15 +15,15 @@ export const TimeSlot = Schema.Struct({
   startsAt: Schema.String,
   timeZone: FacilityTimeZone,
   status: TimeSlotStatus,
-  healthcareFacilityId: Schema.NullOr(Schema.String),
-  appointmentId: Schema.NullOr(Schema.String),
+  healthcareFacilityId: Schema.NullOr(FacilityId),
+  appointmentId: Schema.NullOr(AppointmentId),
 })
 export type TimeSlot = typeof TimeSlot.Type
 
 export const Availability = Schema.Struct({
-  id: Schema.String,
-  doctorId: Schema.String,
-  healthcareFacilityId: Schema.NullOr(Schema.String),
+  id: AvailabilityId,
+  doctorId: DoctorId,
+  healthcareFacilityId: Schema.NullOr(FacilityId),
   dayOfWeek: DayOfWeek,
   startTime: Schema.String,
   endTime: Schema.String,
@@ -47,7 +48,7 @@ export const AvailabilityInput = Schema.Struct({
     Schema.isLessThanOrEqualTo(480, { message: "validation.slotDurationMax" }),
     Schema.makeFilter((n: number) => n % LIMITS.slotDurationStep === 0, { message: "validation.slotDurationStep" }),
   ),
-  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(Id)),
+  healthcareFacilityId: Schema.optionalKey(Schema.NullOr(uuid(FacilityId))),
 }).check(crossFieldRule<{ startTime: string; endTime: string }>("endTime", (a) => a.startTime < a.endTime, "validation.endAfterStart"))
 export type AvailabilityInput = typeof AvailabilityInput.Type
 

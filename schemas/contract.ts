@@ -102,12 +102,13 @@ export function endpoint<
   Response extends AnySchema,
   Query extends AnySchema | undefined = undefined,
   Body extends AnySchema | undefined = undefined,
->(spec: EndpointSpec<M, P, Query, Body, Response, A> & ParamsSpec<P>): Endpoint<M, P, ParamFields<P>, Query, Body, Response, A> {
+  Params extends ParamFields<P> = ParamFields<P>,
+>(spec: EndpointSpec<M, P, Query, Body, Response, A> & { readonly params?: Params } & ParamsSpec<P>): Endpoint<M, P, Params, Query, Body, Response, A> {
   return {
     method: spec.method,
     path: spec.path,
     // Absent parts are undefined, as their types say (ParamsSpec makes a path's parameters required).
-    params: spec.params as ParamFields<P>,
+    params: spec.params as Params,
     query: spec.query as Query,
     body: spec.body as Body,
     response: spec.response,
@@ -132,9 +133,9 @@ export function errorsOf(contract: AnyEndpoint): ReadonlyArray<ErrorCode> {
   return [...new Set([...implied, ...contract.errors])]
 }
 
-/** The string values of a contract's path parameters, as the client fills them. */
+/** The values of a contract's path parameters, as the client fills them and the gateway reads them: a branded id where the schema brands one. */
 export type PathValues<C extends AnyEndpoint> =
-  C["params"] extends Readonly<Record<string, ParamSchema>> ? { readonly [K in keyof C["params"]]: string } : undefined
+  C["params"] extends Readonly<Record<string, ParamSchema>> ? { readonly [K in keyof C["params"]]: C["params"][K]["Type"] } : undefined
 
 /** The path with each parameter filled in and URI-encoded: `/appointments/:id` → `/appointments/a%2Fb`. */
 export function pathOf(contract: Pick<AnyEndpoint, "path">, values: Readonly<Record<string, string>> | undefined): string {

@@ -4,6 +4,7 @@ import { Civility, ServiceCode, SpokenLanguage } from "./enums.ts"
 import { boundedLine, LIMITS, MultilineText, requiredText, Website } from "./fields.ts"
 import { ProfilePhone } from "./phone.ts"
 import { FacilityAddress, SearchKeyword } from "./facility.ts"
+import { DoctorId, FacilityId, UserId } from "./ids.ts"
 
 export const Specialty = Schema.Struct({ id: Schema.String, code: Schema.String, label: Schema.String })
 export type Specialty = typeof Specialty.Type
@@ -28,7 +29,7 @@ export type Publication = typeof Publication.Type
 
 /** A facility as shown on a doctor's profile. */
 export const DoctorFacility = Schema.Struct({
-  id: Schema.String,
+  id: FacilityId,
   name: Schema.String,
   photoUrl: Schema.NullOr(Schema.String),
   isPartner: Schema.Boolean,
@@ -40,8 +41,8 @@ export const DoctorFacility = Schema.Struct({
 export type DoctorFacility = typeof DoctorFacility.Type
 
 export const Doctor = Schema.Struct({
-  id: Schema.String,
-  userId: Schema.String,
+  id: DoctorId,
+  userId: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,

@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema"
 import { SPECIALTY_CODES } from "../src/features/public/doctors/specialtyCodes.ts"
-import { boundedText, Email, Id, LIMITS, requiredText, UtcInstant } from "./fields.ts"
+import { boundedText, Email, LIMITS, requiredText, UtcInstant } from "./fields.ts"
 import { ProfilePhone } from "./phone.ts"
+import { DoctorRequestId, FacilityId, uuid } from "./ids.ts"
 
 /** Bounds of the "Compte professionnel" request form (issue 11). */
 export const DOCTOR_REQUEST_LIMITS = { refNumberMax: 40, messageMax: 500 } as const
@@ -23,7 +24,7 @@ export const DoctorRequestInput = Schema.Struct({
   phoneNumber: ProfilePhone,
   specialtyCode: DoctorRequestSpecialty,
   refNumber: requiredText("validation.refNumberRequired", DOCTOR_REQUEST_LIMITS.refNumberMax),
-  facilityId: Schema.optionalKey(Id),
+  facilityId: Schema.optionalKey(uuid(FacilityId)),
   message: Schema.optionalKey(boundedText(DOCTOR_REQUEST_LIMITS.messageMax)),
   acceptTerms: Schema.Boolean.check(Schema.makeFilter((accepted: boolean) => accepted, { message: "validation.termsRequired" })),
 })
@@ -33,23 +34,23 @@ export const DOCTOR_REQUEST_STATUSES = ["PENDING", "REVIEWED"] as const
 export const DoctorRequestStatus = Schema.Literals(DOCTOR_REQUEST_STATUSES)
 
 /** What the gateway answers once a request is stored. */
-export const DoctorRequestCreated = Schema.Struct({ id: Schema.String, status: DoctorRequestStatus })
+export const DoctorRequestCreated = Schema.Struct({ id: DoctorRequestId, status: DoctorRequestStatus })
 export type DoctorRequestCreated = typeof DoctorRequestCreated.Type
 
 /** What the gateway answers once a manager has marked a request as reviewed. */
-export const DoctorRequestReviewed = Schema.Struct({ id: Schema.String, status: Schema.Literal("REVIEWED") })
+export const DoctorRequestReviewed = Schema.Struct({ id: DoctorRequestId, status: Schema.Literal("REVIEWED") })
 export type DoctorRequestReviewed = typeof DoctorRequestReviewed.Type
 
 /** A request as a manager reads it. */
 export const DoctorRequest = Schema.Struct({
-  id: Schema.String,
+  id: DoctorRequestId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,
   phoneNumber: Schema.String,
   specialtyCode: Schema.String,
   refNumber: Schema.String,
-  facility: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
+  facility: Schema.NullOr(Schema.Struct({ id: FacilityId, name: Schema.String })),
   message: Schema.NullOr(Schema.String),
   status: DoctorRequestStatus,
   createdAt: UtcInstant,

@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
 import { DayOfWeek, FacilityTimeZone, FacilityType } from "./enums.ts"
 import { boundedLine, HourMinute, Line, LIMITS } from "./fields.ts"
+import { FacilityId } from "./ids.ts"
 
 /** A search box's text: empty, or 2 characters at least (SPEC §5), at most 100. */
 export const SearchKeyword = Line.check(
@@ -25,7 +26,7 @@ export const FacilityAddress = Schema.Struct({
 })
 
 export const HealthcareFacility = Schema.Struct({
-  id: Schema.String,
+  id: FacilityId,
   name: Schema.String,
   facilityType: FacilityType,
   photoUrl: Schema.NullOr(Schema.String),

@@ -179,8 +179,8 @@ export const Password = Schema.String.check(
   Schema.isPattern(PASSWORD_ALPHABET, { message: "validation.passwordAlphabet" }),
 )
 
-/** Database ids are UUIDs; anything else is refused before it reaches a query. */
-export const Id = Schema.String.check(Schema.isUUID(undefined, { message: "validation.idInvalid" }))
+/** Database ids are UUIDs (schemas/ids.ts, with the branded ids of each kind of record). */
+export { Id } from "./ids.ts"
 
 /** A rule across fields of a struct whose error is reported on one named field. */
 export const crossFieldRule = <T>(field: keyof T & string, holds: (value: T) => boolean, message: string) =>

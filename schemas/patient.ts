@@ -4,12 +4,13 @@ import { BloodType, Civility, DependantRelationship, EmergencyRelationship, Gend
 import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText, requiredText } from "./fields.ts"
 import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
+import { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "./ids.ts"
 
 const nameField = (key: string) => requiredText(`validation.${key}`, LIMITS.nameMax)
 const textList = Schema.Array(boundedLine(200)).check(Schema.isMaxLength(50))
 
 export const Dependant = Schema.Struct({
-  id: Schema.optionalKey(boundedLine(100)),
+  id: Schema.optionalKey(boundedLine(100).pipe(Schema.brand("DependantId"))),
   firstName: nameField("firstNameRequired"),
   lastName: nameField("lastNameRequired"),
   dateOfBirth: PastIsoDate,
@@ -22,7 +23,7 @@ export const Dependant = Schema.Struct({
 export type Dependant = typeof Dependant.Type
 
 export const EmergencyContact = Schema.Struct({
-  id: Schema.String,
+  id: EmergencyContactId,
   firstName: Schema.String,
   lastName: Schema.String,
   phoneNumber: Schema.String,
@@ -58,7 +59,7 @@ export type Attachment = typeof Attachment.Type
 export const AttachmentInput = Schema.Struct({ id: boundedLine(300), name: requiredText("validation.fileRequired", 255), url: boundedLine(1000) })
 
 export const MedicalRecord = Schema.Struct({
-  id: Schema.String,
+  id: MedicalRecordId,
   title: Schema.String,
   type: MedicalRecordType,
   description: Schema.String,
@@ -69,8 +70,8 @@ export const MedicalRecord = Schema.Struct({
 export type MedicalRecord = typeof MedicalRecord.Type
 
 export const Patient = Schema.Struct({
-  id: Schema.String,
-  userId: Schema.String,
+  id: PatientId,
+  userId: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,

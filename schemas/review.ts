@@ -1,14 +1,15 @@
 import * as Schema from "effect/Schema"
 import { ReactionType } from "./enums.ts"
-import { Id, LIMITS, MultilineText } from "./fields.ts"
+import { LIMITS, MultilineText } from "./fields.ts"
+import { DoctorId, PatientId, ReviewId, uuid } from "./ids.ts"
 
 export const Review = Schema.Struct({
-  id: Schema.String,
-  doctorId: Schema.String,
+  id: ReviewId,
+  doctorId: DoctorId,
   comment: Schema.String,
   rating: Schema.Number,
   postedDate: Schema.String,
-  reviewer: Schema.Struct({ id: Schema.String, firstName: Schema.String, lastName: Schema.String }),
+  reviewer: Schema.Struct({ id: PatientId, firstName: Schema.String, lastName: Schema.String }),
   reactionCount: Schema.Array(Schema.Struct({ reactionType: ReactionType, count: Schema.Int })),
   /** The caller's own reaction, when signed in. */
   myReaction: Schema.NullOr(ReactionType),
@@ -45,16 +46,16 @@ export const ReviewRating = Schema.Number.check(
 )
 
 export const ReviewInput = Schema.Struct({
-  patientId: Id,
-  doctorId: Id,
+  patientId: uuid(PatientId),
+  doctorId: uuid(DoctorId),
   rating: ReviewRating,
   comment: ReviewComment,
 })
 export type ReviewInput = typeof ReviewInput.Type
 
 export const ReactionInput = Schema.Struct({
-  reviewId: Id,
-  patientId: Id,
+  reviewId: uuid(ReviewId),
+  patientId: uuid(PatientId),
   reactionType: ReactionType,
 })
 export type ReactionInput = typeof ReactionInput.Type

@@ -5,6 +5,7 @@ import { crossFieldRule, Password } from "./fields.ts"
 import { Patient } from "./patient.ts"
 import { Role } from "./enums.ts"
 import { DoctorSettings, PatientSettings } from "./settings.ts"
+import { FacilityId, UserId } from "./ids.ts"
 
 export const SESSION_STATUSES = ["VALID_SESSION", "INVALID_SESSION"] as const
 export const SessionStatus = Schema.Literals(SESSION_STATUSES)
@@ -20,13 +21,13 @@ export type ValidateSessionResponse = typeof ValidateSessionResponse.Type
 
 export const ManagerMetadata = Schema.Struct({
   phoneNumber: Schema.NullOr(Schema.String),
-  healthcareFacility: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) })),
+  healthcareFacility: Schema.NullOr(Schema.Struct({ id: FacilityId, name: Schema.String, city: Schema.NullOr(Schema.String) })),
 })
 export type ManagerMetadata = typeof ManagerMetadata.Type
 
 /** GET /session: the signed-in user with the record of their role. */
 export const SessionResponse = Schema.Struct({
-  id: Schema.String,
+  id: UserId,
   email: Schema.String,
   roleName: Role,
   firstName: Schema.String,

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, Visibility } from "./enums.ts"
 import { LIMITS } from "./fields.ts"
+import { DoctorId } from "./ids.ts"
 
 /*
  * Kept here with the time zones, out of the landing page's shell: only settings use them.
@@ -26,7 +27,7 @@ const boundedInt = (min: number, max: number, key: string) =>
 /** Doctor settings (SPEC §3); bounds of SPEC §5. */
 export const DoctorSettings = Schema.Struct({
   doctorSettingsId: Schema.String,
-  doctorId: Schema.String,
+  doctorId: DoctorId,
   autoConfirmAppointments: Schema.Boolean,
   bufferTime: boundedInt(LIMITS.bufferTimeMin, LIMITS.bufferTimeMax, "bufferTime"),
   maxDailyAppointment: boundedInt(LIMITS.maxDailyAppointmentMin, LIMITS.maxDailyAppointmentMax, "maxDailyAppointment"),

@@ -1,4 +1,5 @@
 import type { SessionResponse, ValidateSessionResponse } from "../../schemas/session.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 export const validSession: ValidateSessionResponse = {
   sessionId: "6f0c1b4e-0000-4000-8000-000000000001",
@@ -7,7 +8,7 @@ export const validSession: ValidateSessionResponse = {
 }
 
 export const patientUser: SessionResponse = {
-  id: "6f0c1b4e-0000-4000-8000-000000000002",
+  id: testIds.user("6f0c1b4e-0000-4000-8000-000000000002"),
   email: "patient@demo.sn",
   roleName: "PATIENT",
   firstName: "Awa",

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 import { Appointment, AppointmentList, CreateAppointmentRequest, UpdateAppointmentRequest } from "../appointment.ts"
 import { endpoint } from "../contract.ts"
 import type { ErrorCode } from "../errors.ts"
-import { Id } from "../fields.ts"
+import { AppointmentId, uuid } from "../ids.ts"
 import { NotificationList } from "../notification.ts"
 
 /*
@@ -26,7 +26,7 @@ export const listAppointments = endpoint({ method: "GET", path: "/appointments",
 export const getAppointment = endpoint({
   method: "GET",
   path: "/appointments/:id",
-  params: { id: Id },
+  params: { id: uuid(AppointmentId) },
   response: Appointment,
   access: parties,
   errors: ["APPOINTMENT_NOT_FOUND", "FORBIDDEN_ACTION"],
@@ -40,7 +40,7 @@ export const getAppointment = endpoint({
 export const getAppointmentCalendar = endpoint({
   method: "GET",
   path: "/appointments/:id/calendar.ics",
-  params: { id: Id },
+  params: { id: uuid(AppointmentId) },
   response: Schema.String,
   contentType: "text/calendar; charset=utf-8",
   access: parties,
@@ -51,7 +51,7 @@ export const getAppointmentCalendar = endpoint({
 export const getAppointmentNotifications = endpoint({
   method: "GET",
   path: "/appointments/:id/notifications",
-  params: { id: Id },
+  params: { id: uuid(AppointmentId) },
   response: NotificationList,
   access: parties,
   errors: ["APPOINTMENT_NOT_FOUND", "FORBIDDEN_ACTION"],
@@ -80,7 +80,7 @@ export const createAppointment = endpoint({
 export const cancelAppointment = endpoint({
   method: "PUT",
   path: "/appointments/cancel/:id",
-  params: { id: Id },
+  params: { id: uuid(AppointmentId) },
   response: Appointment,
   access: parties,
   errors: ["APPOINTMENT_NOT_FOUND", "FORBIDDEN_ACTION", "CANCELLATION_RESTRICTED", "BUSINESS_ERROR", ...IDEMPOTENCY_ERRORS],
@@ -90,7 +90,7 @@ export const cancelAppointment = endpoint({
 export const rescheduleAppointment = endpoint({
   method: "PUT",
   path: "/appointments/:id",
-  params: { id: Id },
+  params: { id: uuid(AppointmentId) },
   body: UpdateAppointmentRequest,
   response: Appointment,
   access: parties,

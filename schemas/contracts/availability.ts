@@ -1,6 +1,7 @@
 import { Availability, AvailabilityInput, AvailabilityList, AvailableSlotsQuery, PublicDaySlotsQuery, PublicSlotsQuery, TimeSlotList } from "../availability.ts"
 import { endpoint } from "../contract.ts"
-import { Id, IsoDate } from "../fields.ts"
+import { IsoDate } from "../fields.ts"
+import { AvailabilityId, DoctorId, uuid } from "../ids.ts"
 import { OkResponse } from "../session.ts"
 
 /*
@@ -16,7 +17,7 @@ const ownSchedule = ["FORBIDDEN_ACTION", "DOCTOR_NOT_FOUND"] as const
 export const getAvailability = endpoint({
   method: "GET",
   path: "/doctor-availability/:doctorId",
-  params: { doctorId: Id },
+  params: { doctorId: uuid(DoctorId) },
   response: AvailabilityList,
   access: "public",
   errors: ["DOCTOR_NOT_FOUND"],
@@ -26,7 +27,7 @@ export const getAvailability = endpoint({
 export const getScheduleSlots = endpoint({
   method: "GET",
   path: "/doctor-availability/:doctorId/time-slots",
-  params: { doctorId: Id },
+  params: { doctorId: uuid(DoctorId) },
   query: AvailableSlotsQuery,
   response: TimeSlotList,
   access: ["DOCTOR"],
@@ -36,7 +37,7 @@ export const getScheduleSlots = endpoint({
 export const createAvailability = endpoint({
   method: "POST",
   path: "/doctor-availability/:doctorId",
-  params: { doctorId: Id },
+  params: { doctorId: uuid(DoctorId) },
   body: AvailabilityInput,
   response: Availability,
   status: 201,
@@ -48,7 +49,7 @@ export const createAvailability = endpoint({
 export const deleteAvailability = endpoint({
   method: "DELETE",
   path: "/doctor-availability/:doctorId/availability/:availabilityId",
-  params: { doctorId: Id, availabilityId: Id },
+  params: { doctorId: uuid(DoctorId), availabilityId: uuid(AvailabilityId) },
   response: OkResponse,
   access: ["DOCTOR"],
   errors: [...ownSchedule, "AVAILABILITY_NOT_FOUND", "BUSINESS_ERROR"],
@@ -58,7 +59,7 @@ export const deleteAvailability = endpoint({
 export const getAvailableSlots = endpoint({
   method: "GET",
   path: "/doctor-availability/:id/available-time-slots",
-  params: { id: Id },
+  params: { id: uuid(DoctorId) },
   query: PublicSlotsQuery,
   response: TimeSlotList,
   access: "public",
@@ -69,7 +70,7 @@ export const getAvailableSlots = endpoint({
 export const getAvailableSlotsOfDate = endpoint({
   method: "GET",
   path: "/doctor-availability/:id/available-time-slots/date/:date",
-  params: { id: Id, date: IsoDate },
+  params: { id: uuid(DoctorId), date: IsoDate },
   query: PublicDaySlotsQuery,
   response: TimeSlotList,
   access: "public",

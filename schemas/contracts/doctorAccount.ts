@@ -1,6 +1,6 @@
 import { endpoint } from "../contract.ts"
 import { Doctor, DoctorUpdate } from "../doctor.ts"
-import { Id } from "../fields.ts"
+import { DoctorId, uuid } from "../ids.ts"
 import { DoctorSettings, DoctorSettingsUpdate } from "../settings.ts"
 
 /*
@@ -12,7 +12,7 @@ import { DoctorSettings, DoctorSettingsUpdate } from "../settings.ts"
 export const updateDoctor = endpoint({
   method: "PUT",
   path: "/doctors/:id",
-  params: { id: Id },
+  params: { id: uuid(DoctorId) },
   body: DoctorUpdate,
   response: Doctor,
   access: ["DOCTOR"],
@@ -23,7 +23,7 @@ export const updateDoctor = endpoint({
 export const updateDoctorSettings = endpoint({
   method: "PUT",
   path: "/doctors/:id/settings",
-  params: { id: Id },
+  params: { id: uuid(DoctorId) },
   body: DoctorSettingsUpdate,
   response: DoctorSettings,
   access: ["DOCTOR"],

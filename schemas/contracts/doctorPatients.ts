@@ -1,6 +1,6 @@
 import { endpoint } from "../contract.ts"
 import { DoctorPatientDetail, DoctorPatientList } from "../doctorPatients.ts"
-import { Id } from "../fields.ts"
+import { DoctorId, PatientId, uuid } from "../ids.ts"
 
 /*
  * A doctor's patients (issue 5): those who had an appointment with them. Handlers:
@@ -13,7 +13,7 @@ const refusals = ["FORBIDDEN_ACTION", "DOCTOR_NOT_FOUND"] as const
 export const listDoctorPatients = endpoint({
   method: "GET",
   path: "/doctors/:id/patients",
-  params: { id: Id },
+  params: { id: uuid(DoctorId) },
   response: DoctorPatientList,
   access: ["DOCTOR"],
   errors: refusals,
@@ -23,7 +23,7 @@ export const listDoctorPatients = endpoint({
 export const getDoctorPatient = endpoint({
   method: "GET",
   path: "/doctors/:id/patients/:patientId",
-  params: { id: Id, patientId: Id },
+  params: { id: uuid(DoctorId), patientId: uuid(PatientId) },
   response: DoctorPatientDetail,
   access: ["DOCTOR"],
   errors: [...refusals, "PATIENT_NOT_FOUND"],
@@ -33,7 +33,7 @@ export const getDoctorPatient = endpoint({
 export const getPatientOfCaller = endpoint({
   method: "GET",
   path: "/doctors/patients/:patientId",
-  params: { patientId: Id },
+  params: { patientId: uuid(PatientId) },
   response: DoctorPatientDetail,
   access: ["DOCTOR"],
   errors: [...refusals, "PATIENT_NOT_FOUND"],

@@ -1,6 +1,6 @@
 import { endpoint } from "../contract.ts"
 import { DoctorRequestCreated, DoctorRequestInput, DoctorRequestList, DoctorRequestReviewed } from "../doctorRequest.ts"
-import { Id } from "../fields.ts"
+import { DoctorRequestId, uuid } from "../ids.ts"
 
 /*
  * Requests for a professional account (issue 11, "Compte professionnel"). Handler:
@@ -34,7 +34,7 @@ export const listManagerDoctorRequests = endpoint({
 export const reviewDoctorRequest = endpoint({
   method: "PUT",
   path: "/manager/doctor-requests/:id/review",
-  params: { id: Id },
+  params: { id: uuid(DoctorRequestId) },
   response: DoctorRequestReviewed,
   access: ["MANAGER"],
   errors: ["MANAGER_NOT_FOUND", "NOT_FOUND"],

@@ -1,6 +1,6 @@
 import { endpoint } from "../contract.ts"
 import { Doctor, DoctorSearchRequest, DoctorSearchResponse } from "../doctor.ts"
-import { Id } from "../fields.ts"
+import { DoctorId, uuid } from "../ids.ts"
 
 /*
  * Doctor search and public profile (SPEC §7, issue 3), both served from the read cache.
@@ -12,4 +12,11 @@ import { Id } from "../fields.ts"
 export const searchDoctors = endpoint({ method: "POST", path: "/doctors/search", body: DoctorSearchRequest, response: DoctorSearchResponse, access: "public" })
 
 /** A doctor's public profile. */
-export const getDoctor = endpoint({ method: "GET", path: "/doctors/:id", params: { id: Id }, response: Doctor, access: "public", errors: ["DOCTOR_NOT_FOUND"] })
+export const getDoctor = endpoint({
+  method: "GET",
+  path: "/doctors/:id",
+  params: { id: uuid(DoctorId) },
+  response: Doctor,
+  access: "public",
+  errors: ["DOCTOR_NOT_FOUND"],
+})

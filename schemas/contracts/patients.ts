@@ -1,5 +1,5 @@
 import { endpoint } from "../contract.ts"
-import { Id } from "../fields.ts"
+import { EmergencyContactId, MedicalRecordId, PatientId, uuid } from "../ids.ts"
 import { EmergencyContact, EmergencyContactInput, MedicalRecord, MedicalRecordInput, Patient, PatientUpdate, PatientUpdateResponse } from "../patient.ts"
 import { OkResponse } from "../session.ts"
 import { PatientSettings } from "../settings.ts"
@@ -12,13 +12,20 @@ import { PatientSettings } from "../settings.ts"
 
 const own = ["FORBIDDEN_ACTION", "PATIENT_NOT_FOUND"] as const
 
-export const getPatient = endpoint({ method: "GET", path: "/patients/:id", params: { id: Id }, response: Patient, access: ["PATIENT"], errors: own })
+export const getPatient = endpoint({
+  method: "GET",
+  path: "/patients/:id",
+  params: { id: uuid(PatientId) },
+  response: Patient,
+  access: ["PATIENT"],
+  errors: own,
+})
 
 /** The profile; a new sign-in address needs the current password and a confirmation by mail. The record comes back under `data`. */
 export const updatePatient = endpoint({
   method: "PUT",
   path: "/patients/:id",
-  params: { id: Id },
+  params: { id: uuid(PatientId) },
   body: PatientUpdate,
   response: PatientUpdateResponse,
   access: ["PATIENT"],
@@ -29,7 +36,7 @@ export const updatePatient = endpoint({
 export const withdrawEmailChange = endpoint({
   method: "DELETE",
   path: "/patients/:id/email-change",
-  params: { id: Id },
+  params: { id: uuid(PatientId) },
   response: PatientUpdateResponse,
   access: ["PATIENT"],
   errors: own,
@@ -38,7 +45,7 @@ export const withdrawEmailChange = endpoint({
 export const updatePatientSettings = endpoint({
   method: "PUT",
   path: "/patients/:id/settings",
-  params: { id: Id },
+  params: { id: uuid(PatientId) },
   body: PatientSettings,
   response: PatientSettings,
   access: ["PATIENT"],
@@ -48,7 +55,7 @@ export const updatePatientSettings = endpoint({
 export const addEmergencyContact = endpoint({
   method: "POST",
   path: "/patients/:id/emergency-contacts",
-  params: { id: Id },
+  params: { id: uuid(PatientId) },
   body: EmergencyContactInput,
   response: EmergencyContact,
   status: 201,
@@ -60,7 +67,7 @@ export const addEmergencyContact = endpoint({
 export const updateEmergencyContact = endpoint({
   method: "PUT",
   path: "/patients/emergency-contacts/:id",
-  params: { id: Id },
+  params: { id: uuid(EmergencyContactId) },
   body: EmergencyContactInput,
   response: EmergencyContact,
   access: ["PATIENT"],
@@ -71,7 +78,7 @@ export const updateEmergencyContact = endpoint({
 export const deleteEmergencyContact = endpoint({
   method: "DELETE",
   path: "/patients/:id/emergency-contacts/:contactId",
-  params: { id: Id, contactId: Id },
+  params: { id: uuid(PatientId), contactId: uuid(EmergencyContactId) },
   response: OkResponse,
   access: ["PATIENT"],
   errors: [...own, "EMERGENCY_CONTACT_NOT_FOUND"],
@@ -81,7 +88,7 @@ export const deleteEmergencyContact = endpoint({
 export const addMedicalRecord = endpoint({
   method: "POST",
   path: "/patients/:id/medical-records",
-  params: { id: Id },
+  params: { id: uuid(PatientId) },
   body: MedicalRecordInput,
   response: MedicalRecord,
   status: 201,
@@ -92,7 +99,7 @@ export const addMedicalRecord = endpoint({
 export const deleteMedicalRecord = endpoint({
   method: "DELETE",
   path: "/patients/:id/medical-records/:recordId",
-  params: { id: Id, recordId: Id },
+  params: { id: uuid(PatientId), recordId: uuid(MedicalRecordId) },
   response: OkResponse,
   access: ["PATIENT"],
   errors: [...own, "NOT_FOUND"],

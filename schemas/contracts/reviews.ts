@@ -1,5 +1,5 @@
 import { endpoint } from "../contract.ts"
-import { Id } from "../fields.ts"
+import { DoctorId, ReviewId, uuid } from "../ids.ts"
 import { ReactionInput, Review, ReviewInput, ReviewListResponse } from "../review.ts"
 import { OkResponse } from "../session.ts"
 
@@ -16,7 +16,7 @@ const ownReview = ["REVIEW_NOT_FOUND", "FORBIDDEN_ACTION", "PATIENT_NOT_FOUND"] 
 export const getDoctorReviews = endpoint({
   method: "GET",
   path: "/reviews/doctor/:doctorId",
-  params: { doctorId: Id },
+  params: { doctorId: uuid(DoctorId) },
   response: ReviewListResponse,
   access: "public",
   errors: ["DOCTOR_NOT_FOUND"],
@@ -36,7 +36,7 @@ export const addReview = endpoint({
 export const updateReview = endpoint({
   method: "PUT",
   path: "/reviews/:id",
-  params: { id: Id },
+  params: { id: uuid(ReviewId) },
   body: ReviewInput,
   response: Review,
   access: "signedIn",
@@ -47,7 +47,7 @@ export const updateReview = endpoint({
 export const softDeleteReview = endpoint({
   method: "PUT",
   path: "/reviews/delete/:id",
-  params: { id: Id },
+  params: { id: uuid(ReviewId) },
   response: OkResponse,
   access: ["PATIENT"],
   errors: ownReview,
@@ -57,7 +57,7 @@ export const softDeleteReview = endpoint({
 export const deleteReview = endpoint({
   method: "DELETE",
   path: "/reviews/:id",
-  params: { id: Id },
+  params: { id: uuid(ReviewId) },
   response: OkResponse,
   access: ["PATIENT"],
   errors: ownReview,
@@ -78,7 +78,7 @@ export const reactToReview = endpoint({
 export const takeBackReaction = endpoint({
   method: "DELETE",
   path: "/reviews/reactions/:id",
-  params: { id: Id },
+  params: { id: uuid(ReviewId) },
   response: Review,
   access: "signedIn",
   errors: ["REACTION_NOT_FOUND", "REVIEW_NOT_FOUND"],

@@ -8,6 +8,7 @@ import { accountMailSender, countAccountMails, deliverAccountMails, enqueueAccou
 import type { AppEnv } from "../http/context.ts"
 import { ApiError, validationError } from "../http/errors.ts"
 import { requestEmailChange } from "../repositories/emailChanges.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /** Links mailed to new addresses per user and day: enough for typos, not enough to mail strangers at will. */
 export const EMAIL_CHANGES_PER_DAY = 5
@@ -22,7 +23,7 @@ export function mailLanguageOf(c: Context<AppEnv>): MailLanguage {
 /** Queues mails and sends them after the answer, so a slow mail server never holds the user's save. */
 export async function sendAccountMails(
   c: Context<AppEnv>,
-  mails: ReadonlyArray<{ kind: AccountMailKind; userId: string; to: string; values: Parameters<typeof composeAccountMail>[3] }>,
+  mails: ReadonlyArray<{ kind: AccountMailKind; userId: UserId; to: string; values: Parameters<typeof composeAccountMail>[3] }>,
 ) {
   const { db, config } = c.get("deps")
   const lang = mailLanguageOf(c)
@@ -39,7 +40,7 @@ export async function sendAccountMails(
  */
 export async function startEmailChange(
   c: Context<AppEnv>,
-  user: { id: string; email: string; firstName: string },
+  user: { id: UserId; email: string; firstName: string },
   newEmail: string,
   currentPassword: string | undefined,
 ): Promise<void> {

@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { accountKey, addressKey, clientKey, type CredentialLimits, type LimitKey } from "./credentialLimits.ts"
 import { DUMMY_HASH, verifyPassword } from "./passwords.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /** The Password rule's bound: nothing longer can be anyone's password, so it is not worth hashing. */
 const MAX_PASSWORD = 128
@@ -35,7 +36,7 @@ export function tooManyAttempts(c: Context<AppEnv>, fieldName: string, retryAfte
 }
 
 export type SignInOutcome =
-  { ok: true; userId: string } | { ok: false; reason: "missing" | "badCredentials" } | { ok: false; reason: "tooMany"; retryAfterMs: number }
+  { ok: true; userId: UserId } | { ok: false; reason: "missing" | "badCredentials" } | { ok: false; reason: "tooMany"; retryAfterMs: number }
 
 /**
  * Checks an email and password for signing in (login form and /auth/token alike), under the
@@ -76,7 +77,7 @@ export async function checkSignIn(c: Context<AppEnv>, rawEmail: string, password
  * and UNAUTHORIZED (429, Retry-After) with `validation.tooManyAttempts` on `fieldName` while the
  * account is blocked, even for the right password.
  */
-export async function verifyCurrentPassword(c: Context<AppEnv>, userId: string, password: string, fieldName: string): Promise<void> {
+export async function verifyCurrentPassword(c: Context<AppEnv>, userId: UserId, password: string, fieldName: string): Promise<void> {
   const { db, credentialLimits } = c.get("deps")
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
   if (!user) throw new ApiError("USER_NOT_FOUND")

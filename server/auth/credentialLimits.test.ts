@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { accountKey, addressKey, clientKey, CREDENTIAL_LIMITS, MemoryCredentialLimits, type CredentialLimits } from "./credentialLimits.ts"
 import { DatabaseCredentialLimits } from "./databaseCredentialLimits.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe.each(IMPLEMENTATIONS)("the limits kept %s", (_, make) => {
   it("answer how long until a locked key frees up, without counting refused attempts", async () => {
     let now = 0
     const limits = make(() => now)
-    const key = [accountKey(fresh("u"))]
+    const key = [accountKey(testIds.user(fresh("u")))]
     for (let i = 0; i < 5; i++) {
       expect(await limits.attempt(key)).toBe(0)
       now += 60_000
@@ -54,21 +55,21 @@ describe.each(IMPLEMENTATIONS)("the limits kept %s", (_, make) => {
     const now = 0
     const limits = make(() => now)
     const client = clientKey(`198.51.100.${++run % 250}`)
-    const locked = accountKey(fresh("locked"))
+    const locked = accountKey(testIds.user(fresh("locked")))
     for (let i = 0; i < 5; i++) expect(await limits.attempt([locked])).toBe(0)
     expect(await limits.attempt([locked, client])).toBeGreaterThan(0)
     // The client's network was not counted by the refused attempt: 20 more go through.
-    for (let i = 0; i < 20; i++) expect(await limits.attempt([accountKey(fresh("other")), client])).toBe(0)
-    expect(await limits.attempt([accountKey(fresh("other")), client])).toBeGreaterThan(0)
+    for (let i = 0; i < 20; i++) expect(await limits.attempt([accountKey(testIds.user(fresh("other"))), client])).toBe(0)
+    expect(await limits.attempt([accountKey(testIds.user(fresh("other"))), client])).toBeGreaterThan(0)
   })
 
   it("forget an account's failures on success, but only the one attempt of a client's network", async () => {
     const now = 0
     const limits = make(() => now)
-    const account = accountKey(fresh("a"))
+    const account = accountKey(testIds.user(fresh("a")))
     const address = addressKey(`${fresh("someone")}@example.sn`)
     const client = clientKey(`203.0.113.${++run % 250}`)
-    for (let i = 0; i < 19; i++) await limits.attempt([accountKey(fresh("spray")), client])
+    for (let i = 0; i < 19; i++) await limits.attempt([accountKey(testIds.user(fresh("spray"))), client])
     for (let i = 0; i < 4; i++) await limits.attempt([account, address])
     await limits.attempt([account, address, client])
     await limits.succeeded([account, address, client])
@@ -80,7 +81,7 @@ describe.each(IMPLEMENTATIONS)("the limits kept %s", (_, make) => {
 
   it("let exactly as many parallel guesses through as the limit allows", async () => {
     const limits = make(() => 0)
-    const key = [accountKey(fresh("parallel"))]
+    const key = [accountKey(testIds.user(fresh("parallel")))]
     const answers = await Promise.all(Array.from({ length: 12 }, () => limits.attempt(key)))
     expect(answers.filter((wait) => wait === 0)).toHaveLength(5)
   })
@@ -89,7 +90,7 @@ describe.each(IMPLEMENTATIONS)("the limits kept %s", (_, make) => {
 describe("the in-memory limits", () => {
   it("stay within their size when flooded with made-up keys, keeping the newest", async () => {
     const limits = new MemoryCredentialLimits(CREDENTIAL_LIMITS, () => 0, 100)
-    for (let i = 0; i < 1_000; i++) await limits.attempt([accountKey(`flood${i}`)])
+    for (let i = 0; i < 1_000; i++) await limits.attempt([accountKey(testIds.user(`flood${i}`))])
     const held = (limits as unknown as { attempts: Map<string, number[]> }).attempts
     expect(held.size).toBeLessThanOrEqual(100)
     expect(held.has("account:flood999")).toBe(true)

@@ -1,3 +1,4 @@
+import type { UserId } from "../../schemas/ids.ts"
 /**
  * Limits on password guesses, shared by every credential check (login form, /auth/token,
  * change-password, the profile's email change). Failures are counted in a sliding window against
@@ -49,7 +50,7 @@ export interface CredentialLimits {
   succeeded(keys: ReadonlyArray<LimitKey>): Promise<void>
 }
 
-export const accountKey = (userId: string): LimitKey => ({ kind: "account", id: userId })
+export const accountKey = (userId: UserId): LimitKey => ({ kind: "account", id: userId })
 /** `email` must be canonical (canonicalEmail): every spelling of an address shares one key. */
 export const addressKey = (email: string): LimitKey => ({ kind: "address", id: email })
 

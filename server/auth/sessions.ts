@@ -4,11 +4,12 @@ import type { Db } from "../db/client.ts"
 import { doctors, patients, sessions, users } from "../db/schema.ts"
 import type { Caller } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex")
 
 /** Creates a session; the 256-bit token is returned once and only its hash is kept. */
-export async function createSession(db: Db, userId: string, ttlMs: number) {
+export async function createSession(db: Db, userId: UserId, ttlMs: number) {
   const token = randomBytes(32).toString("base64url")
   const expiresAt = new Date(Date.now() + ttlMs)
   const [row] = await db
@@ -58,7 +59,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Ends every live session of a user, as a password change requires. */
-export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+export async function revokeAllSessions(db: Db, userId: UserId): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

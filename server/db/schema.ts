@@ -15,8 +15,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core"
+import type {
+  AppointmentId,
+  AvailabilityId,
+  DependantId,
+  DoctorId,
+  DoctorRequestId,
+  EmergencyContactId,
+  FacilityId,
+  MedicalRecordId,
+  PatientId,
+  ReviewId,
+  TimeSlotId,
+  UserId,
+} from "../../schemas/ids.ts"
 
-const id = () => uuid("id").primaryKey().defaultRandom()
+/** A table's own id; `T` is its branded type (schemas/ids.ts), so rows carry the brand without casts. */
+const id = <T extends string = string>() => uuid("id").primaryKey().defaultRandom().$type<T>()
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
 const textList = (name: string) =>
   jsonb(name)
@@ -27,7 +42,7 @@ const textList = (name: string) =>
 export const users = pgTable(
   "users",
   {
-    id: id(),
+    id: id<UserId>(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").$type<"PATIENT" | "DOCTOR" | "MANAGER" | "ADMIN">().notNull(),
@@ -50,6 +65,7 @@ export const sessions = pgTable(
     id: id(),
     tokenHash: text("token_hash").notNull(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -68,7 +84,7 @@ export const specialties = pgTable("specialties", {
 export const healthcareFacilities = pgTable(
   "healthcare_facilities",
   {
-    id: id(),
+    id: id<FacilityId>(),
     name: text("name").notNull(),
     facilityType: text("facility_type").$type<"HOSPITAL" | "CLINIC" | "PHARMACY" | "LABORATORY">().notNull(),
     photoUrl: text("photo_url"),
@@ -93,8 +109,9 @@ export const healthcareFacilities = pgTable(
 )
 
 export const patients = pgTable("patients", {
-  id: id(),
+  id: id<PatientId>(),
   userId: uuid("user_id")
+    .$type<UserId>()
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
@@ -107,6 +124,7 @@ export const patients = pgTable("patients", {
 
 export const patientSettings = pgTable("patient_settings", {
   patientId: uuid("patient_id")
+    .$type<PatientId>()
     .primaryKey()
     .references(() => patients.id, { onDelete: "cascade" }),
   appointments: boolean("appointments").notNull().default(true),
@@ -125,8 +143,9 @@ export const patientSettings = pgTable("patient_settings", {
 export const doctors = pgTable(
   "doctors",
   {
-    id: id(),
+    id: id<DoctorId>(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -181,6 +200,7 @@ export const doctorSpecialties = pgTable(
   "doctor_specialties",
   {
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     specialtyId: uuid("specialty_id")
@@ -195,6 +215,7 @@ export const providedServices = pgTable(
   {
     id: id(),
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     code: text("code").$type<"CLINIC" | "ONLINE" | "HOME">().notNull(),
@@ -206,6 +227,7 @@ export const providedServices = pgTable(
 export const doctorSettings = pgTable("doctor_settings", {
   id: id(),
   doctorId: uuid("doctor_id")
+    .$type<DoctorId>()
     .notNull()
     .unique()
     .references(() => doctors.id, { onDelete: "cascade" }),
@@ -229,9 +251,11 @@ export const doctorFacilities = pgTable(
   "doctor_facilities",
   {
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     facilityId: uuid("facility_id")
+      .$type<FacilityId>()
       .notNull()
       .references(() => healthcareFacilities.id, { onDelete: "cascade" }),
   },
@@ -240,9 +264,12 @@ export const doctorFacilities = pgTable(
 
 export const managers = pgTable("managers", {
   userId: uuid("user_id")
+    .$type<UserId>()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+  facilityId: uuid("facility_id")
+    .$type<FacilityId>()
+    .references(() => healthcareFacilities.id, { onDelete: "set null" }),
 })
 
 /** Locations of patients and doctors, owned by the user. */
@@ -251,6 +278,7 @@ export const locations = pgTable(
   {
     id: id(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     address: text("address").notNull(),
@@ -270,11 +298,14 @@ export const locations = pgTable(
 export const availabilities = pgTable(
   "availabilities",
   {
-    id: id(),
+    id: id<AvailabilityId>(),
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
-    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    facilityId: uuid("facility_id")
+      .$type<FacilityId>()
+      .references(() => healthcareFacilities.id, { onDelete: "set null" }),
     dayOfWeek: text("day_of_week").notNull(),
     startTime: text("start_time").notNull(),
     endTime: text("end_time").notNull(),
@@ -291,14 +322,18 @@ export const availabilities = pgTable(
 export const timeSlots = pgTable(
   "time_slots",
   {
-    id: id(),
+    id: id<TimeSlotId>(),
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     availabilityId: uuid("availability_id")
+      .$type<AvailabilityId>()
       .notNull()
       .references(() => availabilities.id, { onDelete: "cascade" }),
-    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    facilityId: uuid("facility_id")
+      .$type<FacilityId>()
+      .references(() => healthcareFacilities.id, { onDelete: "set null" }),
     slotDate: date("slot_date").notNull(),
     startTime: text("start_time").notNull(),
     endTime: text("end_time").notNull(),
@@ -317,8 +352,9 @@ export const timeSlots = pgTable(
 export const dependants = pgTable(
   "dependants",
   {
-    id: id(),
+    id: id<DependantId>(),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
@@ -336,20 +372,28 @@ export const dependants = pgTable(
 export const appointments = pgTable(
   "appointments",
   {
-    id: id(),
+    id: id<AppointmentId>(),
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
-    dependantId: uuid("dependant_id").references(() => dependants.id, { onDelete: "set null" }),
-    timeSlotId: uuid("time_slot_id").references(() => timeSlots.id, { onDelete: "set null" }),
+    dependantId: uuid("dependant_id")
+      .$type<DependantId>()
+      .references(() => dependants.id, { onDelete: "set null" }),
+    timeSlotId: uuid("time_slot_id")
+      .$type<TimeSlotId>()
+      .references(() => timeSlots.id, { onDelete: "set null" }),
     appointmentTime: timestamp("appointment_time", { withTimezone: true }).notNull(),
     timeZone: text("time_zone").notNull().default("Africa/Dakar"),
     appointmentType: text("appointment_type").$type<"CLINIC" | "ONLINE" | "HOME">().notNull(),
     status: text("status").$type<"CONFIRMED" | "CANCELED" | "COMPLETE">().notNull(),
-    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    facilityId: uuid("facility_id")
+      .$type<FacilityId>()
+      .references(() => healthcareFacilities.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     location: text("location"),
     createdAt: createdAt(),
@@ -370,11 +414,13 @@ export const appointments = pgTable(
 export const reviews = pgTable(
   "reviews",
   {
-    id: id(),
+    id: id<ReviewId>(),
     doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
       .notNull()
       .references(() => doctors.id, { onDelete: "cascade" }),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
@@ -391,9 +437,11 @@ export const reviewReactions = pgTable(
   {
     id: id(),
     reviewId: uuid("review_id")
+      .$type<ReviewId>()
       .notNull()
       .references(() => reviews.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     reactionType: text("reaction_type").$type<"LIKE" | "DISLIKE">().notNull(),
@@ -405,8 +453,9 @@ export const reviewReactions = pgTable(
 export const emergencyContacts = pgTable(
   "emergency_contacts",
   {
-    id: id(),
+    id: id<EmergencyContactId>(),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
@@ -424,6 +473,7 @@ export const medicalAlerts = pgTable(
   {
     id: id(),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
@@ -436,8 +486,9 @@ export const medicalAlerts = pgTable(
 export const medicalRecords = pgTable(
   "medical_records",
   {
-    id: id(),
+    id: id<MedicalRecordId>(),
     patientId: uuid("patient_id")
+      .$type<PatientId>()
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
@@ -481,6 +532,7 @@ export const contactMessages = pgTable("contact_messages", {
  */
 export const emailChanges = pgTable("email_changes", {
   userId: uuid("user_id")
+    .$type<UserId>()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   newEmail: text("new_email").notNull(),
@@ -496,7 +548,9 @@ export const accountMails = pgTable(
   {
     id: id(),
     kind: text("kind").notNull(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .references(() => users.id, { onDelete: "set null" }),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -554,6 +608,7 @@ export const credentialAttempts = pgTable(
  */
 export const calendarFeeds = pgTable("calendar_feeds", {
   userId: uuid("user_id")
+    .$type<UserId>()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
@@ -594,6 +649,7 @@ export const notificationLog = pgTable(
   {
     id: id(),
     appointmentId: uuid("appointment_id")
+      .$type<AppointmentId>()
       .notNull()
       .references(() => appointments.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
@@ -615,6 +671,7 @@ export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
@@ -634,14 +691,16 @@ export const idempotencyKeys = pgTable(
 export const doctorRequests = pgTable(
   "doctor_requests",
   {
-    id: id(),
+    id: id<DoctorRequestId>(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     phoneNumber: text("phone_number").notNull(),
     specialtyCode: text("specialty_code").notNull(),
     refNumber: text("ref_number").notNull(),
-    facilityId: uuid("facility_id").references(() => healthcareFacilities.id, { onDelete: "set null" }),
+    facilityId: uuid("facility_id")
+      .$type<FacilityId>()
+      .references(() => healthcareFacilities.id, { onDelete: "set null" }),
     message: text("message"),
     status: text("status").$type<"PENDING" | "REVIEWED">().notNull().default("PENDING"),
     createdAt: createdAt(),

@@ -16,6 +16,7 @@ import { createRandom, createSequentialIds } from "./seedData/random.ts"
 import { addUser, emptyRows, type FacilityRef, localDay, type SeedContext, type SeedRows } from "./seedData/rows.ts"
 import { SPECIALTIES } from "./seedData/specialties.ts"
 import { inTransaction } from "./transaction.ts"
+import type { DependantId, FacilityId } from "../../schemas/ids.ts"
 
 export { SEED_ACCOUNTS }
 
@@ -139,7 +140,7 @@ function createContext(now: Temporal.Instant, passwordHash: string): SeedContext
   const facilities: FacilityRef[] = FACILITIES.map((f) => {
     const city = CITIES.find((c) => c.name === f.city)
     if (!city) throw new Error(`Facility ${f.name} is in an unknown city ${f.city}`)
-    const id = ids.uuid()
+    const id = ids.uuid<FacilityId>()
     rows.facilities.push({
       id,
       name: f.name,
@@ -277,7 +278,7 @@ async function insertRows(db: Db, rows: SeedRows): Promise<void> {
 async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<number> {
   const { demoDoctor, demoDoctor2, demoPatient, demoPatient2, patients } = people
   const pediatrician = people.doctors.find((d) => d !== demoDoctor2 && d.city.name === "Dakar" && d.specialtyCodes.includes("PEDIATRICS")) ?? demoDoctor2
-  const plan: { doctor: SeededDoctor; patient: SeededPatient; hoursAhead: number; skip: number; reason: string; dependantId?: string }[] = [
+  const plan: { doctor: SeededDoctor; patient: SeededPatient; hoursAhead: number; skip: number; reason: string; dependantId?: DependantId }[] = [
     // More than 48 hours ahead, so tests may still cancel or reschedule it.
     { doctor: demoDoctor, patient: demoPatient, hoursAhead: 72, skip: 0, reason: "Douleurs thoraciques à l'effort" },
     { doctor: demoDoctor, patient: demoPatient2, hoursAhead: 24, skip: 2, reason: "Contrôle de la tension artérielle" },
@@ -319,7 +320,7 @@ async function bookUpcoming(db: Db, ctx: SeedContext, people: People): Promise<n
   return booked
 }
 
-const withDependant = (patient: SeededPatient): { dependantId?: string } => (patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {})
+const withDependant = (patient: SeededPatient): { dependantId?: DependantId } => (patient.dependantIds[0] ? { dependantId: patient.dependantIds[0] } : {})
 
 /** The search columns of every seeded doctor, in one statement. */
 export const refreshAllDoctorSearchFields = (db: Db): Promise<void> => refreshDoctorSearchFields(db, null)

@@ -11,6 +11,7 @@ import { MAIL_FROM, type Mail } from "./contactMail.ts"
 import { ACCOUNT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import type { SendMail } from "./outbox.ts"
 import { smtpSender } from "./smtp.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /**
  * Without SMTP_URL (the embedded default), mails are written as .eml files to <DATA_DIR>/mail so a
@@ -38,7 +39,7 @@ export const accountMailSender = (config: ServerConfig): SendMail =>
   config.smtpUrl ? smtpSender(config.smtpUrl) : mailboxSender(path.join(config.dataDir, "mail"))
 
 /** Keeps a composed mail in the outbox, attributed to the user it concerns, with the job that sends it if the request's try fails; its id. */
-export function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string, mail: Mail): Promise<string> {
+export function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: UserId, mail: Mail): Promise<string> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(accountMails).values({ kind, userId, to: mail.to, subject: mail.subject, text: mail.text }).returning({ id: accountMails.id })
     await enqueueMailJob(tx, ACCOUNT_MAIL_JOB, row!.id)
@@ -47,7 +48,7 @@ export function enqueueAccountMail(db: Db, kind: AccountMailKind, userId: string
 }
 
 /** How many mails of these kinds were queued for a user since a moment (a user cannot make us mail a stranger without end). */
-export async function countAccountMails(db: Db, userId: string, kinds: ReadonlyArray<AccountMailKind>, since: Date): Promise<number> {
+export async function countAccountMails(db: Db, userId: UserId, kinds: ReadonlyArray<AccountMailKind>, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accountMails)

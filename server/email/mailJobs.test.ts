@@ -4,11 +4,12 @@ import { accountMails, jobs, users } from "../db/schema.ts"
 import { JobWorker } from "../jobs/worker.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { deliverAccountMails, enqueueAccountMail } from "./accountOutbox.ts"
+import type { UserId } from "../../schemas/ids.ts"
 import type { Mail } from "./contactMail.ts"
 import { ACCOUNT_MAIL_JOB, FIRST_TRY_MS, mailHandlers } from "./mailJobs.ts"
 
 let gw: TestGateway
-let userId: string
+let userId: UserId
 
 beforeAll(async () => {
   gw = await startTestGateway()

@@ -3,6 +3,7 @@ import type { Role } from "../../schemas/enums.ts"
 import { resolveSession } from "../auth/sessions.ts"
 import type { AppEnv, Caller } from "./context.ts"
 import { ApiError } from "./errors.ts"
+import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 
 export function bearerToken(c: Context<AppEnv>): string | undefined {
   const header = c.req.header("authorization")
@@ -40,13 +41,13 @@ export async function requireRole(c: Context<AppEnv>, ...roles: ReadonlyArray<Ro
   return caller
 }
 
-export async function requirePatient(c: Context<AppEnv>): Promise<Caller & { patientId: string }> {
+export async function requirePatient(c: Context<AppEnv>): Promise<Caller & { patientId: PatientId }> {
   const caller = await requireRole(c, "PATIENT")
   if (!caller.patientId) throw new ApiError("PATIENT_NOT_FOUND")
   return { ...caller, patientId: caller.patientId }
 }
 
-export async function requireDoctor(c: Context<AppEnv>): Promise<Caller & { doctorId: string }> {
+export async function requireDoctor(c: Context<AppEnv>): Promise<Caller & { doctorId: DoctorId }> {
   const caller = await requireRole(c, "DOCTOR")
   if (!caller.doctorId) throw new ApiError("DOCTOR_NOT_FOUND")
   return { ...caller, doctorId: caller.doctorId }

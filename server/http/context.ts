@@ -1,4 +1,5 @@
 import type { Role } from "../../schemas/enums.ts"
+import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
 import type { CredentialLimits } from "../auth/credentialLimits.ts"
@@ -7,11 +8,11 @@ import type { ReadCacheBus } from "./readCacheBus.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
-  readonly userId: string
+  readonly userId: UserId
   readonly sessionId: string
   readonly role: Role
-  readonly patientId: string | null
-  readonly doctorId: string | null
+  readonly patientId: PatientId | null
+  readonly doctorId: DoctorId | null
   readonly expiresAt: Date
 }
 

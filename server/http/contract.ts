@@ -1,16 +1,17 @@
 import type { Context, Hono } from "hono"
-import type { AnyEndpoint, AnySchema, ParamSchema } from "../../schemas/contract.ts"
+import type { AnyEndpoint, AnySchema, PathValues } from "../../schemas/contract.ts"
 import { optionalCaller, requireCaller, requireRole } from "./auth.ts"
 import type { AppEnv, Caller } from "./context.ts"
 import { cachedJson } from "./readCache.ts"
 import { readBody, readParam, readQuery } from "./validate.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 type Decoded<S> = S extends AnySchema ? S["Type"] : undefined
 
 /** What a handler is given: the caller as the contract's access resolved it, and the decoded inputs. */
 export type Input<C extends AnyEndpoint> = {
   readonly c: Context<AppEnv>
-  readonly params: C["params"] extends Readonly<Record<string, ParamSchema>> ? { readonly [K in keyof C["params"]]: string } : undefined
+  readonly params: PathValues<C>
   readonly query: Decoded<C["query"]>
 } & (C["access"] extends "public"
   ? {
@@ -38,7 +39,7 @@ export const reply = <T>(answer: (c: Context<AppEnv>) => Response | Promise<Resp
 export const withStatus = <T>(value: T, status: 200 | 201): Reply<T> => ({ [replyTag]: (c) => c.json(value, status) })
 
 /** Answers from the shared read cache (server/http/readCache.ts), loading on a miss; `doctorId` is the doctor the read is about. */
-export const cached = <T>(key: string, load: () => Promise<T>, doctorId?: string): Reply<T> => ({
+export const cached = <T>(key: string, load: () => Promise<T>, doctorId?: DoctorId): Reply<T> => ({
   [replyTag]: (c) => cachedJson(c, key, load, doctorId),
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { ReadCache } from "./readCache.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 function clock() {
   let now = 0
@@ -70,17 +71,17 @@ describe("ReadCache", () => {
     const cache = new ReadCache(5_000)
     let loads = 0
     const load = async () => ++loads
-    await cache.json("doctor:a", load, "a")
-    await cache.json("slots:a:week", load, "a")
-    await cache.json("doctor:b", load, "b")
+    await cache.json("doctor:a", load, testIds.doctor("a"))
+    await cache.json("slots:a:week", load, testIds.doctor("a"))
+    await cache.json("doctor:b", load, testIds.doctor("b"))
     await cache.json("search:cardiology", load)
     cache.invalidate({ doctors: ["a"] })
-    expect(await cache.json("doctor:b", load, "b")).toBe("3")
-    expect(await cache.json("doctor:a", load, "a")).toBe("5")
-    expect(await cache.json("slots:a:week", load, "a")).toBe("6")
+    expect(await cache.json("doctor:b", load, testIds.doctor("b"))).toBe("3")
+    expect(await cache.json("doctor:a", load, testIds.doctor("a"))).toBe("5")
+    expect(await cache.json("slots:a:week", load, testIds.doctor("a"))).toBe("6")
     expect(await cache.json("search:cardiology", load)).toBe("7")
     cache.invalidate("all")
-    expect(await cache.json("doctor:b", load, "b")).toBe("8")
+    expect(await cache.json("doctor:b", load, testIds.doctor("b"))).toBe("8")
   })
 
   it("reads through while suspended (its bus cannot hear other gateways' writes)", async () => {

@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono"
 import type { AppEnv } from "./context.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 interface Entry {
   readonly expires: number
   /** The doctor the read is about (a profile, a week of slots); none for a search, which any doctor may change. */
-  readonly doctorId: string | undefined
+  readonly doctorId: DoctorId | undefined
   readonly body: Promise<string>
   /** Characters of the body once loaded (0 while loading). */
   size: number
@@ -47,7 +48,7 @@ export class ReadCache {
   }
 
   /** The cached body of `key`, or the body `load` makes (kept unless it fails). */
-  async json(key: string, load: () => Promise<unknown>, doctorId?: string): Promise<string> {
+  async json(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<string> {
     if (this.ttlMs <= 0 || this.suspended) return JSON.stringify(await load())
     if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
     const now = this.now()
@@ -97,7 +98,7 @@ export class ReadCache {
 }
 
 /** Answers a cached public read with its JSON body; `doctorId` is the doctor it is about, if one. */
-export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: string): Promise<Response> {
+export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<Response> {
   const body = await c.get("deps").readCache.json(key, load, doctorId)
   return c.body(body, 200, { "Content-Type": "application/json" })
 }
@@ -106,7 +107,7 @@ export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Pr
 export const markReadOnly = (c: Context<AppEnv>): void => c.set("readOnly", true)
 
 /** Says that the write being handled changes only what is cached about `doctorId` (and searches). */
-export function writesDoctor(c: Context<AppEnv>, doctorId: string): void {
+export function writesDoctor(c: Context<AppEnv>, doctorId: DoctorId): void {
   const scope = c.get("readScope")
   c.set("readScope", { doctors: scope && scope !== "all" ? [...scope.doctors, doctorId] : [doctorId] })
 }

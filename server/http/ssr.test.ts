@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { doctors } from "../db/schema.ts"
 import { buildClient, SHARED_CLIENT_BUILD } from "../testing/clientBuild.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 /*
  * The server-rendered public pages, against a real production build (client and server renderer,
@@ -83,7 +84,10 @@ describe("GET /doctors/{id}", () => {
 
   it("keeps any text of the data inside its block: a biography cannot close the script element", async () => {
     const hostile = `Cardiologue </script><script>alert("x")</script> <!-- $& $' 100 $`
-    await gw.db.update(doctors).set({ biography: hostile }).where(eq(doctors.id, doctorId))
+    await gw.db
+      .update(doctors)
+      .set({ biography: hostile })
+      .where(eq(doctors.id, testIds.doctor(doctorId)))
     try {
       const response = await page(`/doctors/${doctorId}?fresh=1`)
       expect(scriptsOf(response.text)).toHaveLength(2)
@@ -92,7 +96,10 @@ describe("GET /doctors/{id}", () => {
       expect(response.text).toContain("Cardiologue &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;!-- $&amp; $&#x27; 100 $")
       expect(dataBlockOf(response.text)?.queries[0]?.data).toMatchObject({ biography: hostile })
     } finally {
-      await gw.db.update(doctors).set({ biography: null }).where(eq(doctors.id, doctorId))
+      await gw.db
+        .update(doctors)
+        .set({ biography: null })
+        .where(eq(doctors.id, testIds.doctor(doctorId)))
     }
   })
 })

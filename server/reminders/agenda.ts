@@ -7,6 +7,7 @@ import { enqueue } from "../jobs/queue.ts"
 import type { JobHandler } from "../jobs/worker.ts"
 import { noticeLanguageOf, type NoticeLanguage } from "./messages.ts"
 import type { NoticeSenders } from "./send.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 export const AGENDA_PLAN_JOB = "agenda.plan"
 export const AGENDA_SEND_JOB = "agenda.send"
@@ -76,7 +77,7 @@ const WORDS: Record<NoticeLanguage, { locale: string; subject: string; intro: st
 }
 
 /** The doctor's address and language, and that day's confirmed appointments in the zone, read at send time. */
-async function readAgenda(db: Db, doctorId: string, date: string, timeZone: string) {
+async function readAgenda(db: Db, doctorId: DoctorId, date: string, timeZone: string) {
   const [doctor] = await db
     .select({ email: users.email, appLanguage: doctorSettings.appLanguage })
     .from(doctors)
@@ -123,7 +124,7 @@ export function agendaHandlers(senders: NoticeSenders): Record<string, JobHandle
       await planAgendas(db, now)
     },
     [AGENDA_SEND_JOB]: async (job, { db }) => {
-      const { doctorId, date, timeZone } = job.payload as { doctorId: string; date: string; timeZone: string }
+      const { doctorId, date, timeZone } = job.payload as { doctorId: DoctorId; date: string; timeZone: string }
       const { doctor, rows } = await readAgenda(db, doctorId, date, timeZone)
       // Everything was cancelled since planning: no empty agenda.
       if (!doctor || rows.length === 0) return

@@ -9,6 +9,7 @@ import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, createSignedInPatients, idsOf, insertSlot } from "../routes/testing/appointmentFixtures.ts"
 import { REMINDER_JOB } from "./schedule.ts"
 import { reminderHandlers } from "./send.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let doctorId: string
@@ -40,8 +41,8 @@ async function patientWith(settings: { reminders: boolean; methods: string[]; la
 }
 
 async function book(patient: { patientId: string; token: string }, hoursAhead: number) {
-  const slot = await insertSlot(gw, doctorId, hoursAhead)
-  const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })
+  const slot = await insertSlot(gw, testIds.doctor(doctorId), hoursAhead)
+  const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
   expect(response.status).toBe(201)
   return { id: response.body.id as string, at: slot.startsAt }
 }
@@ -64,7 +65,7 @@ const logOf = (appointmentId: string) =>
   gw.db
     .select({ kind: notificationLog.kind, channel: notificationLog.channel, status: notificationLog.status, error: notificationLog.error })
     .from(notificationLog)
-    .where(eq(notificationLog.appointmentId, appointmentId))
+    .where(eq(notificationLog.appointmentId, testIds.appointment(appointmentId)))
     .orderBy(notificationLog.at)
 
 describe("reminders", () => {
@@ -109,7 +110,7 @@ describe("reminders", () => {
   it("a reschedule replaces the pending reminders, and a stale reminder does nothing", async () => {
     const patient = await patientWith({ reminders: true, methods: ["EMAIL"], language: "EN" })
     const appointment = await book(patient, 40)
-    const target = await insertSlot(gw, doctorId, 80)
+    const target = await insertSlot(gw, testIds.doctor(doctorId), 80)
     const moved = await gw.api("PUT", `/appointments/${appointment.id}`, {
       token: patient.token,
       body: { timeSlotId: target.id, appointmentTime: target.startsAtUtc },

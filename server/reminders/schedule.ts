@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts"
 import { enqueue, removePending } from "../jobs/queue.ts"
+import type { AppointmentId } from "../../schemas/ids.ts"
 
 export const REMINDER_JOB = "appointment.reminder"
 export const CANCELLATION_JOB = "appointment.cancellation"
@@ -12,12 +13,12 @@ export const REMINDER_OFFSETS = [
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number]["before"]
 
 export interface ScheduledAppointment {
-  readonly id: string
+  readonly id: AppointmentId
   readonly appointmentTime: Date
   readonly rescheduleCount: number
 }
 
-const reminderPrefix = (appointmentId: string) => `reminder:${appointmentId}:`
+const reminderPrefix = (appointmentId: AppointmentId) => `reminder:${appointmentId}:`
 
 /**
  * Enqueues the 24 h and 2 h reminders of a confirmed appointment, in the caller's transaction; a
@@ -38,7 +39,7 @@ export async function scheduleReminders(tx: Db, appointment: ScheduledAppointmen
 }
 
 /** Removes the reminders not yet sent of an appointment (it moved or was cancelled). */
-export const clearReminders = (tx: Db, appointmentId: string) => removePending(tx, reminderPrefix(appointmentId))
+export const clearReminders = (tx: Db, appointmentId: AppointmentId) => removePending(tx, reminderPrefix(appointmentId))
 
 /** A reschedule: the old reminders go, the new time's come. */
 export async function moveReminders(tx: Db, appointment: ScheduledAppointment, now: Date): Promise<void> {
@@ -47,7 +48,7 @@ export async function moveReminders(tx: Db, appointment: ScheduledAppointment, n
 }
 
 /** A cancellation: no more reminders, and a notice now. */
-export async function cancelReminders(tx: Db, appointmentId: string, now: Date): Promise<void> {
+export async function cancelReminders(tx: Db, appointmentId: AppointmentId, now: Date): Promise<void> {
   await clearReminders(tx, appointmentId)
   await enqueue(tx, { kind: CANCELLATION_JOB, payload: { appointmentId }, runAt: now, dedupeKey: `cancellation:${appointmentId}` })
 }

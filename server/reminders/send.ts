@@ -9,6 +9,7 @@ import type { SendSms } from "../sms/sms.ts"
 import { SKIP_REASONS } from "../../schemas/notification.ts"
 import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
 import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
+import type { AppointmentId } from "../../schemas/ids.ts"
 
 export interface NoticeSenders {
   readonly sendMail: SendMail
@@ -21,7 +22,7 @@ type Channel = "SMS" | "EMAIL"
 const doctorUsers = alias(users, "doctor_users")
 
 /** Everything a notice needs about an appointment, read when it is sent (never from the job's payload, which may be stale). */
-async function readAppointment(db: Db, id: string) {
+async function readAppointment(db: Db, id: AppointmentId) {
   const [row] = await db
     .select({
       status: appointments.status,
@@ -65,12 +66,19 @@ function placeOf(lang: NoticeLanguage, row: AppointmentFacts): string {
 }
 
 /** Appends to the appointment's notification log. */
-async function log(db: Db, appointmentId: string, kind: NoticeKind, channel: Channel, status: "sent" | "failed" | "skipped", error: string | null = null) {
+async function log(
+  db: Db,
+  appointmentId: AppointmentId,
+  kind: NoticeKind,
+  channel: Channel,
+  status: "sent" | "failed" | "skipped",
+  error: string | null = null,
+) {
   await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error })
 }
 
 /** True when this job already sent on this channel (an earlier attempt of it, before a failure elsewhere or a crash). */
-async function sentByThisJob(db: Db, appointmentId: string, kind: NoticeKind, channel: Channel, job: ClaimedJob) {
+async function sentByThisJob(db: Db, appointmentId: AppointmentId, kind: NoticeKind, channel: Channel, job: ClaimedJob) {
   const rows = await db
     .select({ at: notificationLog.at })
     .from(notificationLog)
@@ -94,7 +102,15 @@ const channelsOf = (methods: ReadonlyArray<string>): Channel[] => (["SMS", "EMAI
  * Sends a notice on each chosen channel and logs each outcome. A failed channel makes the job
  * fail, so it is retried; a channel already sent by this job is not sent twice.
  */
-async function sendNotice(db: Db, senders: NoticeSenders, job: ClaimedJob, appointmentId: string, row: AppointmentFacts, kind: NoticeKind, allowed: boolean) {
+async function sendNotice(
+  db: Db,
+  senders: NoticeSenders,
+  job: ClaimedJob,
+  appointmentId: AppointmentId,
+  row: AppointmentFacts,
+  kind: NoticeKind,
+  allowed: boolean,
+) {
   const channels = channelsOf(row.methods)
   if (!allowed || channels.length === 0) {
     for (const channel of channels.length ? channels : (["EMAIL"] as const)) {
@@ -128,14 +144,14 @@ async function sendNotice(db: Db, senders: NoticeSenders, job: ClaimedJob, appoi
 export function reminderHandlers(senders: NoticeSenders): Record<string, JobHandler> {
   return {
     [REMINDER_JOB]: async (job, { db }) => {
-      const { appointmentId, rescheduleCount, before } = job.payload as { appointmentId: string; rescheduleCount: number; before: "24h" | "2h" }
+      const { appointmentId, rescheduleCount, before } = job.payload as { appointmentId: AppointmentId; rescheduleCount: number; before: "24h" | "2h" }
       const row = await readAppointment(db, appointmentId)
       // Moved or cancelled since it was enqueued: the job is stale and does nothing.
       if (!row || row.status !== "CONFIRMED" || row.rescheduleCount !== rescheduleCount) return
       await sendNotice(db, senders, job, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
     },
     [CANCELLATION_JOB]: async (job, { db }) => {
-      const { appointmentId } = job.payload as { appointmentId: string }
+      const { appointmentId } = job.payload as { appointmentId: AppointmentId }
       const row = await readAppointment(db, appointmentId)
       if (!row || row.status !== "CANCELED") return
       // A cancellation is news about the appointment, not a reminder: the "appointments" setting governs it.

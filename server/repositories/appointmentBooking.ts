@@ -9,15 +9,16 @@ import { ApiError } from "../http/errors.ts"
 import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmentRules.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
+import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId } from "../../schemas/ids.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AppointmentRow = typeof appointments.$inferSelect
 
 export interface BookingRequest {
-  readonly doctorId: string
-  readonly patientId: string
-  readonly dependantId: string | null
-  readonly timeSlotId: string
+  readonly doctorId: DoctorId
+  readonly patientId: PatientId
+  readonly dependantId: DependantId | null
+  readonly timeSlotId: TimeSlotId
   readonly appointmentTime: string
   readonly appointmentType: AppointmentType
   readonly reason: string
@@ -36,7 +37,7 @@ async function bookingTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
 }
 
 /** The slot, locked until the transaction ends, checked to be a future AVAILABLE slot of the doctor. */
-async function lockBookableSlot(tx: Db, slotId: string, doctorId: string, now: Temporal.Instant): Promise<SlotRow> {
+async function lockBookableSlot(tx: Db, slotId: TimeSlotId, doctorId: DoctorId, now: Temporal.Instant): Promise<SlotRow> {
   const [slot] = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId)).for("update")
   if (!slot || slot.doctorId !== doctorId) throw new ApiError("TIME_SLOT_NOT_FOUND", "No such time slot for this doctor")
   if (slot.status !== "AVAILABLE") throw slotTaken()
@@ -45,7 +46,7 @@ async function lockBookableSlot(tx: Db, slotId: string, doctorId: string, now: T
 }
 
 /** The primary home address of a patient, as a home visit needs it, or null. */
-export async function primaryHomeAddress(db: Db, patientId: string): Promise<string | null> {
+export async function primaryHomeAddress(db: Db, patientId: PatientId): Promise<string | null> {
   const rows = await db
     .select({ address: locations.address, city: locations.city, residency: locations.residency, isPrimary: locations.isPrimary })
     .from(patients)
@@ -72,7 +73,7 @@ async function checkBookable(db: Db, request: BookingRequest): Promise<string | 
 }
 
 /** True when the dependant belongs to the patient. */
-export async function isDependantOf(db: Db, dependantId: string, patientId: string): Promise<boolean> {
+export async function isDependantOf(db: Db, dependantId: DependantId, patientId: PatientId): Promise<boolean> {
   const [row] = await db
     .select({ id: dependants.id })
     .from(dependants)
@@ -81,7 +82,7 @@ export async function isDependantOf(db: Db, dependantId: string, patientId: stri
 }
 
 /** True when the patient has had any appointment with the doctor. */
-export async function hasAppointmentWith(db: Db, doctorId: string, patientId: string): Promise<boolean> {
+export async function hasAppointmentWith(db: Db, doctorId: DoctorId, patientId: PatientId): Promise<boolean> {
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
@@ -95,7 +96,7 @@ export async function hasAppointmentWith(db: Db, doctorId: string, patientId: st
  * one transaction. Two bookings of one slot: the second waits for the lock, then finds it BOOKED;
  * should anything slip past, the unique index answers and it becomes TIME_SLOT_ALREADY_BOOKED.
  */
-export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<string> {
+export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<AppointmentId> {
   const homeAddress = await checkBookable(db, request)
   return bookingTransaction(db, async (tx) => {
     const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now)
@@ -131,7 +132,7 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
   })
 }
 
-async function lockAppointment(tx: Db, appointmentId: string, now: Temporal.Instant): Promise<AppointmentRow> {
+async function lockAppointment(tx: Db, appointmentId: AppointmentId, now: Temporal.Instant): Promise<AppointmentRow> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId)).for("update")
   if (!row) throw new ApiError("APPOINTMENT_NOT_FOUND")
   if (row.status !== "CONFIRMED") throw new ApiError("BUSINESS_ERROR", "Only a confirmed appointment can be changed")
@@ -142,7 +143,7 @@ async function lockAppointment(tx: Db, appointmentId: string, now: Temporal.Inst
 }
 
 /** Gives a booked slot back, unless its time has passed. */
-async function freeSlot(tx: Db, slotId: string | null): Promise<void> {
+async function freeSlot(tx: Db, slotId: TimeSlotId | null): Promise<void> {
   if (!slotId) return
   await tx
     .update(timeSlots)
@@ -151,7 +152,7 @@ async function freeSlot(tx: Db, slotId: string | null): Promise<void> {
 }
 
 /** Cancels a CONFIRMED appointment at least 24 h ahead and frees its slot, in one transaction. */
-export async function cancelAppointment(db: Db, appointmentId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
+export async function cancelAppointment(db: Db, appointmentId: AppointmentId, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
   await bookingTransaction(db, async (tx) => {
     const row = await lockAppointment(tx, appointmentId, now)
     await tx
@@ -164,7 +165,7 @@ export async function cancelAppointment(db: Db, appointmentId: string, now: Temp
 }
 
 export interface RescheduleRequest {
-  readonly timeSlotId?: string
+  readonly timeSlotId?: TimeSlotId
   readonly appointmentTime?: string
   readonly reason?: string
 }
@@ -175,7 +176,7 @@ export interface RescheduleRequest {
  */
 export async function rescheduleAppointment(
   db: Db,
-  appointmentId: string,
+  appointmentId: AppointmentId,
   request: RescheduleRequest,
   now: Temporal.Instant = Temporal.Now.instant(),
 ): Promise<void> {

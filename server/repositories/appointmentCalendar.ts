@@ -3,6 +3,7 @@ import { Temporal } from "temporal-polyfill"
 import type { Db } from "../db/client.ts"
 import { appointments, dependants, doctors, doctorSettings, healthcareFacilities, patients, timeSlots, users } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
+import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /** What the calendar file of one appointment says: when, where, with whom, which version; no medical detail. */
 export interface CalendarEntry {
@@ -86,7 +87,7 @@ async function calendarEntries(db: Db, where: SQL | undefined, limit: number): P
 }
 
 /** The calendar entry of one appointment, or undefined when there is none. */
-export async function findCalendarEntry(db: Db, id: string): Promise<CalendarEntry | undefined> {
+export async function findCalendarEntry(db: Db, id: AppointmentId): Promise<CalendarEntry | undefined> {
   const [entry] = await calendarEntries(db, eq(appointments.id, id), 1)
   return entry
 }
@@ -97,7 +98,7 @@ const FEED_PAST_DAYS = 30
 export const FEED_MAX_EVENTS = 1000
 
 /** A feed's appointments: the patient's (dependants' included) or the doctor's, from 30 days ago on. */
-export function feedEntries(db: Db, owner: { readonly patientId: string } | { readonly doctorId: string }, now: Date): Promise<CalendarEntry[]> {
+export function feedEntries(db: Db, owner: { readonly patientId: PatientId } | { readonly doctorId: DoctorId }, now: Date): Promise<CalendarEntry[]> {
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000)
   const party = "patientId" in owner ? eq(appointments.patientId, owner.patientId) : eq(appointments.doctorId, owner.doctorId)
   return calendarEntries(db, and(party, gte(appointments.appointmentTime, since)), FEED_MAX_EVENTS)

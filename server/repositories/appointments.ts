@@ -3,6 +3,7 @@ import type { Appointment } from "../../schemas/appointment.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, dependants, doctors, doctorSpecialties, healthcareFacilities, patients, specialties, users } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 const doctorUsers = aliasedTable(users, "doctor_users")
 const patientUsers = aliasedTable(users, "patient_users")
@@ -74,18 +75,18 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
   }))
 }
 
-export const appointmentsOfPatient = (db: Db, patientId: string) => findAppointments(db, eq(appointments.patientId, patientId))
+export const appointmentsOfPatient = (db: Db, patientId: PatientId) => findAppointments(db, eq(appointments.patientId, patientId))
 
-export const appointmentsOfDoctor = (db: Db, doctorId: string) => findAppointments(db, eq(appointments.doctorId, doctorId))
+export const appointmentsOfDoctor = (db: Db, doctorId: DoctorId) => findAppointments(db, eq(appointments.doctorId, doctorId))
 
 /** One appointment with its doctor, patient and place, or undefined. */
-export async function findAppointmentById(db: Db, id: string): Promise<Appointment | undefined> {
+export async function findAppointmentById(db: Db, id: AppointmentId): Promise<Appointment | undefined> {
   const [appointment] = await findAppointments(db, eq(appointments.id, id), 1)
   return appointment
 }
 
 /** Who an appointment is between (its patient and its doctor), or undefined when there is none. */
-export async function findAppointmentParties(db: Db, id: string): Promise<{ id: string; patientId: string; doctorId: string } | undefined> {
+export async function findAppointmentParties(db: Db, id: AppointmentId): Promise<{ id: AppointmentId; patientId: PatientId; doctorId: DoctorId } | undefined> {
   const [row] = await db
     .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId })
     .from(appointments)

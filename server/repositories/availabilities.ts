@@ -9,6 +9,7 @@ import { inTransaction } from "../db/transaction.ts"
 import { ApiError } from "../http/errors.ts"
 import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
 import { todayIn, topUpSlots } from "../scheduling/schedule.ts"
+import type { AvailabilityId, DoctorId, FacilityId } from "../../schemas/ids.ts"
 
 type AvailabilityRow = typeof availabilities.$inferSelect
 
@@ -17,7 +18,11 @@ type AvailabilityRow = typeof availabilities.$inferSelect
  * (one of the doctor's), else the doctor's first facility, else no facility in the zone of the
  * doctor's primary address.
  */
-async function placeOf(db: Db, doctorId: string, facilityId: string | null | undefined): Promise<{ facilityId: string | null; timeZone: FacilityTimeZone }> {
+async function placeOf(
+  db: Db,
+  doctorId: DoctorId,
+  facilityId: FacilityId | null | undefined,
+): Promise<{ facilityId: FacilityId | null; timeZone: FacilityTimeZone }> {
   const facilities = await db
     .select({ id: healthcareFacilities.id, timeZone: healthcareFacilities.timeZone })
     .from(doctorFacilities)
@@ -45,7 +50,7 @@ async function placeOf(db: Db, doctorId: string, facilityId: string | null | und
  * Adds an availability to the doctor's schedule and makes its slots (topUpSlots), in one
  * transaction; refuses a facility the doctor does not work at and an overlap on the same day.
  */
-export async function createAvailability(db: Db, doctorId: string, input: AvailabilityInput): Promise<AvailabilityRow> {
+export async function createAvailability(db: Db, doctorId: DoctorId, input: AvailabilityInput): Promise<AvailabilityRow> {
   return inTransaction(db, async (tx) => {
     // One writer per doctor at a time, so two overlapping submissions cannot both pass the check.
     await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
@@ -77,7 +82,7 @@ export async function createAvailability(db: Db, doctorId: string, input: Availa
 }
 
 /** Deletes one of the doctor's availabilities with its slots; refuses while a slot ahead is BOOKED. */
-export async function deleteAvailability(db: Db, doctorId: string, availabilityId: string): Promise<void> {
+export async function deleteAvailability(db: Db, doctorId: DoctorId, availabilityId: AvailabilityId): Promise<void> {
   await inTransaction(db, async (tx) => {
     // Locked like a booking would lock it: no slot can become BOOKED between the check and the delete.
     await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")

@@ -1,18 +1,19 @@
 import { eq, sql } from "drizzle-orm"
 import type { Db } from "../db/client.ts"
 import { calendarFeeds, doctors, patients, users } from "../db/schema.ts"
+import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 
 /** Whose a feed is, as its address is read: the appointments of a patient or of a doctor. */
-export type FeedOwner = { readonly patientId: string } | { readonly doctorId: string }
+export type FeedOwner = { readonly patientId: PatientId } | { readonly doctorId: DoctorId }
 
 /** The user's feed: made when, or undefined. */
-export async function findFeed(db: Db, userId: string): Promise<{ createdAt: Date } | undefined> {
+export async function findFeed(db: Db, userId: UserId): Promise<{ createdAt: Date } | undefined> {
   const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId))
   return row
 }
 
 /** Keeps a new token's hash as the user's only feed (an older one stops at once); returns when. */
-export async function replaceFeed(db: Db, userId: string, tokenHash: string): Promise<Date> {
+export async function replaceFeed(db: Db, userId: UserId, tokenHash: string): Promise<Date> {
   const [row] = await db
     .insert(calendarFeeds)
     .values({ userId, tokenHash })
@@ -21,7 +22,7 @@ export async function replaceFeed(db: Db, userId: string, tokenHash: string): Pr
   return row!.createdAt
 }
 
-export async function deleteFeed(db: Db, userId: string): Promise<void> {
+export async function deleteFeed(db: Db, userId: UserId): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))
 }
 

@@ -4,12 +4,13 @@ import type { BloodType } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, patients, users } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /**
  * The patients of a doctor: everyone with at least one appointment with them (any status), with
  * the count, the last visit and the next confirmed one. `only` narrows to one patient.
  */
-export async function patientsOfDoctor(db: Db, doctorId: string, only?: string): Promise<DoctorPatient[]> {
+export async function patientsOfDoctor(db: Db, doctorId: DoctorId, only?: PatientId): Promise<DoctorPatient[]> {
   const visits = await db
     .select({
       patientId: appointments.patientId,

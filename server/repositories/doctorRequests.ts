@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts"
 import { doctorRequests, healthcareFacilities, managers } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { isUniqueViolation } from "./appointmentRules.ts"
+import type { DoctorRequestId, FacilityId, UserId } from "../../schemas/ids.ts"
 
 /**
  * Stores a doctor's request, its texts trimmed and an empty message dropped. "taken" when the
@@ -38,7 +39,7 @@ export async function createDoctorRequest(db: Db, input: DoctorRequestInput): Pr
 }
 
 /** The manager's row: undefined when the user is no manager; facilityId null when they run none yet. */
-export async function managerOf(db: Db, userId: string): Promise<{ facilityId: string | null } | undefined> {
+export async function managerOf(db: Db, userId: UserId): Promise<{ facilityId: FacilityId | null } | undefined> {
   const [row] = await db.select({ facilityId: managers.facilityId }).from(managers).where(eq(managers.userId, userId))
   return row
 }
@@ -47,7 +48,7 @@ export async function managerOf(db: Db, userId: string): Promise<{ facilityId: s
  * Pending requests a manager is to read: those addressed to their facility and those addressed to
  * none (any manager may take those), newest first. A manager without a facility sees only the latter.
  */
-export async function pendingDoctorRequestsFor(db: Db, facilityId: string | null): Promise<DoctorRequest[]> {
+export async function pendingDoctorRequestsFor(db: Db, facilityId: FacilityId | null): Promise<DoctorRequest[]> {
   const addressed = facilityId ? or(isNull(doctorRequests.facilityId), eq(doctorRequests.facilityId, facilityId)) : isNull(doctorRequests.facilityId)
   const rows = await db
     .select({ request: doctorRequests, facilityName: healthcareFacilities.name })
@@ -75,7 +76,7 @@ export async function pendingDoctorRequestsFor(db: Db, facilityId: string | null
  * Marks a request reviewed when the manager may read it (addressed to their facility or to none);
  * false when there is no such request for them. Marking a reviewed one again changes nothing.
  */
-export async function markDoctorRequestReviewed(db: Db, id: string, facilityId: string | null): Promise<boolean> {
+export async function markDoctorRequestReviewed(db: Db, id: DoctorRequestId, facilityId: FacilityId | null): Promise<boolean> {
   const addressed = facilityId ? or(isNull(doctorRequests.facilityId), eq(doctorRequests.facilityId, facilityId)) : isNull(doctorRequests.facilityId)
   const [row] = await db
     .update(doctorRequests)

@@ -7,9 +7,10 @@ import { ApiError } from "../http/errors.ts"
 import { requireOwnPhotoUrl, type StorageSite } from "../storage/ownedUrls.ts"
 import { refreshDoctorSearchFields } from "./doctors.ts"
 import { replaceLocations } from "./locations.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 /** Saves the doctor form: user fields, practice fields, and locations and services replaced as sent; a new photo must be the doctor's own upload. */
-export async function updateDoctor(db: Db, site: StorageSite, doctorId: string, body: DoctorUpdate): Promise<void> {
+export async function updateDoctor(db: Db, site: StorageSite, doctorId: DoctorId, body: DoctorUpdate): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ userId: doctors.userId, photoUrl: users.photoUrl })

@@ -7,9 +7,10 @@ import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, loc
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
 import { toLocation, type LocationRow } from "./locations.ts"
+import type { DoctorId, FacilityId } from "../../schemas/ids.ts"
 
 interface FacilityJson {
-  id: string
+  id: FacilityId
   name: string
   photoUrl: string | null
   isPartner: boolean
@@ -102,7 +103,7 @@ export function toDoctor({ doctor, user, specialties: specialtyList, services, f
 }
 
 /** Full doctor records for the given ids, in the same order, in one statement. */
-export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<Doctor[]> {
+export async function loadDoctors(db: Db, ids: ReadonlyArray<DoctorId>): Promise<Doctor[]> {
   if (ids.length === 0) return []
   const rows = await runPrepared(doctorRecords(db).where(inArray(doctors.id, [...ids])))
   const byId = new Map(rows.map((row) => [row.doctor.id, row]))
@@ -112,7 +113,7 @@ export async function loadDoctors(db: Db, ids: ReadonlyArray<string>): Promise<D
   })
 }
 
-export async function loadDoctor(db: Db, id: string): Promise<Doctor | undefined> {
+export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefined> {
   const [doctor] = await loadDoctors(db, [id])
   return doctor
 }
@@ -122,7 +123,7 @@ export async function loadDoctor(db: Db, id: string): Promise<Doctor | undefined
  * price, service codes, listed, sort names) after any change to names, specialties, locations,
  * services or the user's active flag; of every doctor, in one statement, when no id is given (the seed).
  */
-export async function refreshDoctorSearchFields(db: Db, doctorId: string | null): Promise<void> {
+export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | null): Promise<void> {
   await db.execute(sql`
     UPDATE doctors d SET
       search_text = lower(
@@ -145,7 +146,7 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: string | null)
 }
 
 /** DOCTOR_NOT_FOUND unless a doctor has this id. */
-export async function requireDoctorExists(db: Db, doctorId: string): Promise<void> {
+export async function requireDoctorExists(db: Db, doctorId: DoctorId): Promise<void> {
   const [row] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))
   if (!row) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
 }

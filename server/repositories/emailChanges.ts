@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts"
 import { emailChanges, users } from "../db/schema.ts"
 import { isUniqueViolation } from "./appointmentRules.ts"
 import { inTransaction } from "../db/transaction.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /** How long an email change's link can be opened. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000
@@ -24,7 +25,7 @@ export interface EmailChangeRequest {
  * yet: it becomes theirs when the link is opened (confirmEmailChange). A taken address is recorded
  * the same way, without a link, so the caller's answer is the same either way.
  */
-export async function requestEmailChange(db: Db, userId: string, email: string, now: Date = new Date()): Promise<EmailChangeRequest> {
+export async function requestEmailChange(db: Db, userId: UserId, email: string, now: Date = new Date()): Promise<EmailChangeRequest> {
   const newEmail = canonicalEmail(email)
   const [holder] = await db
     .select({ id: users.id })
@@ -40,7 +41,7 @@ export async function requestEmailChange(db: Db, userId: string, email: string, 
 }
 
 /** The address a user asked to sign in with and has not confirmed yet, while its link is valid. */
-export async function pendingEmailOf(db: Db, userId: string, now: Date = new Date()): Promise<string | null> {
+export async function pendingEmailOf(db: Db, userId: UserId, now: Date = new Date()): Promise<string | null> {
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail })
     .from(emailChanges)
@@ -48,7 +49,7 @@ export async function pendingEmailOf(db: Db, userId: string, now: Date = new Dat
   return row?.newEmail ?? null
 }
 
-export async function cancelEmailChange(db: Db, userId: string): Promise<void> {
+export async function cancelEmailChange(db: Db, userId: UserId): Promise<void> {
   await db.delete(emailChanges).where(eq(emailChanges.userId, userId))
 }
 
@@ -63,7 +64,7 @@ export async function isEmailChangeOpen(db: Db, token: string, now: Date = new D
 }
 
 export type EmailChangeOutcome =
-  | { readonly ok: true; readonly userId: string; readonly firstName: string; readonly oldEmail: string; readonly newEmail: string }
+  | { readonly ok: true; readonly userId: UserId; readonly firstName: string; readonly oldEmail: string; readonly newEmail: string }
   | { readonly ok: false; readonly reason: "invalid" | "taken" }
 
 /**

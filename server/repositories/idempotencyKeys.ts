@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm"
 import type { Db } from "../db/client.ts"
 import { idempotencyKeys } from "../db/schema.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /** An answer is kept 24 hours for its key: older ones are ignored, taken over and purged. */
 const expiredBefore = sql`now() - interval '24 hours'`
@@ -12,7 +13,7 @@ export interface KeptAnswer {
 }
 
 /** The answer kept for the user's key, unless it is older than 24 hours. */
-export async function findKeptAnswer(db: Db, userId: string, key: string): Promise<KeptAnswer | undefined> {
+export async function findKeptAnswer(db: Db, userId: UserId, key: string): Promise<KeptAnswer | undefined> {
   const [row] = await db
     .select({ fingerprint: idempotencyKeys.fingerprint, status: idempotencyKeys.responseStatus, body: idempotencyKeys.responseBody })
     .from(idempotencyKeys)
@@ -28,7 +29,7 @@ export async function findKeptAnswer(db: Db, userId: string, key: string): Promi
 }
 
 /** Forgets the user's keys older than 24 hours (opportunistically, on each keyed write: one index range). */
-export async function purgeExpiredKeys(db: Db, userId: string): Promise<void> {
+export async function purgeExpiredKeys(db: Db, userId: UserId): Promise<void> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, expiredBefore)))
 }
 
@@ -37,7 +38,7 @@ export async function purgeExpiredKeys(db: Db, userId: string): Promise<void> {
  * expired and taken over). A concurrent request with the same key waits here on the primary key
  * until the first one commits (then false: its answer is kept) or rolls back (then true).
  */
-export async function claimKey(tx: Db, userId: string, key: string, fingerprint: string): Promise<boolean> {
+export async function claimKey(tx: Db, userId: UserId, key: string, fingerprint: string): Promise<boolean> {
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ userId, key, fingerprint })
@@ -51,7 +52,7 @@ export async function claimKey(tx: Db, userId: string, key: string, fingerprint:
 }
 
 /** Keeps the answer with its claimed key, in the same transaction as the write it answers. */
-export async function keepAnswer(tx: Db, userId: string, key: string, status: number, body: unknown): Promise<void> {
+export async function keepAnswer(tx: Db, userId: UserId, key: string, status: number, body: unknown): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm"
 import type { Location } from "../../schemas/common.ts"
 import type { Db } from "../db/client.ts"
 import { locations } from "../db/schema.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 export type LocationRow = typeof locations.$inferSelect
 
@@ -20,8 +21,8 @@ export function toLocation(row: LocationRow): Location {
 }
 
 /** Locations of several users at once, primary first then in their saved order. */
-export async function locationsByUser(db: Db, userIds: ReadonlyArray<string>): Promise<Map<string, Location[]>> {
-  const map = new Map<string, Location[]>()
+export async function locationsByUser(db: Db, userIds: ReadonlyArray<UserId>): Promise<Map<UserId, Location[]>> {
+  const map = new Map<UserId, Location[]>()
   if (userIds.length === 0) return map
   const rows = await db
     .select()
@@ -37,7 +38,7 @@ export async function locationsByUser(db: Db, userIds: ReadonlyArray<string>): P
 }
 
 /** Replaces a user's locations by a saved form's list, in its order (call inside the save's transaction). */
-export async function replaceLocations(db: Db, userId: string, list: ReadonlyArray<Location>): Promise<void> {
+export async function replaceLocations(db: Db, userId: UserId, list: ReadonlyArray<Location>): Promise<void> {
   await db.delete(locations).where(eq(locations.userId, userId))
   if (list.length === 0) return
   await db.insert(locations).values(

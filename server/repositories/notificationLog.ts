@@ -3,9 +3,10 @@ import type { NotificationEntry } from "../../schemas/notification.ts"
 import type { Db } from "../db/client.ts"
 import { notificationLog } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
+import type { AppointmentId } from "../../schemas/ids.ts"
 
 /** The notification log of an appointment, oldest first. */
-export async function notificationsOf(db: Db, appointmentId: string): Promise<NotificationEntry[]> {
+export async function notificationsOf(db: Db, appointmentId: AppointmentId): Promise<NotificationEntry[]> {
   const rows = await db
     .select()
     .from(notificationLog)

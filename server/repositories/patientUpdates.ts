@@ -10,6 +10,7 @@ import { replaceLocations } from "./locations.ts"
 import { toEmergencyContact } from "./patients.ts"
 import { toPatientSettings } from "./settings.ts"
 import { inTransaction } from "../db/transaction.ts"
+import type { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "../../schemas/ids.ts"
 
 /** Trimmed entries, blanks dropped (SPEC §5: blank allergies and chronic conditions are dropped on save). */
 const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).filter((s) => s.length > 0)
@@ -18,7 +19,7 @@ const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).fil
  * Saves the patient form of SPEC §5 in one transaction: user, patient, locations, and dependants and
  * alerts when sent. The sign-in address is not saved here: it changes only through its emailed link.
  */
-export async function updatePatientProfile(db: Db, patientId: string, userId: string, body: PatientUpdate): Promise<void> {
+export async function updatePatientProfile(db: Db, patientId: PatientId, userId: UserId, body: PatientUpdate): Promise<void> {
   await inTransaction(db, async (tx) => {
     await tx
       .update(users)
@@ -47,7 +48,7 @@ export async function updatePatientProfile(db: Db, patientId: string, userId: st
 }
 
 /** Keeps the dependants sent with an id (updated), adds those without, removes the others. */
-async function replaceDependants(tx: Db, patientId: string, list: NonNullable<PatientUpdate["dependants"]>): Promise<void> {
+async function replaceDependants(tx: Db, patientId: PatientId, list: NonNullable<PatientUpdate["dependants"]>): Promise<void> {
   const existing = await tx.select({ id: dependants.id }).from(dependants).where(eq(dependants.patientId, patientId))
   const owned = new Set(existing.map((d) => d.id))
   const kept = list.flatMap((d) => (d.id ? [d.id] : []))
@@ -71,14 +72,14 @@ async function replaceDependants(tx: Db, patientId: string, list: NonNullable<Pa
   }
 }
 
-async function replaceAlerts(tx: Db, patientId: string, list: NonNullable<PatientUpdate["medicalAlerts"]>): Promise<void> {
+async function replaceAlerts(tx: Db, patientId: PatientId, list: NonNullable<PatientUpdate["medicalAlerts"]>): Promise<void> {
   await tx.delete(medicalAlerts).where(eq(medicalAlerts.patientId, patientId))
   if (list.length === 0) return
   await tx.insert(medicalAlerts).values(list.map((a) => ({ patientId, type: a.type.trim(), description: a.description.trim(), severity: a.severity })))
 }
 
 /** The notification list follows the switches; appointment notifications are always on (SPEC §4). */
-export async function savePatientSettings(db: Db, patientId: string, body: PatientSettings): Promise<PatientSettings> {
+export async function savePatientSettings(db: Db, patientId: PatientId, body: PatientSettings): Promise<PatientSettings> {
   const notifications: NotificationType[] = [
     "APPOINTMENTS",
     ...(body.messages ? (["MESSAGES"] as const) : []),
@@ -127,7 +128,7 @@ const contactValues = (body: EmergencyContactInput) => ({
 })
 
 /** Adds an emergency contact, last in priority unless one is given. */
-export async function addEmergencyContact(db: Db, patientId: string, body: EmergencyContactInput): Promise<EmergencyContact> {
+export async function addEmergencyContact(db: Db, patientId: PatientId, body: EmergencyContactInput): Promise<EmergencyContact> {
   const [{ top } = { top: 0 }] = await db
     .select({ top: max(emergencyContacts.priority) })
     .from(emergencyContacts)
@@ -142,7 +143,12 @@ export async function addEmergencyContact(db: Db, patientId: string, body: Emerg
 }
 
 /** Updates one of the patient's own emergency contacts. */
-export async function updateEmergencyContact(db: Db, patientId: string, contactId: string, body: EmergencyContactInput): Promise<EmergencyContact> {
+export async function updateEmergencyContact(
+  db: Db,
+  patientId: PatientId,
+  contactId: EmergencyContactId,
+  body: EmergencyContactInput,
+): Promise<EmergencyContact> {
   const [current] = await db.select().from(emergencyContacts).where(eq(emergencyContacts.id, contactId))
   if (!current) throw new ApiError("EMERGENCY_CONTACT_NOT_FOUND")
   if (current.patientId !== patientId) throw forbidden("This emergency contact is not yours")
@@ -157,7 +163,7 @@ export async function updateEmergencyContact(db: Db, patientId: string, contactI
 }
 
 /** Removes one of the patient's own emergency contacts. */
-export async function deleteEmergencyContact(db: Db, patientId: string, contactId: string): Promise<void> {
+export async function deleteEmergencyContact(db: Db, patientId: PatientId, contactId: EmergencyContactId): Promise<void> {
   const [current] = await db.select({ patientId: emergencyContacts.patientId }).from(emergencyContacts).where(eq(emergencyContacts.id, contactId))
   if (!current) throw new ApiError("EMERGENCY_CONTACT_NOT_FOUND")
   if (current.patientId !== patientId) throw forbidden("This emergency contact is not yours")
@@ -165,7 +171,7 @@ export async function deleteEmergencyContact(db: Db, patientId: string, contactI
 }
 
 /** Adds a medical record whose files the patient has uploaded. */
-export async function addMedicalRecord(db: Db, patientId: string, body: MedicalRecordInput, today: string): Promise<string> {
+export async function addMedicalRecord(db: Db, patientId: PatientId, body: MedicalRecordInput, today: string): Promise<string> {
   const [row] = await db
     .insert(medicalRecords)
     .values({
@@ -181,7 +187,7 @@ export async function addMedicalRecord(db: Db, patientId: string, body: MedicalR
 }
 
 /** Removes one of the patient's medical records; the files go with the storage calls of the client. */
-export async function deleteMedicalRecord(db: Db, patientId: string, recordId: string): Promise<void> {
+export async function deleteMedicalRecord(db: Db, patientId: PatientId, recordId: MedicalRecordId): Promise<void> {
   const [current] = await db.select({ patientId: medicalRecords.patientId }).from(medicalRecords).where(eq(medicalRecords.id, recordId))
   if (!current) throw new ApiError("NOT_FOUND", "No such medical record")
   if (current.patientId !== patientId) throw forbidden("This medical record is not yours")

@@ -7,6 +7,7 @@ import { toIsoDate } from "../db/time.ts"
 import { locationsByUser } from "./locations.ts"
 import { loadPatientSettings } from "./settings.ts"
 import { pendingEmailOf } from "./emailChanges.ts"
+import type { PatientId } from "../../schemas/ids.ts"
 
 /** An emergency_contacts row as the API sends it. */
 export const toEmergencyContact = (c: typeof emergencyContacts.$inferSelect): EmergencyContact => ({
@@ -20,7 +21,7 @@ export const toEmergencyContact = (c: typeof emergencyContacts.$inferSelect): Em
 })
 
 /** The whole patient record of SPEC §3, or undefined when there is no such patient. */
-export async function loadPatient(db: Db, patientId: string): Promise<Patient | undefined> {
+export async function loadPatient(db: Db, patientId: PatientId): Promise<Patient | undefined> {
   const [row] = await db
     .select({ patient: patients, user: users })
     .from(patients)
@@ -80,7 +81,7 @@ export async function loadPatient(db: Db, patientId: string): Promise<Patient | 
 }
 
 /** Whether a patient with this id exists. */
-export async function patientExists(db: Db, patientId: string): Promise<boolean> {
+export async function patientExists(db: Db, patientId: PatientId): Promise<boolean> {
   const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
   return row !== undefined
 }

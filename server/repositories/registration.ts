@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts"
 import { patients, patientSettings, users } from "../db/schema.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { isUniqueViolation } from "./appointmentRules.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /**
  * Creates a patient's account in one transaction: the user, the patient record and its settings
@@ -14,7 +15,7 @@ import { isUniqueViolation } from "./appointmentRules.ts"
 export async function createPatientAccount(
   db: Db,
   account: Omit<PatientRegistration, "password" | "acceptTerms"> & { passwordHash: string; appLanguage: AppLanguage },
-): Promise<{ userId: string } | "taken"> {
+): Promise<{ userId: UserId } | "taken"> {
   try {
     return await inTransaction(db, async (tx) => {
       const [existing] = await tx

@@ -4,16 +4,17 @@ import type { Review, ReviewListResponse, ReviewSummary } from "../../schemas/re
 import type { Db } from "../db/client.ts"
 import { appointments, patients, reviewReactions, reviews, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
+import type { DoctorId, PatientId, ReviewId, UserId } from "../../schemas/ids.ts"
 
 type ReviewRow = typeof reviews.$inferSelect
 
-const live = (doctorId: string) => and(eq(reviews.doctorId, doctorId), isNull(reviews.deletedAt))
+const live = (doctorId: DoctorId) => and(eq(reviews.doctorId, doctorId), isNull(reviews.deletedAt))
 
 /** Reviews of rows, with their author and reaction counts, and the caller's own reaction. */
 async function toReviews(
   db: Db,
   rows: ReadonlyArray<{ review: ReviewRow; firstName: string; lastName: string }>,
-  viewerUserId: string | null,
+  viewerUserId: UserId | null,
 ): Promise<Review[]> {
   const ids = rows.map((r) => r.review.id)
   const [counts, mine] = ids.length
@@ -52,7 +53,7 @@ function reviewQuery(db: Db) {
     .innerJoin(users, eq(users.id, patients.userId))
 }
 
-export async function findReview(db: Db, reviewId: string): Promise<ReviewRow | undefined> {
+export async function findReview(db: Db, reviewId: ReviewId): Promise<ReviewRow | undefined> {
   const [row] = await db
     .select()
     .from(reviews)
@@ -60,7 +61,7 @@ export async function findReview(db: Db, reviewId: string): Promise<ReviewRow | 
   return row
 }
 
-export async function loadReview(db: Db, reviewId: string, viewerUserId: string | null): Promise<Review | undefined> {
+export async function loadReview(db: Db, reviewId: ReviewId, viewerUserId: UserId | null): Promise<Review | undefined> {
   const rows = await reviewQuery(db).where(eq(reviews.id, reviewId))
   const [review] = await toReviews(db, rows, viewerUserId)
   return review
@@ -72,8 +73,8 @@ export async function loadReview(db: Db, reviewId: string, viewerUserId: string 
  */
 export async function reviewEligibility(
   db: Db,
-  doctorId: string,
-  patientId: string,
+  doctorId: DoctorId,
+  patientId: PatientId,
   now: Date = new Date(),
 ): Promise<"eligible" | "noAppointment" | "alreadyReviewed"> {
   const [[seen], [reviewed]] = await Promise.all([
@@ -100,7 +101,11 @@ export async function reviewEligibility(
 }
 
 /** GET /reviews/doctor/{id}: the live reviews newest first, the count per star and the featured one. */
-export async function listDoctorReviews(db: Db, doctorId: string, viewer: { userId: string; patientId: string | null } | null): Promise<ReviewListResponse> {
+export async function listDoctorReviews(
+  db: Db,
+  doctorId: DoctorId,
+  viewer: { userId: UserId; patientId: PatientId | null } | null,
+): Promise<ReviewListResponse> {
   const rows = await reviewQuery(db).where(live(doctorId)).orderBy(desc(reviews.postedDate), desc(reviews.id))
   const list = await toReviews(db, rows, viewer?.userId ?? null)
   const summary: { -readonly [K in keyof ReviewSummary]: number } = { one: 0, two: 0, three: 0, four: 0, five: 0 }
@@ -119,7 +124,7 @@ export async function listDoctorReviews(db: Db, doctorId: string, viewer: { user
 }
 
 /** Keeps the doctor's average and count in step with the live reviews (they feed search and sort). */
-export async function refreshDoctorRating(db: Db, doctorId: string): Promise<void> {
+export async function refreshDoctorRating(db: Db, doctorId: DoctorId): Promise<void> {
   await db.execute(sql`
     UPDATE doctors d SET
       average_rate = coalesce((SELECT avg(rating)::float8 FROM reviews WHERE doctor_id = d.id AND deleted_at IS NULL), d.average_rate),
@@ -129,7 +134,7 @@ export async function refreshDoctorRating(db: Db, doctorId: string): Promise<voi
 }
 
 /** Writes a patient's review of a doctor and refreshes the doctor's rating; answers the new review's id. */
-export async function createReview(db: Db, review: { doctorId: string; patientId: string; rating: number; comment: string }): Promise<string> {
+export async function createReview(db: Db, review: { doctorId: DoctorId; patientId: PatientId; rating: number; comment: string }): Promise<ReviewId> {
   const [created] = await db.insert(reviews).values(review).returning({ id: reviews.id })
   await refreshDoctorRating(db, review.doctorId)
   return created!.id
@@ -154,7 +159,7 @@ export async function deleteReview(db: Db, review: Pick<ReviewRow, "id" | "docto
 }
 
 /** The reaction a user has given a review, or undefined. */
-export async function findReaction(db: Db, reviewId: string, userId: string): Promise<typeof reviewReactions.$inferSelect | undefined> {
+export async function findReaction(db: Db, reviewId: ReviewId, userId: UserId): Promise<typeof reviewReactions.$inferSelect | undefined> {
   const [reaction] = await db
     .select()
     .from(reviewReactions)
@@ -165,7 +170,7 @@ export async function findReaction(db: Db, reviewId: string, userId: string): Pr
 /** Gives a user's reaction to a review, replacing `existing` (their other one) when there is one. */
 export async function saveReaction(
   db: Db,
-  reaction: { reviewId: string; userId: string; reactionType: ReactionType },
+  reaction: { reviewId: ReviewId; userId: UserId; reactionType: ReactionType },
   existing: { id: string } | undefined,
 ): Promise<void> {
   if (existing) await db.update(reviewReactions).set({ reactionType: reaction.reactionType }).where(eq(reviewReactions.id, existing.id))
@@ -173,7 +178,7 @@ export async function saveReaction(
 }
 
 /** Takes a user's reaction to a review back; answers whether there was one. */
-export async function removeReaction(db: Db, reviewId: string, userId: string): Promise<boolean> {
+export async function removeReaction(db: Db, reviewId: ReviewId, userId: UserId): Promise<boolean> {
   const removed = await db
     .delete(reviewReactions)
     .where(and(eq(reviewReactions.reviewId, reviewId), eq(reviewReactions.userId, userId)))

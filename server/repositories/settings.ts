@@ -4,6 +4,7 @@ import type { DoctorSettings, PatientSettings, Theme, TimeZoneSetting } from "..
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSettings, patients, patientSettings } from "../db/schema.ts"
 import { ApiError } from "../http/errors.ts"
+import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 
 type DoctorSettingsRow = typeof doctorSettings.$inferSelect
 type PatientSettingsRow = typeof patientSettings.$inferSelect
@@ -46,14 +47,14 @@ export function toPatientSettings(row: PatientSettingsRow): PatientSettings {
 // write: GET /session and the profile reads stay reads. A missing row is the spec's not-found code.
 
 /** Settings of a doctor. */
-export async function loadDoctorSettings(db: Db, doctorId: string): Promise<DoctorSettings> {
+export async function loadDoctorSettings(db: Db, doctorId: DoctorId): Promise<DoctorSettings> {
   const [row] = await db.select().from(doctorSettings).where(eq(doctorSettings.doctorId, doctorId))
   if (!row) throw new ApiError("DOCTOR_SETTINGS_NOT_FOUND")
   return toDoctorSettings(row)
 }
 
 /** Settings of a patient. */
-export async function loadPatientSettings(db: Db, patientId: string): Promise<PatientSettings> {
+export async function loadPatientSettings(db: Db, patientId: PatientId): Promise<PatientSettings> {
   const [row] = await db.select().from(patientSettings).where(eq(patientSettings.patientId, patientId))
   if (!row) throw new ApiError("PATIENT_SETTINGS_NOT_FOUND")
   return toPatientSettings(row)
@@ -62,7 +63,7 @@ export async function loadPatientSettings(db: Db, patientId: string): Promise<Pa
 /** Saves a doctor's settings; answers the saved row, or undefined when the doctor has none to change. */
 export async function saveDoctorSettings(
   db: Db,
-  doctorId: string,
+  doctorId: DoctorId,
   values: Partial<Omit<typeof doctorSettings.$inferInsert, "doctorId">>,
 ): Promise<DoctorSettingsRow | undefined> {
   const [row] = await db.update(doctorSettings).set(values).where(eq(doctorSettings.doctorId, doctorId)).returning()
@@ -70,7 +71,7 @@ export async function saveDoctorSettings(
 }
 
 /** The interface language a patient or doctor saved in their settings, or null (managers, admins, no row). */
-export async function savedAppLanguage(db: Db, userId: string): Promise<AppLanguage | null> {
+export async function savedAppLanguage(db: Db, userId: UserId): Promise<AppLanguage | null> {
   const [patient] = await db
     .select({ appLanguage: patientSettings.appLanguage })
     .from(patientSettings)

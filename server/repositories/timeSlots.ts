@@ -3,9 +3,10 @@ import type { TimeSlot } from "../../schemas/availability.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import type { AppointmentId, DoctorId } from "../../schemas/ids.ts"
 
 export interface SlotRange {
-  readonly doctorId: string
+  readonly doctorId: DoctorId
   readonly startDate: string
   readonly endDate: string
   readonly includeBooked: boolean
@@ -16,7 +17,7 @@ export interface SlotRange {
 type SlotRow = typeof timeSlots.$inferSelect
 
 /** A time_slots row as the API sends it. */
-export function toTimeSlot(row: SlotRow, appointmentId: string | null): TimeSlot {
+export function toTimeSlot(row: SlotRow, appointmentId: AppointmentId | null): TimeSlot {
   return {
     id: row.id,
     availabilityId: row.availabilityId,

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm"
 import type { Db } from "../db/client.ts"
 import { healthcareFacilities, managers, users } from "../db/schema.ts"
+import type { UserId } from "../../schemas/ids.ts"
 
 /** A user's row, or undefined. */
-export async function findUser(db: Db, userId: string): Promise<typeof users.$inferSelect | undefined> {
+export async function findUser(db: Db, userId: UserId): Promise<typeof users.$inferSelect | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   return user
 }
 
 /** The facility a manager runs, or null when they have none (yet). */
-export async function facilityOfManager(db: Db, userId: string): Promise<typeof healthcareFacilities.$inferSelect | null> {
+export async function facilityOfManager(db: Db, userId: UserId): Promise<typeof healthcareFacilities.$inferSelect | null> {
   const [row] = await db
     .select({ facility: healthcareFacilities })
     .from(managers)
@@ -19,6 +20,6 @@ export async function facilityOfManager(db: Db, userId: string): Promise<typeof 
 }
 
 /** Replaces a user's password hash. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: Db, userId: UserId, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Appointment } from "../../schemas/appointment.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let patient: { token: string; patientId: string }
@@ -26,8 +27,8 @@ afterAll(async () => {
 const decode = Schema.decodeUnknownSync(Appointment)
 
 async function book(hoursAhead: number) {
-  const slot = await insertSlot(gw, doctor.doctorId, hoursAhead)
-  const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })
+  const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), hoursAhead)
+  const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
   expect(response.status).toBe(201)
   return { slot, appointment: decode(response.body) }
 }
@@ -69,7 +70,7 @@ describe("GET /appointments/{id}/calendar.ics", () => {
 
   it("grows SEQUENCE with a reschedule and follows the new time, under the same UID", async () => {
     const { appointment } = await book(41)
-    const target = await insertSlot(gw, doctor.doctorId, 90)
+    const target = await insertSlot(gw, testIds.doctor(doctor.doctorId), 90)
     const moved = await gw.api("PUT", `/appointments/${appointment.id}`, {
       token: patient.token,
       body: { timeSlotId: target.id, appointmentTime: target.startsAtUtc },

@@ -5,6 +5,7 @@ import { Appointment, AppointmentList } from "../../schemas/appointment.ts"
 import { appointments, dependants, locations } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot, nextAvailableSlot, slotStatus } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let patient: { token: string; patientId: string; userId: string }
@@ -33,8 +34,8 @@ const decode = Schema.decodeUnknownSync(Appointment)
 
 describe("POST /appointments by a patient", () => {
   it("books an AVAILABLE slot as CONFIRMED and marks the slot BOOKED", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 30)
-    const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 30)
+    const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(response.status).toBe(201)
     const appointment = decode(response.body)
     expect(appointment).toMatchObject({
@@ -52,83 +53,106 @@ describe("POST /appointments by a patient", () => {
   })
 
   it("books for one of the patient's own dependants", async () => {
-    const [child] = await gw.db.select().from(dependants).where(eq(dependants.patientId, patient.patientId))
-    const slot = await insertSlot(gw, doctor.doctorId, 31)
+    const [child] = await gw.db
+      .select()
+      .from(dependants)
+      .where(eq(dependants.patientId, testIds.patient(patient.patientId)))
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 31)
     const response = await gw.api("POST", "/appointments", {
       token: patient.token,
-      body: bookingBody(slot, patient.patientId, { dependantId: child!.id }),
+      body: bookingBody(slot, testIds.patient(patient.patientId), { dependantId: child!.id }),
     })
     expect(response.status).toBe(201)
     expect(decode(response.body).patient.dependant).toEqual({ id: child!.id, firstName: child!.firstName, lastName: child!.lastName })
   })
 
   it("refuses a booking for another patient or another patient's dependant with FORBIDDEN_ACTION", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 32)
-    const forOther = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 32)
+    const forOther = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(forOther.status).toBe(403)
     expect(forOther.body.code).toBe("FORBIDDEN_ACTION")
-    const [child] = await gw.db.select().from(dependants).where(eq(dependants.patientId, patient.patientId))
+    const [child] = await gw.db
+      .select()
+      .from(dependants)
+      .where(eq(dependants.patientId, testIds.patient(patient.patientId)))
     const othersChild = await gw.api("POST", "/appointments", {
       token: patient2.token,
-      body: bookingBody(slot, patient2.patientId, { dependantId: child!.id }),
+      body: bookingBody(slot, testIds.patient(patient2.patientId), { dependantId: child!.id }),
     })
     expect(othersChild.body.code).toBe("FORBIDDEN_ACTION")
     expect(await slotStatus(gw, slot.id)).toBe("AVAILABLE")
   })
 
   it("answers TIME_SLOT_ALREADY_BOOKED to the second patient asking for the same slot", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 33)
-    expect((await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })).status).toBe(201)
-    const second = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, patient2.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 33)
+    expect((await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })).status).toBe(201)
+    const second = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, testIds.patient(patient2.patientId)) })
     expect(second.status).toBe(409)
     expect(second.body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
   })
 
   it("refuses a slot of another doctor, a past slot and a time that is not the slot's", async () => {
-    const slot = await insertSlot(gw, doctor2.doctorId, 34)
+    const slot = await insertSlot(gw, testIds.doctor(doctor2.doctorId), 34)
     const wrongDoctor = await gw.api("POST", "/appointments", {
       token: patient.token,
-      body: bookingBody({ ...slot, doctorId: doctor.doctorId }, patient.patientId),
+      body: bookingBody({ ...slot, doctorId: testIds.doctor(doctor.doctorId) }, testIds.patient(patient.patientId)),
     })
     expect(wrongDoctor.body.code).toBe("TIME_SLOT_NOT_FOUND")
-    const past = await insertSlot(gw, doctor.doctorId, -2)
-    expect((await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(past, patient.patientId) })).body.code).toBe("BUSINESS_ERROR")
-    const mine = await insertSlot(gw, doctor.doctorId, 35)
+    const past = await insertSlot(gw, testIds.doctor(doctor.doctorId), -2)
+    expect((await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(past, testIds.patient(patient.patientId)) })).body.code).toBe(
+      "BUSINESS_ERROR",
+    )
+    const mine = await insertSlot(gw, testIds.doctor(doctor.doctorId), 35)
     const wrongTime = await gw.api("POST", "/appointments", {
       token: patient.token,
-      body: bookingBody({ ...mine, startsAtUtc: "2030-01-01T08:00:00Z" }, patient.patientId),
+      body: bookingBody({ ...mine, startsAtUtc: "2030-01-01T08:00:00Z" }, testIds.patient(patient.patientId)),
     })
     expect(wrongTime.body.code).toBe("VALIDATION_ERROR")
     expect(await slotStatus(gw, mine.id)).toBe("AVAILABLE")
   })
 
   it("refuses ONLINE (coming soon), a type the doctor does not offer, and HOME without a home address", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 36)
-    const online = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId, { appointmentType: "ONLINE" }) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 36)
+    const online = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody(slot, testIds.patient(patient.patientId), { appointmentType: "ONLINE" }),
+    })
     expect(online.body.code).toBe("BUSINESS_ERROR")
-    const slot2 = await insertSlot(gw, doctor2.doctorId, 36)
+    const slot2 = await insertSlot(gw, testIds.doctor(doctor2.doctorId), 36)
     const noHomeService = await gw.api("POST", "/appointments", {
       token: patient.token,
-      body: bookingBody(slot2, patient.patientId, { appointmentType: "HOME" }),
+      body: bookingBody(slot2, testIds.patient(patient.patientId), { appointmentType: "HOME" }),
     })
     expect(noHomeService.body.code).toBe("PROVIDED_SERVICE_NOT_FOUND")
 
-    await gw.db.update(locations).set({ residency: "OTHER" }).where(eq(locations.userId, patient2.userId))
-    const noAddress = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, patient2.patientId, { appointmentType: "HOME" }) })
+    await gw.db
+      .update(locations)
+      .set({ residency: "OTHER" })
+      .where(eq(locations.userId, testIds.user(patient2.userId)))
+    const noAddress = await gw.api("POST", "/appointments", {
+      token: patient2.token,
+      body: bookingBody(slot, testIds.patient(patient2.patientId), { appointmentType: "HOME" }),
+    })
     expect(noAddress.body.code).toBe("BUSINESS_ERROR")
     expect(noAddress.body.fields).toEqual([{ name: "appointmentType", message: "validation.homeAddressRequired" }])
-    await gw.db.update(locations).set({ residency: "HOME" }).where(eq(locations.userId, patient2.userId))
+    await gw.db
+      .update(locations)
+      .set({ residency: "HOME" })
+      .where(eq(locations.userId, testIds.user(patient2.userId)))
 
-    const home = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId, { appointmentType: "HOME" }) })
+    const home = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody(slot, testIds.patient(patient.patientId), { appointmentType: "HOME" }),
+    })
     expect(home.status).toBe(201)
     expect(decode(home.body).location?.address).toContain("Mermoz")
   })
 
   it("decodes the body with the shared schema: the gateway decides the status and drops unknown fields", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 37)
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 37)
     const response = await gw.api("POST", "/appointments", {
       token: patient.token,
-      body: bookingBody(slot, patient.patientId, { status: "CANCELED", canceledAt: "2020-01-01T00:00:00Z", isAdmin: true }),
+      body: bookingBody(slot, testIds.patient(patient.patientId), { status: "CANCELED", canceledAt: "2020-01-01T00:00:00Z", isAdmin: true }),
     })
     expect(response.status).toBe(201)
     expect(response.body.status).toBe("CONFIRMED")
@@ -137,37 +161,45 @@ describe("POST /appointments by a patient", () => {
   })
 
   it("answers field errors for a blank reason and ids that are not ids", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 38)
-    const blank = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId, { reason: "   " }) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 38)
+    const blank = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody(slot, testIds.patient(patient.patientId), { reason: "   " }),
+    })
     expect(blank.status).toBe(400)
     expect(blank.body.fields).toContainEqual({ name: "reason", message: "validation.reasonRequired" })
-    const badId = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody({ ...slot, id: "slot-1" }, patient.patientId) })
+    const badId = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody({ ...slot, id: "slot-1" }, testIds.patient(patient.patientId)),
+    })
     expect(badId.body.fields).toContainEqual({ name: "timeSlotId", message: "validation.idInvalid" })
   })
 
   it("is refused to managers and visitors", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 39)
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 39)
     const manager = await gw.signIn("manager@demo.sn")
-    expect((await gw.api("POST", "/appointments", { token: manager, body: bookingBody(slot, patient.patientId) })).body.code).toBe("ROLE_NOT_MATCH")
-    expect((await gw.api("POST", "/appointments", { body: bookingBody(slot, patient.patientId) })).status).toBe(401)
+    expect((await gw.api("POST", "/appointments", { token: manager, body: bookingBody(slot, testIds.patient(patient.patientId)) })).body.code).toBe(
+      "ROLE_NOT_MATCH",
+    )
+    expect((await gw.api("POST", "/appointments", { body: bookingBody(slot, testIds.patient(patient.patientId)) })).status).toBe(401)
   })
 })
 
 describe("POST /appointments by a doctor", () => {
   it("books into the doctor's own slot for a patient who has seen them", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 40)
-    const response = await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 40)
+    const response = await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(response.status).toBe(201)
     expect(response.body.status).toBe("CONFIRMED")
   })
 
   it("refuses another doctor's slot and a patient without history with FORBIDDEN_ACTION", async () => {
-    const othersSlot = await insertSlot(gw, doctor2.doctorId, 41)
-    expect((await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(othersSlot, patient.patientId) })).body.code).toBe(
+    const othersSlot = await insertSlot(gw, testIds.doctor(doctor2.doctorId), 41)
+    expect((await gw.api("POST", "/appointments", { token: doctor.token, body: bookingBody(othersSlot, testIds.patient(patient.patientId)) })).body.code).toBe(
       "FORBIDDEN_ACTION",
     )
-    const slot = await insertSlot(gw, doctor2.doctorId, 42)
-    const stranger = await gw.api("POST", "/appointments", { token: doctor2.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor2.doctorId), 42)
+    const stranger = await gw.api("POST", "/appointments", { token: doctor2.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(stranger.body.code).toBe("FORBIDDEN_ACTION")
   })
 })
@@ -187,8 +219,8 @@ describe("GET /appointments and /appointments/{id}", () => {
   })
 
   it("shows an appointment to its patient and its doctor only", async () => {
-    const slot = await insertSlot(gw, doctor.doctorId, 43)
-    const { body } = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 43)
+    const { body } = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(decode((await gw.api("GET", `/appointments/${body.id}`, { token: patient.token })).body).id).toBe(body.id)
     expect((await gw.api("GET", `/appointments/${body.id}`, { token: doctor.token })).status).toBe(200)
     const other = await gw.api("GET", `/appointments/${body.id}`, { token: patient2.token })
@@ -203,8 +235,8 @@ describe("GET /appointments and /appointments/{id}", () => {
 })
 
 async function book(hoursAhead: number, token = patient.token, patientId = patient.patientId) {
-  const slot = await insertSlot(gw, doctor.doctorId, hoursAhead)
-  const response = await gw.api("POST", "/appointments", { token, body: bookingBody(slot, patientId) })
+  const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), hoursAhead)
+  const response = await gw.api("POST", "/appointments", { token, body: bookingBody(slot, testIds.patient(patientId)) })
   expect(response.status).toBe(201)
   return { slot, appointment: decode(response.body) }
 }
@@ -217,7 +249,7 @@ describe("PUT /appointments/cancel/{id}", () => {
     expect(decode(response.body).status).toBe("CANCELED")
     expect(await slotStatus(gw, slot.id)).toBe("AVAILABLE")
     // The freed slot can be booked again by someone else.
-    expect((await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, patient2.patientId) })).status).toBe(201)
+    expect((await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, testIds.patient(patient2.patientId)) })).status).toBe(201)
   })
 
   it("answers CANCELLATION_RESTRICTED inside 24 hours and keeps everything as it was", async () => {
@@ -240,7 +272,7 @@ describe("PUT /appointments/cancel/{id}", () => {
 describe("PUT /appointments/{id} (reschedule)", () => {
   it("moves to another AVAILABLE slot of the same doctor and frees the old one", async () => {
     const { slot: oldSlot, appointment } = await book(60)
-    const newSlot = await insertSlot(gw, doctor.doctorId, 70)
+    const newSlot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 70)
     const response = await gw.api("PUT", `/appointments/${appointment.id}`, {
       token: patient.token,
       body: { timeSlotId: newSlot.id, appointmentTime: newSlot.startsAtUtc },
@@ -256,7 +288,7 @@ describe("PUT /appointments/{id} (reschedule)", () => {
     const { slot: taken } = await book(62, patient2.token, patient2.patientId)
     const booked = await gw.api("PUT", `/appointments/${appointment.id}`, { token: patient.token, body: { timeSlotId: taken.id } })
     expect(booked.body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
-    const elsewhere = await insertSlot(gw, doctor2.doctorId, 63)
+    const elsewhere = await insertSlot(gw, testIds.doctor(doctor2.doctorId), 63)
     expect((await gw.api("PUT", `/appointments/${appointment.id}`, { token: patient.token, body: { timeSlotId: elsewhere.id } })).body.code).toBe(
       "TIME_SLOT_NOT_FOUND",
     )
@@ -266,7 +298,7 @@ describe("PUT /appointments/{id} (reschedule)", () => {
 
   it("follows the 24-hour rule and the ownership rule; the doctor may reschedule", async () => {
     const { appointment: soon } = await book(20)
-    const target = await insertSlot(gw, doctor.doctorId, 80)
+    const target = await insertSlot(gw, testIds.doctor(doctor.doctorId), 80)
     expect((await gw.api("PUT", `/appointments/${soon.id}`, { token: patient.token, body: { timeSlotId: target.id } })).body.code).toBe(
       "CANCELLATION_RESTRICTED",
     )
@@ -280,7 +312,7 @@ describe("PUT /appointments/{id} (reschedule)", () => {
   })
 
   it("works on the slots the schedule generated", async () => {
-    const generated = await nextAvailableSlot(gw, doctor.doctorId, 48)
+    const generated = await nextAvailableSlot(gw, testIds.doctor(doctor.doctorId), 48)
     const { appointment } = await book(90)
     const response = await gw.api("PUT", `/appointments/${appointment.id}`, { token: patient.token, body: { timeSlotId: generated.id } })
     expect(response.status).toBe(200)

@@ -14,20 +14,21 @@ import { findCalendarEntry } from "../repositories/appointmentCalendar.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
 import { notificationsOf } from "../repositories/notificationLog.ts"
 import { appointmentsOfDoctor, appointmentsOfPatient, findAppointmentById, findAppointmentParties } from "../repositories/appointments.ts"
+import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /** Access policy: an appointment is seen and changed only by its patient or its doctor. */
-function isParty(caller: Caller, row: { patientId: string; doctorId: string }): boolean {
+function isParty(caller: Caller, row: { patientId: PatientId; doctorId: DoctorId }): boolean {
   return (caller.patientId !== null && caller.patientId === row.patientId) || (caller.doctorId !== null && caller.doctorId === row.doctorId)
 }
 
-async function appointmentOfParty(db: Db, caller: Caller, id: string): Promise<{ id: string; patientId: string; doctorId: string }> {
+async function appointmentOfParty(db: Db, caller: Caller, id: AppointmentId): Promise<{ id: AppointmentId; patientId: PatientId; doctorId: DoctorId }> {
   const row = await findAppointmentParties(db, id)
   if (!row) throw new ApiError("APPOINTMENT_NOT_FOUND")
   if (!isParty(caller, row)) throw forbidden("This appointment is not yours")
   return row
 }
 
-async function loadAppointment(db: Db, id: string): Promise<Appointment> {
+async function loadAppointment(db: Db, id: AppointmentId): Promise<Appointment> {
   const appointment = await findAppointmentById(db, id)
   if (!appointment) throw new ApiError("APPOINTMENT_NOT_FOUND")
   return appointment

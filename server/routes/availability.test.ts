@@ -10,14 +10,16 @@ import { topUpAllSchedules } from "../scheduling/slotTopUp.ts"
 import { generateSlots } from "../scheduling/slots.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
+import type { AppointmentId, AvailabilityId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 let gw: TestGateway
 let doctorToken: string
 let doctor2Token: string
 let patientToken: string
-let doctorId: string
+let doctorId: DoctorId
 let doctor2Id: string
-let patientId: string
+let patientId: PatientId
 
 beforeAll(async () => {
   gw = await startTestGateway({ seedDoctors: 4 })
@@ -36,7 +38,7 @@ const tuesdayMorning = { dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:
 const post = (id: string, body: unknown, token: string | null = doctorToken) => gw.api("POST", `/doctor-availability/${id}`, { token, body })
 
 /** Books a slot the way a booking does in the database: the slot turns BOOKED under an appointment. */
-async function book(slot: TimeSlot): Promise<string> {
+async function book(slot: TimeSlot): Promise<AppointmentId> {
   await gw.db.update(timeSlots).set({ status: "BOOKED" }).where(eq(timeSlots.id, slot.id))
   const [row] = await gw.db
     .insert(appointments)
@@ -78,7 +80,7 @@ describe("POST /doctor-availability/{id}: who may add", () => {
     const rows = await gw.db
       .select()
       .from(availabilities)
-      .where(and(eq(availabilities.doctorId, doctorId), eq(availabilities.dayOfWeek, "TUESDAY"), eq(availabilities.startTime, "09:00")))
+      .where(and(eq(availabilities.doctorId, testIds.doctor(doctorId)), eq(availabilities.dayOfWeek, "TUESDAY"), eq(availabilities.startTime, "09:00")))
     expect(rows).toHaveLength(0)
   })
 
@@ -102,7 +104,7 @@ describe("POST /doctor-availability/{id}: who may add", () => {
 
 describe("slot generation from a new availability", () => {
   let created: Availability
-  let appointmentId: string
+  let appointmentId: AppointmentId
 
   it("creates the recurring slots of the coming weeks, back to back within the availability (6 for 09:00-12:00 in 30 minutes)", async () => {
     const response = await post(doctorId, tuesdayMorning)
@@ -129,14 +131,14 @@ describe("slot generation from a new availability", () => {
     const before = await gw.db
       .select({ n: sql<number>`count(*)::int` })
       .from(timeSlots)
-      .where(eq(timeSlots.doctorId, doctorId))
-    expect(await generateSlots(gw.db, doctorId)).toBe(0)
-    expect(await generateSlots(gw.db, doctorId)).toBe(0)
+      .where(eq(timeSlots.doctorId, testIds.doctor(doctorId)))
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId))).toBe(0)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId))).toBe(0)
     await gw.api("GET", `/doctor-availability/${doctorId}`, { token: doctorToken })
     const after = await gw.db
       .select({ n: sql<number>`count(*)::int` })
       .from(timeSlots)
-      .where(eq(timeSlots.doctorId, doctorId))
+      .where(eq(timeSlots.doctorId, testIds.doctor(doctorId)))
     expect(after[0]!.n).toBe(before[0]!.n)
     const duplicates = await gw.db.execute(sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`)
     expect((duplicates as { rows: unknown[] }).rows).toEqual([])
@@ -181,7 +183,10 @@ describe("slot generation from a new availability", () => {
   })
 
   it("never creates more slots on a day than the doctor's daily maximum", async () => {
-    await gw.db.update(doctorSettings).set({ maxDailyAppointment: 3, bufferTime: 5 }).where(eq(doctorSettings.doctorId, doctor2Id))
+    await gw.db
+      .update(doctorSettings)
+      .set({ maxDailyAppointment: 3, bufferTime: 5 })
+      .where(eq(doctorSettings.doctorId, testIds.doctor(doctor2Id)))
     const response = await post(
       doctor2Id,
       { dayOfWeek: "SATURDAY", startTime: "08:00", endTime: "18:00", isRecurring: true, slotDurationMinutes: 15 },
@@ -201,7 +206,10 @@ describe("slot generation from a new availability", () => {
   })
 
   it("keeps local dates across the UTC date change (N'Djamena is UTC+1) and across a year end", async () => {
-    await gw.db.update(doctorSettings).set({ maxDailyAppointment: 10, bufferTime: 10 }).where(eq(doctorSettings.doctorId, doctor2Id))
+    await gw.db
+      .update(doctorSettings)
+      .set({ maxDailyAppointment: 10, bufferTime: 10 })
+      .where(eq(doctorSettings.doctorId, testIds.doctor(doctor2Id)))
     const response = await post(
       doctor2Id,
       { dayOfWeek: "SUNDAY", startTime: "00:00", endTime: "01:30", isRecurring: true, slotDurationMinutes: 30 },
@@ -217,7 +225,7 @@ describe("slot generation from a new availability", () => {
     expect(body.timeSlots.filter((s) => s.slotDate === first.slotDate).map((s) => s.slotStartTime)).toEqual(["00:00", "00:30", "01:00"])
 
     // The week from Monday 28 December 2026 to Sunday 3 January 2027, generated as of 1 December.
-    await generateSlots(gw.db, doctor2Id, {
+    await generateSlots(gw.db, testIds.doctor(doctor2Id), {
       from: Temporal.PlainDate.from("2026-12-28"),
       weeks: 1,
       now: Temporal.Instant.from("2026-12-01T00:00:00Z"),
@@ -288,7 +296,7 @@ describe("slot generation from a new availability", () => {
     it("reads write nothing: slots missing ahead stay missing until the slot job makes them again", async () => {
       const far = Temporal.Now.plainDateISO("Africa/Dakar").add({ weeks: 10 })
       // The schedule's end cut off (as after weeks without a run): what the job rolls forward.
-      await gw.db.delete(timeSlots).where(and(eq(timeSlots.doctorId, doctorId), gte(timeSlots.slotDate, far.toString())))
+      await gw.db.delete(timeSlots).where(and(eq(timeSlots.doctorId, testIds.doctor(doctorId)), gte(timeSlots.slotDate, far.toString())))
       // Every slot's id, status, date and time folded into one figure: any INSERT, UPDATE or DELETE changes it.
       const snapshot = async () => {
         const result = await gw.db.execute(
@@ -314,7 +322,7 @@ describe("slot generation from a new availability", () => {
   })
 
   describe("DELETE /doctor-availability/{id}/availability/{availabilityId}", () => {
-    const del = (id: string, availabilityId: string, token: string | null = doctorToken) =>
+    const del = (id: string, availabilityId: AvailabilityId, token: string | null = doctorToken) =>
       gw.api("DELETE", `/doctor-availability/${id}/availability/${availabilityId}`, { token })
 
     it("refuses while a slot ahead is BOOKED: 'cannot delete booked slots', nothing removed", async () => {
@@ -332,7 +340,7 @@ describe("slot generation from a new availability", () => {
       expect((await del(doctorId, created.id, patientToken)).body.code).toBe("ROLE_NOT_MATCH")
       expect((await del(doctorId, created.id, doctor2Token)).body.code).toBe("FORBIDDEN_ACTION")
       expect((await del(doctor2Id, created.id, doctor2Token)).body.code).toBe("AVAILABILITY_NOT_FOUND")
-      expect((await del(doctorId, "00000000-0000-4000-8000-000000000000")).body.code).toBe("AVAILABILITY_NOT_FOUND")
+      expect((await del(doctorId, testIds.availability("00000000-0000-4000-8000-000000000000"))).body.code).toBe("AVAILABILITY_NOT_FOUND")
     })
 
     it("deletes an availability and its free slots once its bookings are behind it", async () => {
@@ -347,7 +355,10 @@ describe("slot generation from a new availability", () => {
       expect(await gw.db.select().from(availabilities).where(eq(availabilities.id, created.id))).toEqual([])
       expect(await gw.db.select().from(timeSlots).where(eq(timeSlots.availabilityId, created.id))).toEqual([])
       // The appointment itself stays, without its slot.
-      const [kept] = await gw.db.select().from(appointments).where(eq(appointments.id, appointmentId))
+      const [kept] = await gw.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.id, testIds.appointment(appointmentId)))
       expect(kept?.timeSlotId).toBeNull()
       expect((await del(doctorId, created.id)).body.code).toBe("AVAILABILITY_NOT_FOUND")
     })

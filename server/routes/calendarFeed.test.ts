@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { calendarFeeds } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let patient: { token: string; patientId: string }
@@ -42,8 +43,8 @@ async function readFeed(url: string) {
 describe("the private calendar feed (issue 13)", () => {
   it("is made once, read without a bearer, and lists the patient's appointments naming the doctor", async () => {
     expect((await gw.api("GET", "/calendar-feed", { token: patient.token })).body).toEqual({ active: false, createdAt: null })
-    const slot = await insertSlot(gw, doctor.doctorId, 60)
-    const booked = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId) })
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 60)
+    const booked = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
     expect(booked.status).toBe(201)
 
     const feed = await newFeed(patient.token)

@@ -10,12 +10,13 @@ import { loadDoctor } from "../repositories/doctors.ts"
 import { loadDoctorSettings, saveDoctorSettings, toDoctorSettings } from "../repositories/settings.ts"
 import { replanFreeSlots } from "../scheduling/schedule.ts"
 import { storageSiteOf } from "../storage/ownedUrls.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 /**
  * The access rule of everything a doctor owns (schedule, settings, profile, patients): only that
  * doctor. Another role gets ROLE_NOT_MATCH, another doctor FORBIDDEN_ACTION.
  */
-export async function requireDoctorSelf(c: Context<AppEnv>, doctorId: string): Promise<Caller & { doctorId: string }> {
+export async function requireDoctorSelf(c: Context<AppEnv>, doctorId: DoctorId): Promise<Caller & { doctorId: DoctorId }> {
   const caller = await requireDoctor(c)
   if (caller.doctorId !== doctorId) throw new ApiError("FORBIDDEN_ACTION", "A doctor may only act on their own account")
   return caller

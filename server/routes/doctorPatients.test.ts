@@ -5,6 +5,7 @@ import { DoctorPatientDetail, DoctorPatientList } from "../../schemas/doctorPati
 import { appointments, patients } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let doctorToken: string
@@ -24,9 +25,17 @@ beforeAll(async () => {
   doctor2Id = (await idsOf(gw, "doctor2@demo.sn")).doctorId!
   awaId = (await idsOf(gw, "patient@demo.sn")).patientId!
   fatouId = (await idsOf(gw, "patient2@demo.sn")).patientId!
-  const mine = await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctorId))
+  const mine = await gw.db
+    .selectDistinct({ id: appointments.patientId })
+    .from(appointments)
+    .where(eq(appointments.doctorId, testIds.doctor(doctorId)))
   const theirs = new Set(
-    (await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctor2Id))).map((r) => r.id),
+    (
+      await gw.db
+        .selectDistinct({ id: appointments.patientId })
+        .from(appointments)
+        .where(eq(appointments.doctorId, testIds.doctor(doctor2Id)))
+    ).map((r) => r.id),
   )
   strangerId = mine.map((r) => r.id).find((id) => !theirs.has(id))!
 })
@@ -39,7 +48,10 @@ describe("GET /doctors/{id}/patients", () => {
     const response = await gw.api("GET", `/doctors/${doctorId}/patients`, { token: doctorToken })
     expect(response.status).toBe(200)
     const list = Schema.decodeUnknownSync(DoctorPatientList)(response.body)
-    const expected = await gw.db.selectDistinct({ id: appointments.patientId }).from(appointments).where(eq(appointments.doctorId, doctorId))
+    const expected = await gw.db
+      .selectDistinct({ id: appointments.patientId })
+      .from(appointments)
+      .where(eq(appointments.doctorId, testIds.doctor(doctorId)))
     expect(new Set(list.map((p) => p.id))).toEqual(new Set(expected.map((e) => e.id)))
     const awa = list.find((p) => p.id === awaId)!
     expect(awa).toMatchObject({ firstName: "Awa", lastName: "Diop", status: "ACTIVE", bloodType: "O+", civility: "WOMAN", dateOfBirth: "1988-06-14" })
@@ -54,10 +66,16 @@ describe("GET /doctors/{id}/patients", () => {
   })
 
   it("shows the status kept on the patient record", async () => {
-    await gw.db.update(patients).set({ status: "INACTIVE" }).where(eq(patients.id, fatouId))
+    await gw.db
+      .update(patients)
+      .set({ status: "INACTIVE" })
+      .where(eq(patients.id, testIds.patient(fatouId)))
     const list = Schema.decodeUnknownSync(DoctorPatientList)((await gw.api("GET", `/doctors/${doctorId}/patients`, { token: doctorToken })).body)
     expect(list.find((p) => p.id === fatouId)?.status).toBe("INACTIVE")
-    await gw.db.update(patients).set({ status: "ACTIVE" }).where(eq(patients.id, fatouId))
+    await gw.db
+      .update(patients)
+      .set({ status: "ACTIVE" })
+      .where(eq(patients.id, testIds.patient(fatouId)))
   })
 
   it("is the doctor's own list", async () => {

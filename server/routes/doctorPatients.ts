@@ -9,12 +9,13 @@ import { route } from "../http/contract.ts"
 import { patientsOfDoctor } from "../repositories/doctorPatients.ts"
 import { loadPatient, patientExists } from "../repositories/patients.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
+import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /**
  * One patient of the doctor, with contacts, addresses and alerts. A patient who never had an
  * appointment with this doctor is not theirs to see: FORBIDDEN_ACTION.
  */
-async function patientOf(db: Db, doctorId: string, patientId: string): Promise<DoctorPatientDetail> {
+async function patientOf(db: Db, doctorId: DoctorId, patientId: PatientId): Promise<DoctorPatientDetail> {
   const [summary] = await patientsOfDoctor(db, doctorId, patientId)
   if (!summary) {
     if (!(await patientExists(db, patientId))) throw new ApiError("PATIENT_NOT_FOUND")

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { doctorRequests, healthcareFacilities, managers, users } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let managerToken: string
@@ -20,7 +21,13 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const storedById = async (id: string) => (await gw.db.select().from(doctorRequests).where(eq(doctorRequests.id, id)))[0]!
+const storedById = async (id: string) =>
+  (
+    await gw.db
+      .select()
+      .from(doctorRequests)
+      .where(eq(doctorRequests.id, testIds.doctorRequest(id)))
+  )[0]!
 
 beforeAll(async () => {
   gw = await startTestGateway()

@@ -7,6 +7,7 @@ import { doctors, providedServices } from "../db/schema.ts"
 import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let demoDoctorId: string
@@ -153,8 +154,8 @@ describe("POST /doctors/search: filters", () => {
 
   it("keeps only doctors offering the CLINIC service when asked", async () => {
     const other = { id: await doctorIdOf(gw.db, "doctor2@demo.sn") }
-    await gw.db.delete(providedServices).where(and(eq(providedServices.doctorId, other.id), eq(providedServices.code, "CLINIC")))
-    await refreshDoctorSearchFields(gw.db, other.id)
+    await gw.db.delete(providedServices).where(and(eq(providedServices.doctorId, testIds.doctor(other.id)), eq(providedServices.code, "CLINIC")))
+    await refreshDoctorSearchFields(gw.db, testIds.doctor(other.id))
     const clinic = await found({ query: { providedServiceCodes: ["CLINIC"] } })
     expect(clinic.data.map((d) => d.id)).not.toContain(other.id)
     for (const d of clinic.data) expect(d.providedServices.map((s) => s.code)).toContain("CLINIC")

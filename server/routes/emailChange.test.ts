@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { accountMails, emailChanges, users } from "../db/schema.ts"
 import { requestEmailChange } from "../repositories/emailChanges.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 // SPEC §5 lets a patient edit their email; issue 9 asks that it take the current password and
 // never tell whether an address already has an account. The address becomes the sign-in address
@@ -68,7 +69,13 @@ const linkIn = (mail: string) => /https?:\/\/\S+\/auth\/confirm-email\?token=([\
 const confirm = (linkToken: string, headers: Record<string, string> = SAME_ORIGIN) =>
   gw.call("POST", "/auth/confirm-email", { body: `token=${encodeURIComponent(linkToken)}`, headers })
 
-const emailOf = async (id: string) => (await gw.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email
+const emailOf = async (id: string) =>
+  (
+    await gw.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, testIds.user(id)))
+  )[0]!.email
 
 describe("changing the sign-in email of a patient", () => {
   beforeAll(async () => {
@@ -147,7 +154,10 @@ describe("changing the sign-in email of a patient", () => {
     const [notice] = await mailsTo("patient2@demo.sn")
     expect(linkIn(notice!)).toBeUndefined()
     // The only change recorded has no link to open.
-    const [row] = await gw.db.select().from(emailChanges).where(eq(emailChanges.userId, userId))
+    const [row] = await gw.db
+      .select()
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, testIds.user(userId)))
     expect(row!.tokenHash).toBeNull()
     expect(await emailOf(userId)).toBe("awa.nouvelle@example.sn")
   })
@@ -162,9 +172,9 @@ describe("changing the sign-in email of a patient", () => {
   })
 
   it("refuses an expired link, and an address taken between the request and the link", async () => {
-    const expired = await requestEmailChange(gw.db, userId, "tard@example.sn", new Date(Date.now() - 25 * 3600_000))
+    const expired = await requestEmailChange(gw.db, testIds.user(userId), "tard@example.sn", new Date(Date.now() - 25 * 3600_000))
     expect((await confirm(expired.token!)).status).toBe(400)
-    const raced = await requestEmailChange(gw.db, userId, "course@example.sn")
+    const raced = await requestEmailChange(gw.db, testIds.user(userId), "course@example.sn")
     await gw.db.update(users).set({ email: "course@example.sn" }).where(eq(users.email, "patient2@demo.sn"))
     const response = await confirm(raced.token!)
     expect(response.status).toBe(409)
@@ -172,7 +182,7 @@ describe("changing the sign-in email of a patient", () => {
   })
 
   it("mails new addresses at most 5 times a day per user", async () => {
-    await gw.db.delete(accountMails).where(eq(accountMails.userId, userId))
+    await gw.db.delete(accountMails).where(eq(accountMails.userId, testIds.user(userId)))
     for (let i = 0; i < 5; i++) expect((await changeEmail(`essai${i}@example.sn`, PASSWORD)).status).toBe(200)
     const sixth = await changeEmail("essai5@example.sn", PASSWORD)
     expect(sixth.status).toBe(429)

@@ -7,6 +7,7 @@ import { patients, users } from "../db/schema.ts"
 import { SAMPLE_BYTES, uploadedUrl } from "../storage/testing/uploadedFiles.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let me: { token: string; patientId: string; userId: string }
@@ -108,9 +109,15 @@ describe("PUT /patients/{id}", () => {
       body: { ...formOf(mine), role: "ADMIN", status: "INACTIVE", userId: other.userId },
     })
     expect(response.status).toBe(200)
-    const [user] = await gw.db.select().from(users).where(eq(users.id, me.userId))
+    const [user] = await gw.db
+      .select()
+      .from(users)
+      .where(eq(users.id, testIds.user(me.userId)))
     expect(user!.role).toBe("PATIENT")
-    const [row] = await gw.db.select().from(patients).where(eq(patients.id, me.patientId))
+    const [row] = await gw.db
+      .select()
+      .from(patients)
+      .where(eq(patients.id, testIds.patient(me.patientId)))
     expect(row!.status).toBe("ACTIVE")
   })
 

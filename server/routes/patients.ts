@@ -19,8 +19,9 @@ import {
   updatePatientProfile,
 } from "../repositories/patientUpdates.ts"
 import { requireOwnAttachments, requireOwnPhotoUrl, storageSiteOf } from "../storage/ownedUrls.ts"
+import type { PatientId } from "../../schemas/ids.ts"
 
-type Self = Caller & { patientId: string }
+type Self = Caller & { patientId: PatientId }
 
 /** Access policy: a patient reads and writes only their own record; any other id is FORBIDDEN_ACTION. */
 async function requireSelf(caller: Caller, id: string): Promise<Self> {
@@ -33,7 +34,7 @@ async function requirePatientCaller(caller: Caller): Promise<Self> {
   return { ...caller, patientId: caller.patientId }
 }
 
-async function patientOrFail(db: Db, patientId: string) {
+async function patientOrFail(db: Db, patientId: PatientId) {
   const patient = await loadPatient(db, patientId)
   if (!patient) throw new ApiError("PATIENT_NOT_FOUND")
   return patient

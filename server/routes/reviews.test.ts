@@ -5,6 +5,7 @@ import { Review, ReviewListResponse } from "../../schemas/review.ts"
 import { doctors, reviews } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let patient: { token: string; patientId: string }
@@ -97,7 +98,10 @@ describe("POST /reviews", () => {
     expect(after.reviews[0]!.id).toBe(review.id)
     expect(after.reviewSummary.one).toBe(before.reviewSummary.one + 1)
     expect(after.currentUserCanAddComment).toBe(false)
-    const [row] = await gw.db.select({ count: doctors.reviewCount }).from(doctors).where(eq(doctors.id, doctorId))
+    const [row] = await gw.db
+      .select({ count: doctors.reviewCount })
+      .from(doctors)
+      .where(eq(doctors.id, testIds.doctor(doctorId)))
     expect(row!.count).toBe(after.reviews.length)
     expect((await post(patient.token, { patientId: patient.patientId })).body.code).toBe("DUPLICATE_ENTRY")
   })

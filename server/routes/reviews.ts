@@ -21,9 +21,10 @@ import {
   updateReview,
 } from "../repositories/reviews.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
+import type { DoctorId, PatientId, ReviewId, UserId } from "../../schemas/ids.ts"
 
 /** Only patients write reviews; a doctor is told why (SPEC §6: no self review). */
-async function requireReviewer(c: Context<AppEnv>, doctorId: string) {
+async function requireReviewer(c: Context<AppEnv>, doctorId: DoctorId) {
   const caller = await requireCaller(c)
   if (caller.role === "DOCTOR") {
     if (caller.doctorId === doctorId) throw new ApiError("DOCTOR_SELF_REVIEW_NOT_ALLOWED", "Doctors cannot review themselves")
@@ -33,7 +34,7 @@ async function requireReviewer(c: Context<AppEnv>, doctorId: string) {
 }
 
 /** Access policy: a review is changed only by its author, and never while it is the featured one (SPEC §4). */
-async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: string }, id: string) {
+async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: PatientId }, id: ReviewId) {
   const review = await findReview(c.get("deps").db, id)
   if (!review) throw new ApiError("REVIEW_NOT_FOUND")
   if (review.patientId !== caller.patientId) throw forbidden("This review is not yours")
@@ -42,7 +43,7 @@ async function ownReview(c: Context<AppEnv>, caller: Caller & { patientId: strin
 }
 
 /** The review as the viewer sees it; one that is gone (withdrawn meanwhile) is REVIEW_NOT_FOUND, never an empty answer. */
-async function reviewFor(db: Db, reviewId: string, viewerUserId: string) {
+async function reviewFor(db: Db, reviewId: ReviewId, viewerUserId: UserId) {
   const review = await loadReview(db, reviewId, viewerUserId)
   if (!review) throw new ApiError("REVIEW_NOT_FOUND")
   return review
@@ -77,7 +78,7 @@ export function reviewsRoutes() {
   })
 
   // Withdrawing or deleting: the policy finds the caller's own review.
-  const authored = async ({ c, params }: { c: Context<AppEnv>; params: { id: string } }) => ownReview(c, await requirePatient(c), params.id)
+  const authored = async ({ c, params }: { c: Context<AppEnv>; params: { id: ReviewId } }) => ownReview(c, await requirePatient(c), params.id)
 
   route(app, reviews.softDeleteReview, {
     policy: authored,

@@ -7,6 +7,7 @@ import { appointments, availabilities, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { generateSlots } from "./slots.ts"
 import { inTransaction } from "../db/transaction.ts"
+import type { AppointmentId, DoctorId, TimeSlotId } from "../../schemas/ids.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AvailabilityRow = typeof availabilities.$inferSelect
@@ -17,7 +18,7 @@ export const MAX_WEEKS_AHEAD = 26
 /** How much a reader sees: the doctor sees every slot and its appointment, others only free future ones. */
 export type SlotAudience = "owner" | "public"
 
-function toTimeSlot(row: SlotRow, appointmentId: string | null, audience: SlotAudience): TimeSlot {
+function toTimeSlot(row: SlotRow, appointmentId: AppointmentId | null, audience: SlotAudience): TimeSlot {
   return {
     id: row.id,
     availabilityId: row.availabilityId,
@@ -33,7 +34,7 @@ function toTimeSlot(row: SlotRow, appointmentId: string | null, audience: SlotAu
 }
 
 /** The live (not canceled) appointment of each slot, for the owner's view. */
-async function appointmentsOfSlots(db: Db, slotIds: ReadonlyArray<string>): Promise<Map<string, string>> {
+async function appointmentsOfSlots(db: Db, slotIds: ReadonlyArray<TimeSlotId>): Promise<Map<TimeSlotId, AppointmentId>> {
   if (slotIds.length === 0) return new Map()
   const rows = await db
     .select({ id: appointments.id, slotId: appointments.timeSlotId })
@@ -50,7 +51,7 @@ async function toTimeSlots(db: Db, rows: ReadonlyArray<SlotRow>, audience: SlotA
           db,
           visible.map((r) => r.id),
         )
-      : new Map<string, string>()
+      : new Map<TimeSlotId, AppointmentId>()
   return visible.map((r) => toTimeSlot(r, linked.get(r.id) ?? null, audience))
 }
 
@@ -78,7 +79,7 @@ export const todayIn = (timeZone: FacilityTimeZone, now: Temporal.Instant = Temp
  * A doctor's availabilities, weekday order then start time, each with its slots from today (in
  * the doctor's zones; the earliest of them) on. One-offs already past are left out.
  */
-export async function loadAvailabilities(db: Db, doctorId: string, audience: SlotAudience): Promise<Availability[]> {
+export async function loadAvailabilities(db: Db, doctorId: DoctorId, audience: SlotAudience): Promise<Availability[]> {
   const rows = await db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
   if (rows.length === 0) return []
   const from = rows.map((r) => todayIn(r.timeZone)).sort()[0]!
@@ -100,7 +101,7 @@ export async function loadAvailabilities(db: Db, doctorId: string, audience: Slo
 const WEEKDAY_ORDER = new Map(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].map((d, i) => [d, i]))
 
 /** A doctor's slots between two local dates (inclusive), in start order. */
-export async function loadTimeSlots(db: Db, doctorId: string, startDate: string, endDate: string, audience: SlotAudience): Promise<TimeSlot[]> {
+export async function loadTimeSlots(db: Db, doctorId: DoctorId, startDate: string, endDate: string, audience: SlotAudience): Promise<TimeSlot[]> {
   const rows = await db
     .select()
     .from(timeSlots)
@@ -115,7 +116,7 @@ export async function loadTimeSlots(db: Db, doctorId: string, startDate: string,
  * that horizon rolling. Generation is idempotent and fits new slots around the stored ones
  * (slots.ts, `fitDay`), so no patient can book over an existing appointment.
  */
-export function topUpSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
+export function topUpSlots(db: Db, doctorId: DoctorId, now: Temporal.Instant = Temporal.Now.instant()): Promise<number> {
   return generateSlots(db, doctorId, { weeks: MAX_WEEKS_AHEAD, now })
 }
 
@@ -124,7 +125,7 @@ export function topUpSlots(db: Db, doctorId: string, now: Temporal.Instant = Tem
  * under the new settings (the gap between availabilities, the daily maximum). Booked slots stay
  * where they are and the new free ones are fitted around them, never across one.
  */
-export async function replanFreeSlots(db: Db, doctorId: string, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
+export async function replanFreeSlots(db: Db, doctorId: DoctorId, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
   const nowDate = new Date(now.epochMilliseconds)
   await inTransaction(db, async (tx) => {
     await tx

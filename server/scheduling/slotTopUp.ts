@@ -6,6 +6,7 @@ import { availabilities, timeSlots } from "../db/schema.ts"
 import { errorFacts } from "../http/errorLog.ts"
 import { MAX_WEEKS_AHEAD, todayIn } from "./schedule.ts"
 import { DEFAULT_WEEKS, generateSlotsForDoctors } from "./slots.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 /**
  * Rolls every schedule's horizon forward, so that reads never have to write: each doctor with an
@@ -30,7 +31,7 @@ export async function topUpAllSchedules(db: Db, now: Temporal.Instant = Temporal
  * every schedule change re-plans its doctor at once. "far" doctors already have slots beyond the
  * standard horizon and keep the long one.
  */
-export async function doctorsBehind(db: Db, now: Temporal.Instant, standardEnd: string): Promise<{ standard: string[]; far: string[] }> {
+export async function doctorsBehind(db: Db, now: Temporal.Instant, standardEnd: string): Promise<{ standard: DoctorId[]; far: DoctorId[] }> {
   const at = now.toString()
   const weekdays = sql.raw(`ARRAY[${DAYS_OF_WEEK.map((d) => `'${d}'`).join(",")}]`)
   const result = (await db.execute<Record<string, unknown>>(sql`
@@ -57,9 +58,9 @@ export async function doctorsBehind(db: Db, now: Temporal.Instant, standardEnd: 
     WHERE d.due_date IS NOT NULL AND NOT EXISTS (
       SELECT 1 FROM ${timeSlots} t WHERE t.doctor_id = d.doctor_id AND t.slot_date >= d.due_date
     )
-  `)) as { rows: Array<{ doctor_id: string; far: boolean }> }
-  const standard: string[] = []
-  const far: string[] = []
+  `)) as { rows: Array<{ doctor_id: DoctorId; far: boolean }> }
+  const standard: DoctorId[] = []
+  const far: DoctorId[] = []
   for (const row of result.rows) (row.far ? far : standard).push(row.doctor_id)
   return { standard, far }
 }

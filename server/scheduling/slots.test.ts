@@ -6,6 +6,8 @@ import { minutesOf } from "../../schemas/slotTimes.ts"
 import { availabilities, doctors, doctorSettings, timeSlots, users } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { type DaySlot, fitDay, generateSlots, type PlanInput, planSlots, type SlotAvailability } from "./slots.ts"
+import { testIds } from "../../schemas/testIds.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 const monday = (overrides: Partial<SlotAvailability> = {}): SlotAvailability => ({
   id: "a1",
@@ -150,9 +152,9 @@ describe("generateSlots", () => {
 
   type Window = Pick<typeof availabilities.$inferInsert, "dayOfWeek" | "startTime" | "endTime"> & Partial<typeof availabilities.$inferInsert>
 
-  async function newDoctor(settings: { bufferTime: number; maxDailyAppointment: number }, windows: ReadonlyArray<Window>): Promise<string> {
-    const userId = randomUUID()
-    const doctorId = randomUUID()
+  async function newDoctor(settings: { bufferTime: number; maxDailyAppointment: number }, windows: ReadonlyArray<Window>): Promise<DoctorId> {
+    const userId = testIds.user(randomUUID())
+    const doctorId = testIds.doctor(randomUUID())
     await gw.db.insert(users).values({ id: userId, email: `slots-${userId}@test.sn`, passwordHash: "x", role: "DOCTOR", firstName: "Test", lastName: "Slots" })
     await gw.db.insert(doctors).values({ id: doctorId, userId })
     await gw.db.insert(doctorSettings).values({ doctorId, ...settings })
@@ -160,16 +162,16 @@ describe("generateSlots", () => {
     return doctorId
   }
 
-  async function addWindows(doctorId: string, windows: ReadonlyArray<Window>): Promise<void> {
+  async function addWindows(doctorId: DoctorId, windows: ReadonlyArray<Window>): Promise<void> {
     if (windows.length > 0) await gw.db.insert(availabilities).values(windows.map((w) => ({ slotDurationMinutes: 30, ...w, doctorId })))
   }
 
   /** The start times of a doctor's stored slots, per local date. */
-  async function daysOf(doctorId: string): Promise<Map<string, string[]>> {
+  async function daysOf(doctorId: DoctorId): Promise<Map<string, string[]>> {
     const rows = await gw.db
       .select({ slotDate: timeSlots.slotDate, startTime: timeSlots.startTime })
       .from(timeSlots)
-      .where(eq(timeSlots.doctorId, doctorId))
+      .where(eq(timeSlots.doctorId, testIds.doctor(doctorId)))
       .orderBy(asc(timeSlots.slotDate), asc(timeSlots.startTime))
     const days = new Map<string, string[]>()
     for (const r of rows) {
@@ -189,31 +191,31 @@ describe("generateSlots", () => {
   })
 
   describe("one doctor's Tuesdays (buffer 15, at most 20 a day)", () => {
-    let doctorId: string
+    let doctorId: DoctorId
 
     beforeAll(async () => {
       doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 20 }, [{ dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:00" }])
     })
 
     it("runs 09:00-12:00 in 30-minute slots back to back: 6 slots on each Tuesday of the coming 4 weeks", async () => {
-      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(24)
+      expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(24)
       const days = await daysOf(doctorId)
       expect([...days.keys()]).toEqual(["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"])
       for (const times of days.values()) expect(times).toEqual(morning)
       const [last] = await gw.db
         .select()
         .from(timeSlots)
-        .where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2026-03-03"), eq(timeSlots.startTime, "11:30")))
+        .where(and(eq(timeSlots.doctorId, testIds.doctor(doctorId)), eq(timeSlots.slotDate, "2026-03-03"), eq(timeSlots.startTime, "11:30")))
       expect([last?.endTime, last?.startsAt.toISOString()]).toEqual(["12:00", "2026-03-03T11:30:00.000Z"])
     })
 
     it("is idempotent: a second run inserts nothing and no slot is ever duplicated", async () => {
-      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(0)
-      expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 2 })).toBe(0)
+      expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(0)
+      expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now, weeks: 2 })).toBe(0)
       const [row] = await gw.db
         .select({ n: sql<number>`count(*)::int` })
         .from(timeSlots)
-        .where(eq(timeSlots.doctorId, doctorId))
+        .where(eq(timeSlots.doctorId, testIds.doctor(doctorId)))
       expect(row?.n).toBe(24)
       const duplicates = (await gw.db.execute<Record<string, unknown>>(
         sql`SELECT doctor_id, slot_date, start_time FROM time_slots GROUP BY 1, 2, 3 HAVING count(*) > 1`,
@@ -224,14 +226,14 @@ describe("generateSlots", () => {
     it("skips the slots of a second availability that fall within the buffer after the first one; the others keep their grid", async () => {
       await addWindows(doctorId, [{ dayOfWeek: "TUESDAY", startTime: "12:00", endTime: "14:00" }])
       // 12:00 starts 0 minutes after 11:30-12:00: skipped, not moved to 12:15. 12:30, 13:00 and 13:30 stay.
-      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(12)
+      expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(12)
       for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual([...morning, "12:30", "13:00", "13:30"])
     })
 
     it("skips a slot that would end less than the buffer before another availability's slot", async () => {
       // 07:50-08:20 ends 40 minutes before 09:00 and stays; 08:20-08:50 would end 10 minutes before it.
       await addWindows(doctorId, [{ dayOfWeek: "TUESDAY", startTime: "07:50", endTime: "08:50" }])
-      expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(4)
+      expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(4)
       for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual(["07:50", ...morning, "12:30", "13:00", "13:30"])
     })
   })
@@ -242,7 +244,7 @@ describe("generateSlots", () => {
       { dayOfWeek: "WEDNESDAY", startTime: "12:00", endTime: "14:00" },
       { dayOfWeek: "WEDNESDAY", startTime: "09:00", endTime: "12:00" },
     ])
-    expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 1 })).toBe(9)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now, weeks: 1 })).toBe(9)
     expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-04", [...morning, "12:30", "13:00", "13:30"]]]))
   })
 
@@ -252,11 +254,11 @@ describe("generateSlots", () => {
       { dayOfWeek: "MONDAY", startTime: "14:00", endTime: "17:00" },
     ])
     // 4 morning slots, then 4 of the 6 afternoon ones on each of the 4 Mondays.
-    expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(32)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(32)
     for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual(["09:00", "09:30", "10:00", "10:30", "14:00", "14:30", "15:00", "15:30"])
     // A new evening availability finds the Mondays full.
     await addWindows(doctorId, [{ dayOfWeek: "MONDAY", startTime: "18:00", endTime: "19:00" }])
-    expect(await generateSlots(gw.db, doctorId, { from, now })).toBe(0)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(0)
   })
 
   it("gives a date the same slots whatever the hour of the run: slots already past still hold their place", async () => {
@@ -267,14 +269,17 @@ describe("generateSlots", () => {
     // First run on Tuesday 3 March at 11:10 (Dakar is UTC): the morning is past and never stored,
     // yet it still takes 4 of the 6 places, as it would have in a run at 07:00.
     const late = Temporal.Instant.from("2026-03-03T11:10:00Z")
-    expect(await generateSlots(gw.db, doctorId, { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(2)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(2)
     expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-03", ["14:00", "14:30"]]]))
-    expect(await generateSlots(gw.db, doctorId, { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(0)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from: Temporal.PlainDate.from("2026-03-03"), now: late, weeks: 1 })).toBe(0)
   })
 
   it("fits new slots around a stored one, never across it (a booked slot left from an earlier grid)", async () => {
     const doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 20 }, [{ dayOfWeek: "THURSDAY", startTime: "09:00", endTime: "12:00" }])
-    const [availability] = await gw.db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
+    const [availability] = await gw.db
+      .select()
+      .from(availabilities)
+      .where(eq(availabilities.doctorId, testIds.doctor(doctorId)))
     await gw.db.insert(timeSlots).values({
       doctorId,
       availabilityId: availability!.id,
@@ -285,7 +290,7 @@ describe("generateSlots", () => {
       timeZone: "Africa/Dakar",
       status: "BOOKED",
     })
-    expect(await generateSlots(gw.db, doctorId, { from, now, weeks: 1 })).toBe(4)
+    expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now, weeks: 1 })).toBe(4)
     expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-05", ["09:00", "09:45", "10:30", "11:00", "11:30"]]]))
   })
 
@@ -294,7 +299,7 @@ describe("generateSlots", () => {
       { dayOfWeek: "THURSDAY", startTime: "22:00", endTime: "23:30", timeZone: "Africa/Ndjamena" },
       { dayOfWeek: "FRIDAY", startTime: "00:00", endTime: "01:30", timeZone: "Africa/Ndjamena" },
     ])
-    const written = await generateSlots(gw.db, doctorId, {
+    const written = await generateSlots(gw.db, testIds.doctor(doctorId), {
       from: Temporal.PlainDate.from("2026-12-28"),
       weeks: 1,
       now: Temporal.Instant.from("2026-12-01T00:00:00Z"),
@@ -310,7 +315,7 @@ describe("generateSlots", () => {
     const friday = await gw.db
       .select()
       .from(timeSlots)
-      .where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.slotDate, "2027-01-01")))
+      .where(and(eq(timeSlots.doctorId, testIds.doctor(doctorId)), eq(timeSlots.slotDate, "2027-01-01")))
     expect(friday.map((s) => s.startsAt.toISOString()).sort()).toEqual(["2026-12-31T23:00:00.000Z", "2026-12-31T23:30:00.000Z"])
   })
 })

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts"
 import { availabilities, doctors, doctorSettings, timeSlots } from "../db/schema.ts"
 import { toIsoDate } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 export interface SlotAvailability {
   readonly id: string
@@ -173,7 +174,7 @@ export interface GenerateOptions {
 }
 
 /** Creates the missing slots of one doctor for the coming weeks; returns how many were inserted. */
-export function generateSlots(db: Db, doctorId: string, options: GenerateOptions = {}): Promise<number> {
+export function generateSlots(db: Db, doctorId: DoctorId, options: GenerateOptions = {}): Promise<number> {
   return generateSlotsForDoctors(db, [doctorId], options)
 }
 
@@ -190,7 +191,7 @@ const ROWS_PER_INSERT = 5000
  * generateSlots for many doctors with a fixed number of statements per chunk of doctors: the
  * seed uses it for thousands of doctors, so everything is planned in memory and bulk inserted.
  */
-export async function generateSlotsForDoctors(db: Db, doctorIds: ReadonlyArray<string>, options: GenerateOptions = {}): Promise<number> {
+export async function generateSlotsForDoctors(db: Db, doctorIds: ReadonlyArray<DoctorId>, options: GenerateOptions = {}): Promise<number> {
   let inserted = 0
   for (let i = 0; i < doctorIds.length; i += DOCTORS_PER_CHUNK) {
     const chunk = doctorIds.slice(i, i + DOCTORS_PER_CHUNK)
@@ -199,7 +200,7 @@ export async function generateSlotsForDoctors(db: Db, doctorIds: ReadonlyArray<s
   return inserted
 }
 
-async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptions): Promise<number> {
+async function generateChunk(db: Db, doctorIds: DoctorId[], options: GenerateOptions): Promise<number> {
   const now = options.now ?? Temporal.Now.instant()
   const weeks = options.weeks ?? DEFAULT_WEEKS
   // Serialises concurrent generations for the same doctors, so two runs cannot both see room
@@ -213,7 +214,7 @@ async function generateChunk(db: Db, doctorIds: string[], options: GenerateOptio
       .where(inArray(doctorSettings.doctorId, doctorIds)),
   ])
   if (availabilityRows.length === 0) return 0
-  const settingsOf = new Map(settingsRows.map((s) => [s.doctorId, s]))
+  const settingsOf = new Map<string, (typeof settingsRows)[number]>(settingsRows.map((s) => [s.doctorId, s]))
 
   // Candidates per doctor and local date, from every availability of that day. Slots already past
   // are planned too, so they hold their place under the date's rule exactly as they did when

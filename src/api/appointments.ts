@@ -2,13 +2,14 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query"
 import type { Appointment, CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
 import * as appointments from "../../schemas/contracts/appointments.ts"
 import { callApi } from "./client.ts"
+import type { AppointmentId } from "../../schemas/ids.ts"
 
 /** Query keys of the appointments resource: the caller's list and each detail. */
 export const appointmentKeys = {
   all: ["appointments"] as const,
   list: () => [...appointmentKeys.all, "list"] as const,
   detail: (id: string) => [...appointmentKeys.all, "detail", id] as const,
-  notifications: (id: string) => [...appointmentKeys.all, "notifications", id] as const,
+  notifications: (id: AppointmentId) => [...appointmentKeys.all, "notifications", id] as const,
 }
 
 /** GET /appointments: the caller's own (a patient's, or a doctor's appointments with them). */
@@ -16,7 +17,7 @@ export const appointmentsQuery = () =>
   queryOptions({ queryKey: appointmentKeys.list(), queryFn: ({ signal }) => callApi(appointments.listAppointments, { signal }) })
 
 /** GET /appointments/{id}: for the patient or the doctor of that appointment. */
-export const appointmentQuery = (id: string) =>
+export const appointmentQuery = (id: AppointmentId) =>
   queryOptions({
     queryKey: appointmentKeys.detail(id),
     queryFn: ({ signal }) => callApi(appointments.getAppointment, { params: { id }, signal }),
@@ -25,7 +26,7 @@ export const appointmentQuery = (id: string) =>
   })
 
 /** GET /appointments/{id}/notifications: the reminders and notices sent about it, failures included (issue 13). */
-export const appointmentNotificationsQuery = (id: string) =>
+export const appointmentNotificationsQuery = (id: AppointmentId) =>
   queryOptions({
     queryKey: appointmentKeys.notifications(id),
     queryFn: ({ signal }) => callApi(appointments.getAppointmentNotifications, { params: { id }, signal }),
@@ -36,13 +37,13 @@ export const createAppointment = (body: CreateAppointmentRequest, idempotencyKey
   callApi(appointments.createAppointment, { body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
 
 /** PUT /appointments/cancel/{id}; the key makes a retry after a lost answer harmless (issue 13). */
-export const cancelAppointment = (id: string, idempotencyKey: string) => callApi(appointments.cancelAppointment, { params: { id }, idempotencyKey })
+export const cancelAppointment = (id: AppointmentId, idempotencyKey: string) => callApi(appointments.cancelAppointment, { params: { id }, idempotencyKey })
 
 /** GET /appointments/{id}/calendar.ics: the appointment as an iCalendar file's text, for its patient or its doctor. */
-export const appointmentCalendar = (id: string) => callApi(appointments.getAppointmentCalendar, { params: { id } })
+export const appointmentCalendar = (id: AppointmentId) => callApi(appointments.getAppointmentCalendar, { params: { id } })
 
 /** PUT /appointments/{id} to a new slot; one key per slot asked for (issue 13). */
-export const rescheduleAppointment = (id: string, body: UpdateAppointmentRequest, idempotencyKey: string) =>
+export const rescheduleAppointment = (id: AppointmentId, body: UpdateAppointmentRequest, idempotencyKey: string) =>
   callApi(appointments.rescheduleAppointment, { params: { id }, body, idempotencyKey })
 
 /** After any change: the lists, the detail and the slot grids are stale. */

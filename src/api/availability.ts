@@ -3,16 +3,17 @@ import { Temporal } from "temporal-polyfill"
 import type { AvailabilityInput } from "../../schemas/availability.ts"
 import * as availability from "../../schemas/contracts/availability.ts"
 import { callApi } from "./client.ts"
+import type { AvailabilityId, DoctorId } from "../../schemas/ids.ts"
 
 /** Query keys of a doctor's own schedule; invalidating `all(doctorId)` refreshes every view. */
 export const scheduleKeys = {
-  all: (doctorId: string) => ["doctorSchedule", doctorId] as const,
-  availabilities: (doctorId: string) => [...scheduleKeys.all(doctorId), "availabilities"] as const,
-  week: (doctorId: string, monday: string) => [...scheduleKeys.all(doctorId), "week", monday] as const,
+  all: (doctorId: DoctorId) => ["doctorSchedule", doctorId] as const,
+  availabilities: (doctorId: DoctorId) => [...scheduleKeys.all(doctorId), "availabilities"] as const,
+  week: (doctorId: DoctorId, monday: string) => [...scheduleKeys.all(doctorId), "week", monday] as const,
 }
 
 /** GET /doctor-availability/{id} as the doctor: availabilities with every upcoming slot and status. */
-export const availabilitiesQuery = (doctorId: string) =>
+export const availabilitiesQuery = (doctorId: DoctorId) =>
   queryOptions({
     queryKey: scheduleKeys.availabilities(doctorId),
     queryFn: ({ signal }) => callApi(availability.getAvailability, { params: { doctorId }, signal }),
@@ -20,7 +21,7 @@ export const availabilitiesQuery = (doctorId: string) =>
   })
 
 /** The doctor's slots of one week (Monday to Sunday), BOOKED ones with their appointment. */
-export const weekScheduleQuery = (doctorId: string, monday: string) =>
+export const weekScheduleQuery = (doctorId: DoctorId, monday: string) =>
   queryOptions({
     queryKey: scheduleKeys.week(doctorId, monday),
     queryFn: ({ signal }) =>
@@ -32,8 +33,8 @@ export const weekScheduleQuery = (doctorId: string, monday: string) =>
     staleTime: 10_000,
   })
 
-export const createAvailability = (doctorId: string, input: AvailabilityInput) =>
+export const createAvailability = (doctorId: DoctorId, input: AvailabilityInput) =>
   callApi(availability.createAvailability, { params: { doctorId }, body: input })
 
-export const deleteAvailability = (doctorId: string, availabilityId: string) =>
+export const deleteAvailability = (doctorId: DoctorId, availabilityId: AvailabilityId) =>
   callApi(availability.deleteAvailability, { params: { doctorId, availabilityId } })

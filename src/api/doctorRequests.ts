@@ -3,6 +3,7 @@ import { createDoctorRequest, listManagerDoctorRequests, reviewDoctorRequest } f
 import type { DoctorRequestInput } from "../../schemas/doctorRequest.ts"
 import { searchFacilities } from "../../schemas/contracts/facilities.ts"
 import { callApi } from "./client.ts"
+import type { DoctorRequestId } from "../../schemas/ids.ts"
 
 /** POST /doctor-requests: a doctor's request for a professional account. */
 export const sendDoctorRequest = (body: DoctorRequestInput) => callApi(createDoctorRequest, { body })
@@ -25,4 +26,4 @@ export const managerDoctorRequestsQuery = () =>
   })
 
 /** PUT /manager/doctor-requests/:id/review: the request leaves the manager's pending list. */
-export const markDoctorRequestReviewed = (id: string) => callApi(reviewDoctorRequest, { params: { id } })
+export const markDoctorRequestReviewed = (id: DoctorRequestId) => callApi(reviewDoctorRequest, { params: { id } })

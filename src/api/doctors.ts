@@ -3,6 +3,7 @@ import * as doctors from "../../schemas/contracts/doctors.ts"
 import type { DoctorSearchRequest, DoctorSearchResponse, DoctorSort, DoctorSortProperty } from "../../schemas/doctor.ts"
 import type { SpokenLanguage } from "../../schemas/enums.ts"
 import { ApiRequestError, callApi } from "./client.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 
 /** What a doctor search asks for, as the /doctors address holds it (SPEC §2). */
 export interface DoctorSearchParams {
@@ -84,7 +85,7 @@ export const doctorSearchQuery = (params: DoctorSearchParams) =>
  * already known is shown as it is when the page mounts (the route's loader asks again): so the
  * server draws the not-found page, and the browser hydrates that same page.
  */
-export const doctorQuery = (doctorId: string) =>
+export const doctorQuery = (doctorId: DoctorId) =>
   queryOptions({
     queryKey: ["doctors", "detail", doctorId] as const,
     queryFn: ({ signal }) => callApi(doctors.getDoctor, { params: { id: doctorId }, signal }),
@@ -97,7 +98,7 @@ export const doctorQuery = (doctorId: string) =>
  * carried the failure, src/ssr/queryCache.ts) is not asked again: asking would put the query back
  * to pending, and the browser's first render (loading) would differ from the server's (not found).
  */
-export function prefetchDoctor(queryClient: QueryClient, doctorId: string): Promise<void> {
+export function prefetchDoctor(queryClient: QueryClient, doctorId: DoctorId): Promise<void> {
   const known = queryClient.getQueryState(doctorQuery(doctorId).queryKey)
   const missing = known?.status === "error" && known.error !== null && known.error.status !== null && known.error.status < 500
   return missing ? Promise.resolve() : queryClient.prefetchQuery(doctorQuery(doctorId))

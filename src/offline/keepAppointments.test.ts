@@ -5,6 +5,7 @@ import { sessionMachine } from "../../machines/session.machine.ts"
 import { patientUser, validSession } from "../../machines/testing/fixtures.ts"
 import type { Appointment } from "../../schemas/appointment.ts"
 import type { SessionResponse } from "../../schemas/session.ts"
+import { testIds } from "../../schemas/testIds.ts"
 import { appointmentKeys } from "../api/appointments.ts"
 import { ApiRequestError } from "../api/client.ts"
 import { tokenStore } from "../session/tokenStore.ts"
@@ -33,12 +34,12 @@ class MemoryStorage {
 const TOKEN = "patient-token-0123456789abcdef"
 const FETCHED_AT = Date.parse("2026-11-23T12:00:00Z")
 const appointment = (id: string, appointmentTime: string): Appointment => ({
-  id,
-  doctorId: "6f0c1b4e-0000-4000-8000-0000000000d1",
+  id: testIds.appointment(id),
+  doctorId: testIds.doctor("6f0c1b4e-0000-4000-8000-0000000000d1"),
   doctor: { firstName: "Moussa", lastName: "Ndiaye", photoUrl: null, specialties: [{ code: "GENERAL_MEDICINE", label: "Médecine générale" }] },
-  patientId: "6f0c1b4e-0000-4000-8000-0000000000a1",
+  patientId: testIds.patient("6f0c1b4e-0000-4000-8000-0000000000a1"),
   patient: {
-    id: "6f0c1b4e-0000-4000-8000-0000000000a1",
+    id: testIds.patient("6f0c1b4e-0000-4000-8000-0000000000a1"),
     firstName: "Awa",
     lastName: "Diop",
     email: null,
@@ -64,7 +65,7 @@ const LIST = [
   appointment("tomorrow", "2026-11-24T10:30:00Z"),
 ]
 
-const doctorUser: SessionResponse = { ...patientUser, id: "6f0c1b4e-0000-4000-8000-000000000003", email: "doctor@demo.sn", roleName: "DOCTOR" }
+const doctorUser: SessionResponse = { ...patientUser, id: testIds.user("6f0c1b4e-0000-4000-8000-000000000003"), email: "doctor@demo.sn", roleName: "DOCTOR" }
 
 async function signedIn(user: SessionResponse) {
   const session = createActor(

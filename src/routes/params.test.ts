@@ -1,6 +1,7 @@
 import { isNotFound } from "@tanstack/react-router"
 import { describe, expect, it } from "vitest"
 import { idParams } from "./params.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 const UUID = "3f2b8c1e-5a4d-4e6f-9b7a-0c1d2e3f4a5b"
 
@@ -18,7 +19,7 @@ describe("idParams", () => {
   it("keeps ids that are UUIDs, as they are", () => {
     const params = idParams("doctorId", "patientId")
     expect(params.parse({ doctorId: UUID, patientId: UUID.toUpperCase() })).toEqual({ doctorId: UUID, patientId: UUID.toUpperCase() })
-    expect(params.stringify({ doctorId: UUID, patientId: UUID })).toEqual({ doctorId: UUID, patientId: UUID })
+    expect(params.stringify({ doctorId: testIds.doctor(UUID), patientId: testIds.patient(UUID) })).toEqual({ doctorId: UUID, patientId: UUID })
   })
 
   it.each(["", "42", "not-an-id", `${UUID}x`, "../profile", "00000000000040008000000000000000"])(

@@ -1,5 +1,6 @@
 import { notFound } from "@tanstack/react-router"
 import * as Schema from "effect/Schema"
+import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /**
  * Path parameters, checked before any guard's loader or query sees them. Every id in an address
@@ -10,13 +11,26 @@ import * as Schema from "effect/Schema"
 const UrlId = Schema.String.check(Schema.isUUID())
 export const isUrlId = Schema.is(UrlId)
 
-/** `params` of a route whose parameters are all ids, e.g. `idParams("appointmentId")`. */
-export function idParams<const K extends string>(...names: ReadonlyArray<K>) {
+/** An id in the address's search, checked as a path's is: the branded id `I` it names, or undefined. */
+export const searchId = <I extends AppointmentId | DoctorId | PatientId>(raw: unknown): I | undefined => (isUrlId(raw) ? (raw as I) : undefined)
+
+/** The branded id (schemas/ids.ts) each address parameter holds once checked; a type only. */
+interface ParamIds {
+  readonly appointmentId: AppointmentId
+  readonly doctorId: DoctorId
+  readonly patientId: PatientId
+}
+
+/**
+ * `params` of a route whose parameters are all ids, e.g. `idParams("appointmentId")`: the one
+ * place an address's text becomes a branded id, once it is checked to be a UUID.
+ */
+export function idParams<const K extends keyof ParamIds>(...names: ReadonlyArray<K>) {
   return {
-    parse: (raw: Record<K, string>): Record<K, string> => {
+    parse: (raw: Record<K, string>): Pick<ParamIds, K> => {
       for (const name of names) if (!isUrlId(raw[name])) throw notFound()
-      return raw
+      return raw as Pick<ParamIds, K>
     },
-    stringify: (params: Record<K, string>): Record<K, string> => params,
+    stringify: (params: Pick<ParamIds, K>): Record<K, string> => params,
   }
 }

@@ -7,6 +7,7 @@
 import { getRouteApi, Link, redirect, useNavigate, type RegisteredRouter } from "@tanstack/react-router"
 import { APPOINTMENT_LIST } from "../features/appointments-shared/AppointmentLink.tsx"
 import { roleHome, roleSettings } from "../session/roles.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 const UUID = "00000000-0000-4000-8000-000000000000"
 
@@ -14,7 +15,7 @@ export function LinksAreChecked() {
   return (
     <>
       <Link to="/doctors">ok</Link>
-      <Link to="/doctor/appointments/$appointmentId" params={{ appointmentId: UUID }}>
+      <Link to="/doctor/appointments/$appointmentId" params={{ appointmentId: testIds.appointment(UUID) }}>
         ok
       </Link>
       <Link to="/doctors" search={{ keyword: "cardio", page: 2 }}>
@@ -35,7 +36,7 @@ export function LinksAreChecked() {
 export function useNavigationIsChecked() {
   const navigate = useNavigate()
   return [
-    () => navigate({ to: "/appointments/$appointmentId", params: { appointmentId: UUID } }),
+    () => navigate({ to: "/appointments/$appointmentId", params: { appointmentId: testIds.appointment(UUID) } }),
     () => navigate({ to: "/doctor/appointments", search: { status: "CONFIRMED" } }),
     () => navigate({ to: "/facilities", search: { view: "map" } }),
     // @ts-expect-error an unknown route

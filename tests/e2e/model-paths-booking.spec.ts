@@ -13,6 +13,7 @@ import type { TimeSlot } from "../../schemas/availability.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
 import { answerFor, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
 import { ACCOUNTS, acceptCookies } from "./support.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 /** Stands for the patient's son in the model: the screen offers him by name. */
 const SON = "son"
@@ -41,7 +42,7 @@ const EVENTS = [
 /** The covering paths of the wizard opened from `origin` by the demo patient (she has a primary home address). */
 function pathsFrom(origin: BookingOrigin) {
   const model = createFlowModel(bookingWizardMachine, {
-    input: { doctorId: "demo-doctor", patientId: "demo-patient", homeAvailable: true, origin },
+    input: { doctorId: testIds.doctor("demo-doctor"), patientId: testIds.patient("demo-patient"), homeAvailable: true, origin },
     events: EVENTS as never,
     serializeState: (s) => JSON.stringify([s.value, detailsErrors(s.context.details, true).length === 0, s.context.errors.length > 0, s.context.slot !== null]),
   })

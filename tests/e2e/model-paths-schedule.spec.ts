@@ -15,6 +15,7 @@ import { formatDate } from "../../src/i18n/format.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
 import { answerFor, FR, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
 import { ACCOUNTS, acceptCookies } from "./support.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 const TODAY = Temporal.Now.plainDateISO("Africa/Dakar").toString()
 /** Stands for the availability a path deletes: one the path creates for itself (see `windowOf`). */
@@ -78,7 +79,7 @@ function doable(state: AnyMachineSnapshot, event: { type: string }): boolean {
 }
 
 const model = createFlowModel(scheduleMachine, {
-  input: { doctorId: "demo-doctor", today: TODAY, facilityId: "demo-facility" },
+  input: { doctorId: testIds.doctor("demo-doctor"), today: TODAY, facilityId: testIds.facility("demo-facility") },
   events: events as never,
   filterEvents: (state, event) => state.can(event) && doable(state, event),
   serializeState: (s) => JSON.stringify([s.value, s.context.selectedDay === s.context.today]),
@@ -146,7 +147,7 @@ for (const { name, steps } of PATHS) {
     const deleteLabel = window ? `Supprimer la disponibilité du Samedi de ${window.start} à ${window.end}` : ""
 
     // What SPEC says the schedule shows after each step, apart from the machine the path came from.
-    const oracle = scheduleOracle({ doctorId: "demo-doctor", today: TODAY, facilityId: "demo-facility" })
+    const oracle = scheduleOracle({ doctorId: testIds.doctor("demo-doctor"), today: TODAY, facilityId: testIds.facility("demo-facility") })
     let expected: ScheduleView = oracle.initial
     /** Each doctor's action, then the oracle's view moved on by the same event. */
     const judgedEvents = (events: Record<string, (step: Step, next: Step | undefined) => Promise<unknown>>) =>

@@ -5,6 +5,7 @@ import { startTestGateway, type TestGateway } from "../../server/testing/testGat
 import { currentPatientForm, type RowContext } from "./accessRows.ts"
 import { PRIVILEGED_EXTRAS } from "./breakers.ts"
 import { createFixtures, signInEveryone, type Fixtures, type Tokens } from "./fixtures.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 // Fields a client may not set (role, status, ids, featured…) ride along with valid requests:
 // the request is served, the extra fields are dropped, nothing of them reaches the database.
@@ -28,7 +29,10 @@ describe("privileged fields sent by a client are ignored", () => {
     const response = await gw.api("PUT", `/patients/${f.patientA}`, { token: tokens.patientA, body: { ...form, ...PRIVILEGED_EXTRAS } })
     expect(response.status).toBe(200)
     expect((response.body.data ?? response.body).id).toBe(f.patientA)
-    const [user] = await gw.db.select({ role: users.role }).from(users).where(eq(users.id, f.userA))
+    const [user] = await gw.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, testIds.user(f.userA)))
     expect(user!.role).toBe("PATIENT")
   })
 
@@ -63,7 +67,10 @@ describe("privileged fields sent by a client are ignored", () => {
       },
     })
     expect(response.status).toBe(200)
-    const [review] = await gw.db.select({ featured: reviews.isFeatured }).from(reviews).where(eq(reviews.id, f.reviewToEdit))
+    const [review] = await gw.db
+      .select({ featured: reviews.isFeatured })
+      .from(reviews)
+      .where(eq(reviews.id, testIds.review(f.reviewToEdit)))
     expect(review!.featured).toBe(false)
   })
 })

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm"
 import { availabilities, emergencyContacts, medicalRecords, reviewReactions, reviews, timeSlots } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
+import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 /** Who calls: a visitor, each role, and for owned ids an owner and a non-owner of the same role. */
 export const CALLERS = ["visitor", "patientA", "patientB", "doctorA", "doctorB", "manager", "admin"] as const
@@ -25,9 +27,9 @@ export async function signInEveryone(gw: TestGateway): Promise<Tokens> {
 }
 
 interface SessionIds {
-  userId: string
-  patientId?: string
-  doctorId?: string
+  userId: UserId
+  patientId?: PatientId
+  doctorId?: DoctorId
 }
 
 async function idsOf(gw: TestGateway, token: string): Promise<SessionIds> {
@@ -139,11 +141,11 @@ export async function createFixtures(gw: TestGateway, tokens: Tokens): Promise<F
     .values([
       { doctorId: docA.doctorId!, patientId: a.patientId!, rating: 4, comment },
       { doctorId: docB.doctorId!, patientId: a.patientId!, rating: 3, comment },
-      { doctorId: firstId(otherDoctor), patientId: a.patientId!, rating: 5, comment },
+      { doctorId: testIds.doctor(firstId(otherDoctor)), patientId: a.patientId!, rating: 5, comment },
     ])
     .returning({ id: reviews.id })
   const likedByB = firstId(someoneElse)
-  await db.insert(reviewReactions).values({ reviewId: likedByB, userId: b.userId, reactionType: "LIKE" })
+  await db.insert(reviewReactions).values({ reviewId: testIds.review(likedByB), userId: b.userId, reactionType: "LIKE" })
 
   return {
     userA: a.userId,

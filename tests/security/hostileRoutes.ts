@@ -18,6 +18,7 @@ import { startTestGateway, type TestGateway } from "../../server/testing/testGat
 import { contactMessage, currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
 import { createFixtures, signInEveryone, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
 import { pathPattern, stringLeaves, visible, type Json, type Path } from "./hostileInput.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 type AnySchema = Schema.Codec<unknown, unknown, never, never>
 type Body = { [key: string]: Json }
@@ -84,16 +85,19 @@ export async function prepareWorld(): Promise<World> {
   })
   if (booked.status !== 201) throw new Error(`fixture booking failed: ${booked.status} ${booked.text}`)
 
-  const reviewed = await gw.db.select({ id: reviews.doctorId }).from(reviews).where(eq(reviews.patientId, f.patientA))
+  const reviewed = await gw.db
+    .select({ id: reviews.doctorId })
+    .from(reviews)
+    .where(eq(reviews.patientId, testIds.patient(f.patientA)))
   const [unreviewed] = await gw.db
     .select({ id: doctors.id })
     .from(doctors)
-    .where(notInArray(doctors.id, [f.doctorA, f.doctorB, ...reviewed.map((r) => r.id)]))
+    .where(notInArray(doctors.id, [testIds.doctor(f.doctorA), testIds.doctor(f.doctorB), ...reviewed.map((r) => r.id)]))
     .orderBy(asc(doctors.id))
     .limit(1)
   await gw.db.insert(appointments).values({
     doctorId: unreviewed!.id,
-    patientId: f.patientA,
+    patientId: testIds.patient(f.patientA),
     appointmentTime: new Date("2026-03-02T09:00:00Z"),
     appointmentType: "CLINIC",
     status: "COMPLETE",
@@ -161,7 +165,7 @@ async function freeSlotsOfDoctorA(w: World, count: number) {
   const rows = await w.gw.db
     .select({ id: timeSlots.id, startsAt: timeSlots.startsAt, facilityId: timeSlots.facilityId })
     .from(timeSlots)
-    .where(and(eq(timeSlots.doctorId, w.f.doctorA), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, sql`now() + interval '3 days'`)))
+    .where(and(eq(timeSlots.doctorId, testIds.doctor(w.f.doctorA)), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, sql`now() + interval '3 days'`)))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id))
     .limit(count)
   if (rows.length < count) throw new Error("doctor A has too few free slots for the fixtures")

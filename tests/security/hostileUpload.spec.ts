@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 import { acceptCookies, DEMO_PASSWORD, signIn } from "../e2e/support.ts"
+import type { UserId } from "../../schemas/ids.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 // Issue 9, item 1: a patient uploads files made to run as a page or a script on our origin; a
 // second patient, signed in, opens them. Nothing may run, nothing may be sent, and the second
@@ -21,14 +23,14 @@ const pageLoading = (scriptUrl: string) => Buffer.from(`<html><body><script src=
 
 interface Attacker {
   token: string
-  userId: string
+  userId: UserId
 }
 
 async function attacker(request: APIRequestContext): Promise<Attacker> {
   const token = ((await (await request.post("/auth/token", { data: { email: "patient2@demo.sn", password: DEMO_PASSWORD } })).json()) as { token: string })
     .token
   const session = (await (await request.get("/api/v1/session", { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string }
-  return { token, userId: session.id }
+  return { token, userId: testIds.user(session.id) }
 }
 
 /** A multipart upload through the storage REST surface, declaring whatever type the attacker likes; the download URL. */

@@ -8,6 +8,7 @@ import { SAMPLE_BYTES, uploadedUrl } from "../../server/storage/testing/uploaded
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { patientFormOf } from "./patientForm.ts"
+import { testIds } from "../../schemas/testIds.ts"
 
 // Issue 9, item 6: a photoUrl or a record attachment is a download URL of the caller's own file in
 // our storage, `{our origin}/v0/b/{our bucket}/o/{name}?alt=media&token={its token}`, and nothing
@@ -203,7 +204,10 @@ describe("download URLs a user may save", () => {
 describe("the photo already saved", () => {
   it("may be sent back unchanged (the profile form resends it), and null clears it", async () => {
     const legacy = "https://old-cdn.example/photo.png"
-    await gw.db.update(users).set({ photoUrl: legacy }).where(eq(users.id, patient.userId))
+    await gw.db
+      .update(users)
+      .set({ photoUrl: legacy })
+      .where(eq(users.id, testIds.user(patient.userId)))
     const patientRoute = ROUTES[0]!
     expect((await patientRoute.send(legacy)).status).toBe(200)
     expect((await patientRoute.send("https://old-cdn.example/other.png")).status).toBe(400)

@@ -2,6 +2,7 @@ import type { SeededDoctor } from "./doctorRows.ts"
 import type { SeededPatient } from "./patientRows.ts"
 import { MIXED_COMMENTS, NEGATIVE_COMMENTS, POSITIVE_COMMENTS, REASONS } from "./reviews.ts"
 import { localDay, localInstant, type SeedContext } from "./rows.ts"
+import type { DependantId, ReviewId } from "../../../schemas/ids.ts"
 
 // On the half-hour grids of the seeded schedules (slots run back to back from 08:00, 08:30, 09:00, 14:00 or 15:00).
 const CONSULTATION_TIMES = ["08:30", "09:00", "10:00", "10:30", "11:30", "15:00", "16:00"]
@@ -12,7 +13,7 @@ export function addPastAppointment(
   doctor: SeededDoctor,
   patient: SeededPatient,
   daysAgo: number,
-  extra: { reason?: string; dependantId?: string; canceledAt?: Date } = {},
+  extra: { reason?: string; dependantId?: DependantId; canceledAt?: Date } = {},
 ): Date {
   const when = localInstant(localDay(ctx, doctor.city.timeZone, -daysAgo), ctx.rng.pick(CONSULTATION_TIMES), doctor.city.timeZone)
   ctx.rows.appointments.push({
@@ -59,7 +60,7 @@ export function addReviews(ctx: SeedContext, doctors: ReadonlyArray<SeededDoctor
       const rating = featured ? 5 : rng.weighted(RATING_WEIGHTS)
       const daysAgo = rng.int(3, 300)
       addPastAppointment(ctx, doctor, patient, daysAgo + rng.int(1, 14))
-      const reviewId = ctx.ids.uuid()
+      const reviewId = ctx.ids.uuid<ReviewId>()
       ctx.rows.reviews.push({
         id: reviewId,
         doctorId: doctor.doctorId,

@@ -3,6 +3,7 @@ import { ABROAD_SCHOOLS, AWARD_TITLES, INSURANCES, JOURNALS, MEDICAL_ORDERS, MED
 import { slug } from "./random.ts"
 import { addLocation, addUser, type Civility, currentYear, dateInYear, mobilePhone, randomPerson, type SeedContext } from "./rows.ts"
 import { SPECIALTIES, type SpecialtySeed } from "./specialties.ts"
+import type { DoctorId, FacilityId, UserId } from "../../../schemas/ids.ts"
 
 type ServiceCode = "CLINIC" | "ONLINE" | "HOME"
 type Award = { title: string; issuer: string; year: number }
@@ -55,12 +56,12 @@ export interface DoctorSpec {
 }
 
 export interface SeededDoctor {
-  readonly doctorId: string
-  readonly userId: string
+  readonly doctorId: DoctorId
+  readonly userId: UserId
   readonly name: string
   readonly city: CitySeed
   readonly specialtyCodes: ReadonlyArray<string>
-  readonly facilityIds: ReadonlyArray<string>
+  readonly facilityIds: ReadonlyArray<FacilityId>
 }
 
 const specialtyOf = (code: string): SpecialtySeed => {
@@ -149,7 +150,7 @@ export function addDoctor(ctx: SeedContext, index: number, spec: DoctorSpec = {}
   })
   addLocation(ctx, userId, city, { isPrimary: true, position: 0, residency: null })
 
-  const doctorId = ctx.ids.uuid()
+  const doctorId = ctx.ids.uuid<DoctorId>()
   const year = currentYear(ctx)
   ctx.rows.doctors.push({
     id: doctorId,

@@ -3,6 +3,7 @@ import { CITIES, type CitySeed } from "./places.ts"
 import { ALLERGIES, BLOOD_TYPE_WEIGHTS, CHRONIC_CONDITIONS, MEDICAL_ALERTS } from "./profiles.ts"
 import { slug } from "./random.ts"
 import { addLocation, addUser, type Civility, currentYear, dateInYear, mobilePhone, namesOf, randomPerson, type SeedContext } from "./rows.ts"
+import type { DependantId, PatientId, UserId } from "../../../schemas/ids.ts"
 
 type Rows = SeedContext["rows"]
 
@@ -25,12 +26,12 @@ export interface PatientSpec {
 }
 
 export interface SeededPatient {
-  readonly patientId: string
-  readonly userId: string
+  readonly patientId: PatientId
+  readonly userId: UserId
   readonly firstName: string
   readonly lastName: string
   readonly city: CitySeed
-  readonly dependantIds: ReadonlyArray<string>
+  readonly dependantIds: ReadonlyArray<DependantId>
 }
 
 /** Patients live mostly in Dakar; a quarter in Chad. */
@@ -63,7 +64,7 @@ export function addPatient(ctx: SeedContext, index: number, spec: PatientSpec = 
   })
   if (!spec.email && rng.chance(0.3)) addLocation(ctx, userId, city, { isPrimary: false, position: 1, residency: "OTHER" })
 
-  const patientId = ctx.ids.uuid()
+  const patientId = ctx.ids.uuid<PatientId>()
   ctx.rows.patients.push({
     id: patientId,
     userId,
@@ -101,7 +102,7 @@ export function addPatient(ctx: SeedContext, index: number, spec: PatientSpec = 
 
   const dependants = spec.dependants ?? drawDependants(ctx, lastName, year)
   const dependantIds = dependants.map((d) => {
-    const id = ctx.ids.uuid()
+    const id = ctx.ids.uuid<DependantId>()
     ctx.rows.dependants.push({ id, patientId, ...d })
     return id
   })

@@ -71,7 +71,8 @@ export function createRandom(seed: number): Random {
 }
 
 export interface IdSource {
-  uuid(): string
+  /** A new id, of the kind `I` (schemas/ids.ts) the row it is minted for takes: the seed's one place a text becomes an id. */
+  uuid<I extends string = string>(): I
 }
 
 /**
@@ -84,11 +85,11 @@ export function createSequentialIds(seed: number): IdSource {
   const random = createRandom(seed)
   let sequence = 0
   return {
-    uuid(): string {
+    uuid<I extends string = string>(): I {
       sequence++
       const head = sequence.toString(16).padStart(12, "0")
       const tail = random.uuid()
-      return `${head.slice(0, 8)}-${head.slice(8, 12)}-8${tail.slice(15, 18)}-${tail.slice(19)}`
+      return `${head.slice(0, 8)}-${head.slice(8, 12)}-8${tail.slice(15, 18)}-${tail.slice(19)}` as I
     },
   }
 }

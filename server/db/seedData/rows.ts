@@ -4,6 +4,7 @@ import { CHAD_NAMES, type NamePool, SENEGAL_NAMES } from "./names.ts"
 import type { CitySeed, Country, FacilityTimeZone, FacilityType } from "./places.ts"
 import { MOBILE_PREFIX, STREETS } from "./profiles.ts"
 import type { IdSource, Random } from "./random.ts"
+import type { FacilityId, UserId } from "../../../schemas/ids.ts"
 
 /**
  * Everything the seed inserts, built in memory first and written table by table in bulk: a
@@ -56,7 +57,7 @@ export const emptyRows = (): SeedRows => ({
 })
 
 export interface FacilityRef {
-  readonly id: string
+  readonly id: FacilityId
   readonly name: string
   readonly city: string
   readonly type: FacilityType
@@ -110,15 +111,15 @@ export function addUser(
     phoneNumber?: string
     dateOfBirth?: string
   },
-): string {
-  const id = ctx.ids.uuid()
+): UserId {
+  const id = ctx.ids.uuid<UserId>()
   ctx.rows.users.push({ id, passwordHash: ctx.passwordHash, ...user })
   return id
 }
 
 export function addLocation(
   ctx: SeedContext,
-  userId: string,
+  userId: UserId,
   city: CitySeed,
   options: { isPrimary: boolean; position: number; residency: "HOME" | "SECOND_HOME" | "OTHER" | null; address?: string; lat?: number; lng?: number },
 ): void {

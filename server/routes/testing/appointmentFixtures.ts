@@ -4,9 +4,10 @@ import { createSession } from "../../auth/sessions.ts"
 import { availabilities, doctors, patients, timeSlots, users } from "../../db/schema.ts"
 import { toUtcSeconds } from "../../db/time.ts"
 import type { TestGateway } from "../../testing/testGateway.ts"
+import type { DoctorId, PatientId, TimeSlotId, UserId } from "../../../schemas/ids.ts"
 
 /** The record ids behind a demo account. */
-export async function idsOf(gw: TestGateway, email: string): Promise<{ userId: string; patientId: string | null; doctorId: string | null }> {
+export async function idsOf(gw: TestGateway, email: string): Promise<{ userId: UserId; patientId: PatientId | null; doctorId: DoctorId | null }> {
   const [row] = await gw.db
     .select({ userId: users.id, patientId: patients.id, doctorId: doctors.id })
     .from(users)
@@ -18,7 +19,7 @@ export async function idsOf(gw: TestGateway, email: string): Promise<{ userId: s
 }
 
 /** A slot of the doctor starting `hoursAhead` hours from now (to the minute), inserted as AVAILABLE. */
-export async function insertSlot(gw: TestGateway, doctorId: string, hoursAhead: number) {
+export async function insertSlot(gw: TestGateway, doctorId: DoctorId, hoursAhead: number) {
   const [availability] = await gw.db.select().from(availabilities).where(eq(availabilities.doctorId, doctorId)).limit(1)
   if (!availability) throw new Error("the doctor has no availability")
   let start = Temporal.Now.instant()
@@ -48,7 +49,7 @@ export async function insertSlot(gw: TestGateway, doctorId: string, hoursAhead: 
 }
 
 /** The next generated AVAILABLE slot of a doctor at least `hoursAhead` hours away. */
-export async function nextAvailableSlot(gw: TestGateway, doctorId: string, hoursAhead = 48) {
+export async function nextAvailableSlot(gw: TestGateway, doctorId: DoctorId, hoursAhead = 48) {
   const after = new Date(Date.now() + hoursAhead * 3600_000)
   const [slot] = await gw.db
     .select()
@@ -60,13 +61,13 @@ export async function nextAvailableSlot(gw: TestGateway, doctorId: string, hours
   return { ...slot, startsAtUtc: toUtcSeconds(slot.startsAt) }
 }
 
-export async function slotStatus(gw: TestGateway, slotId: string) {
+export async function slotStatus(gw: TestGateway, slotId: TimeSlotId) {
   const [slot] = await gw.db.select({ status: timeSlots.status }).from(timeSlots).where(eq(timeSlots.id, slotId))
   return slot?.status
 }
 
 /** New patients with live sessions, made directly in the database (the login site is not under test). */
-export async function createSignedInPatients(gw: TestGateway, count: number, tag: string): Promise<Array<{ patientId: string; token: string }>> {
+export async function createSignedInPatients(gw: TestGateway, count: number, tag: string): Promise<Array<{ patientId: PatientId; token: string }>> {
   const created = await gw.db
     .insert(users)
     .values(
@@ -87,7 +88,7 @@ export async function createSignedInPatients(gw: TestGateway, count: number, tag
 }
 
 /** The body of POST /appointments for a slot. */
-export const bookingBody = (slot: { id: string; doctorId: string; startsAtUtc: string }, patientId: string, extra: Record<string, unknown> = {}) => ({
+export const bookingBody = (slot: { id: string; doctorId: DoctorId; startsAtUtc: string }, patientId: PatientId, extra: Record<string, unknown> = {}) => ({
   doctorId: slot.doctorId,
   patientId,
   timeSlotId: slot.id,

@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import type { Perspective } from "./appointmentFilters.ts"
+import type { AppointmentId } from "../../../schemas/ids.ts"
 
 interface AppointmentLinkProps {
-  readonly id: string
+  readonly id: AppointmentId
   /** Whose detail page: /appointments/{id} for patients, /doctor/appointments/{id} for doctors (SPEC §2). */
   readonly perspective: Perspective
   readonly className?: string

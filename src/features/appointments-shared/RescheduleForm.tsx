@@ -12,6 +12,7 @@ import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { appointmentWhen } from "./appointmentText.ts"
 import { useFormSave } from "../account/useFormSave.ts"
 import { WeekSlotPicker } from "./WeekSlotPicker.tsx"
+import type { TimeSlotId } from "../../../schemas/ids.ts"
 
 export interface RescheduleFormProps {
   appointment: Appointment
@@ -30,7 +31,7 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
   const [slot, setSlot] = useState<TimeSlot | null>(null)
   // One key per slot asked for: Retry after a lost answer moves the appointment once.
   const [keyFor] = useState(idempotencyKeys)
-  const form = useFormSave<{ timeSlotId: string; appointmentTime: string }, Appointment>({
+  const form = useFormSave<{ timeSlotId: TimeSlotId; appointmentTime: string }, Appointment>({
     save: (values) => rescheduleAppointment(appointment.id, values, keyFor(values.timeSlotId)),
     onSaved: (result) => {
       void afterAppointmentChange(queryClient, result)

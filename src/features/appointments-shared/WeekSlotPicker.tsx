@@ -8,9 +8,10 @@ import { mondayOf, parseDate, todayIn, weekDates } from "../../time/calendar.ts"
 import { Button } from "../../ui/Button.tsx"
 import { nextAvailableSlotQuery, weekSlotsQuery } from "./slotQueries.ts"
 import "./appointments.css"
+import type { DoctorId } from "../../../schemas/ids.ts"
 
 export interface WeekSlotPickerProps {
-  doctorId: string
+  doctorId: DoctorId
   selectedSlotId: string | null
   onSelect: (slot: TimeSlot) => void
   /** A date of the week to show first (yyyy-MM-dd); today by default. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { Appointment } from "../../../schemas/appointment.ts"
 import { filterAppointments, filtersOf, searchOf, upcomingConfirmed } from "./appointmentFilters.ts"
+import { testIds } from "../../../schemas/testIds.ts"
 
 const NOW = Date.parse("2026-11-23T12:00:00Z")
 const make = (id: string, time: string, extra: Partial<Appointment> = {}): Appointment =>
@@ -18,7 +19,9 @@ const make = (id: string, time: string, extra: Partial<Appointment> = {}): Appoi
 const list = [
   make("past", "2026-11-01T09:00:00Z", { status: "COMPLETE" }),
   make("later", "2026-12-10T09:00:00Z", { appointmentType: "HOME" }),
-  make("soon", "2026-11-24T09:00:00Z", { patient: { ...make("x", "").patient, dependant: { id: "d1", firstName: "Moustapha", lastName: "Diop" } } }),
+  make("soon", "2026-11-24T09:00:00Z", {
+    patient: { ...make("x", "").patient, dependant: { id: testIds.dependant("d1"), firstName: "Moustapha", lastName: "Diop" } },
+  }),
   make("cancelled", "2026-11-30T09:00:00Z", {
     status: "CANCELED",
     doctor: { firstName: "Aïcha", lastName: "Mahamat", photoUrl: null, specialties: [{ code: "PEDIATRICS", label: "Pédiatrie" }] },

@@ -2,9 +2,10 @@ import { queryOptions } from "@tanstack/react-query"
 import { Temporal } from "temporal-polyfill"
 import { getAvailableSlots } from "../../../schemas/contracts/availability.ts"
 import { callApi } from "../../api/client.ts"
+import type { DoctorId } from "../../../schemas/ids.ts"
 
 /** The 7 days from `monday`, AVAILABLE and BOOKED slots (a week grid shows taken ones as such). */
-export const weekSlotsQuery = (doctorId: string, monday: string) =>
+export const weekSlotsQuery = (doctorId: DoctorId, monday: string) =>
   queryOptions({
     queryKey: ["timeSlots", doctorId, "week", monday],
     queryFn: ({ signal }) =>
@@ -20,7 +21,7 @@ export const weekSlotsQuery = (doctorId: string, monday: string) =>
 export const NEXT_AVAILABILITY_DAYS = 62
 
 /** The first AVAILABLE slot from `fromDate` on, within NEXT_AVAILABILITY_DAYS, or null. */
-export const nextAvailableSlotQuery = (doctorId: string, fromDate: string) =>
+export const nextAvailableSlotQuery = (doctorId: DoctorId, fromDate: string) =>
   queryOptions({
     queryKey: ["timeSlots", doctorId, "next", fromDate],
     queryFn: async ({ signal }) => {

@@ -2,6 +2,7 @@ import { useRouter } from "@tanstack/react-router"
 import { lazy, Suspense } from "react"
 import type { BookingOrigin, BookingStep } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
+import type { PatientId } from "../../../schemas/ids.ts"
 
 const BookingDialog = lazy(() => import("./BookingDialog.tsx"))
 
@@ -11,7 +12,7 @@ export interface AddressBookingProps {
   readonly step: BookingStep
   readonly origin: BookingOrigin
   /** A doctor booking for one of their patients. */
-  readonly patientId?: string
+  readonly patientId?: PatientId
   /**
    * Writes the wizard into the page's address: a step (a new history entry unless `replace`), or
    * none, which closes it.

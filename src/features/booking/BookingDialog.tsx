@@ -41,6 +41,7 @@ import { ReviewStep } from "./ReviewStep.tsx"
 import { SlotStep } from "./SlotStep.tsx"
 import { useBookingWizard, type BookingPlace, type BookingWizardActor } from "./useBookingWizard.ts"
 import "./booking.css"
+import type { PatientId } from "../../../schemas/ids.ts"
 
 await ensureTexts(["booking"])
 
@@ -57,7 +58,7 @@ export interface BookingDialogProps {
   /** A slot already chosen in the availability list. */
   initialSlot?: TimeSlot
   /** A doctor booking for one of their patients. */
-  patientId?: string
+  patientId?: PatientId
   /** The wizard's step in the address and its draft in the tab (issue 11); see above. */
   place?: BookingPlace
 }
@@ -100,7 +101,7 @@ function SignInToContinue() {
   )
 }
 
-function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patientId, place }: BookingDialogProps & { patientId: string }) {
+function BookingWizardDialog({ doctor, onOpenChange, origin, initialSlot, patientId, place }: BookingDialogProps & { patientId: PatientId }) {
   const { t } = useTranslation()
   const patient = useSessionUser()?.metadata.patient
   const forDoctor = origin === "doctor"

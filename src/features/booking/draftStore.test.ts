@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { BookingDraft } from "../../../machines/bookingWizard.machine.ts"
 import { draftStore } from "./draftStore.ts"
+import { testIds } from "../../../schemas/testIds.ts"
 
 /** Issue 11: the tab keeps the wizard's draft by doctor; what does not read as one is ignored. */
 const DOCTOR = "3f2a0000-0000-4000-8000-0000000000aa"
@@ -9,8 +10,8 @@ const draft: BookingDraft = {
   origin: "availability",
   details: { forWhom: "self", reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" },
   slot: {
-    id: "3f2a0000-0000-4000-8000-000000000001",
-    availabilityId: "3f2a0000-0000-4000-8000-000000000009",
+    id: testIds.timeSlot("3f2a0000-0000-4000-8000-000000000001"),
+    availabilityId: testIds.availability("3f2a0000-0000-4000-8000-000000000009"),
     slotDate: "2026-11-24",
     slotStartTime: "09:30",
     slotEndTime: "10:00",

@@ -9,9 +9,10 @@ import { Button } from "../../ui/Button.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFormSave } from "../account/useFormSave.ts"
 import { ReviewFields } from "./ReviewFields.tsx"
+import type { DoctorId, PatientId } from "../../../schemas/ids.ts"
 
 /** A new review: rating from 0 (none chosen yet) and a comment of 20 to 512 characters; the list reloads after. */
-export function AddReviewForm({ doctorId, patientId }: { doctorId: string; patientId: string }) {
+export function AddReviewForm({ doctorId, patientId }: { doctorId: DoctorId; patientId: PatientId }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<ReviewDraft>({ rating: 0, comment: "" })

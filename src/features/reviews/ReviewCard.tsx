@@ -13,6 +13,7 @@ import { StarRating } from "../../ui/StarRating.tsx"
 import { ReviewFields } from "./ReviewFields.tsx"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
 import { ThumbDownIcon, ThumbUpIcon } from "../../ui/icons.tsx"
+import { NO_ID } from "../../../schemas/ids.ts"
 
 /** One review: view, edit, delete with confirmation, like and dislike (machines/reviewCard.machine.ts). */
 export function ReviewCard(props: ReviewCardInput) {
@@ -23,7 +24,12 @@ export function ReviewCard(props: ReviewCardInput) {
     reviewCardMachine.provide({
       actors: {
         updateReview: fromPromise(({ input }) =>
-          updateReview(input.review.id, { patientId: viewer ?? "", doctorId: input.review.doctorId, rating: input.draft.rating, comment: input.draft.comment }),
+          updateReview(input.review.id, {
+            patientId: viewer ?? NO_ID,
+            doctorId: input.review.doctorId,
+            rating: input.draft.rating,
+            comment: input.draft.comment,
+          }),
         ),
         deleteReview: fromPromise(async ({ input }) => {
           await deleteReview(input.reviewId)
@@ -31,7 +37,7 @@ export function ReviewCard(props: ReviewCardInput) {
         react: fromPromise(({ input }) =>
           input.remove
             ? takeBackReaction(input.reviewId)
-            : reactToReview({ reviewId: input.reviewId, patientId: viewer ?? "", reactionType: input.reactionType }),
+            : reactToReview({ reviewId: input.reviewId, patientId: viewer ?? NO_ID, reactionType: input.reactionType }),
         ),
       },
       actions: {

@@ -14,10 +14,11 @@ import { sdkUploadMachine } from "./sdkUploadTask.ts"
 import { ProgressBar, UploadProgress, type UploadTaskActor } from "./UploadProgress.tsx"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
 import "./uploads.css"
+import type { UserId } from "../../../schemas/ids.ts"
 
 export interface ProfilePhotoEditorProps {
   /** The user whose photo it is: the file goes to profile-photos/user_{userId}.{ext}. */
-  userId: string
+  userId: UserId
   photoUrl: string | null
   /** Which default image shows when there is no photo. */
   role: "patient" | "doctor"

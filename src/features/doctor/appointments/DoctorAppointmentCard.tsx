@@ -8,12 +8,13 @@ import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointme
 import { ageAndGender } from "../patients/patientText.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
+import type { DoctorId } from "../../../../schemas/ids.ts"
 
 /**
  * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
  * and civility, place, phone, email; View patient, and Reschedule for confirmed future ones.
  */
-export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointment: Appointment; doctorId: string }) {
+export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointment: Appointment; doctorId: DoctorId }) {
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
   const name = `${a.patient.firstName} ${a.patient.lastName}`

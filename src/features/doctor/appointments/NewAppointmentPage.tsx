@@ -11,6 +11,7 @@ import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
 import { LoadProblem } from "../common/LoadProblem.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import "../common/doctorCommon.css"
+import { idAmong, type PatientId } from "../../../../schemas/ids.ts"
 
 const route = getRouteApi("/doctor/appointments/new")
 
@@ -27,7 +28,7 @@ export function NewAppointmentPage() {
   const search = route.useSearch()
   const patientId = search.patientId ?? null
   const patients = useQuery(doctorPatientsQuery(doctor.id))
-  const [chosen, setChosen] = useState("")
+  const [chosen, setChosen] = useState<PatientId | "">("")
   const [noSlotOpen, setNoSlotOpen] = useState(true)
   const patient = patients.data?.find((p) => p.id === patientId)
   const noSlot = doctor.nextAvailability === null
@@ -55,7 +56,7 @@ export function NewAppointmentPage() {
             label={t("doctorAppointments.choosePatient")}
             value={chosen}
             placeholder={t("doctorAppointments.choosePatientPlaceholder")}
-            onChange={(e) => setChosen(e.target.value)}
+            onChange={(e) => setChosen(idAmong(patients.data ?? [], e.target.value) ?? "")}
             options={patients.data.map((p) => ({ value: p.id, label: `${p.lastName} ${p.firstName}` }))}
           />
           <div className="row">

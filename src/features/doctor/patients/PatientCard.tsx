@@ -4,9 +4,10 @@ import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
 import { Ltr } from "../../../i18n/format.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
+import type { DoctorId } from "../../../../schemas/ids.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
-export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: string }) {
+export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: DoctorId }) {
   const { t } = useTranslation()
   const name = `${p.firstName} ${p.lastName}`
   return (

@@ -17,11 +17,12 @@ import { ShareRecordDialog } from "./ShareRecordDialog.tsx"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./patients.css"
 import { BackIcon } from "../../../ui/icons.tsx"
+import type { MedicalRecordId } from "../../../../schemas/ids.ts"
 
 const route = getRouteApi("/doctor/patients/$patientId/history")
 
 /** Like the waitlist stub of SPEC §4: 1 s, and one time in ten the simulated share fails. */
-const simulatedShare = fromPromise<void, { recordId: string; email: string }>(
+const simulatedShare = fromPromise<void, { recordId: MedicalRecordId; email: string }>(
   () => new Promise((resolve, reject) => setTimeout(() => (Math.random() < 0.1 ? reject(new Error("simulated share failure")) : resolve()), 1000)),
 )
 

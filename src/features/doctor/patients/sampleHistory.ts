@@ -1,4 +1,5 @@
 import type { MedicalRecord } from "../../../../schemas/patient.ts"
+import { testIds } from "../../../../schemas/testIds.ts"
 
 /**
  * The sample medical history the doctor's history screen shows (SPEC §2: mock data, not wired to
@@ -9,7 +10,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
   const file = (id: string, name: string) => ({ id, name, url: "#" })
   return [
     {
-      id: "sample-1",
+      id: testIds.medicalRecord("sample-1"),
       title: "Consultation de suivi cardiologique",
       type: "CONSULTATION",
       description: "Tension 13/8, auscultation normale. Poursuite du traitement antihypertenseur.",
@@ -18,7 +19,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
       attachments: [],
     },
     {
-      id: "sample-2",
+      id: testIds.medicalRecord("sample-2"),
       title: "Bilan lipidique et glycémie à jeun",
       type: "LAB_RESULT",
       description: "Cholestérol LDL 1,45 g/L, glycémie 0,92 g/L.",
@@ -27,7 +28,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
       attachments: [file("sample-2-a", "bilan-lipidique.pdf")],
     },
     {
-      id: "sample-3",
+      id: testIds.medicalRecord("sample-3"),
       title: "Ordonnance : amlodipine 5 mg",
       type: "PRESCRIPTION",
       description: "Un comprimé le matin pendant trois mois.",
@@ -36,7 +37,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
       attachments: [file("sample-3-a", "ordonnance.pdf")],
     },
     {
-      id: "sample-4",
+      id: testIds.medicalRecord("sample-4"),
       title: "Radiographie du thorax",
       type: "IMAGING",
       description: "Pas d'anomalie pleuro-pulmonaire visible.",
@@ -45,7 +46,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
       attachments: [file("sample-4-a", "radio-thorax.png"), file("sample-4-b", "compte-rendu.pdf")],
     },
     {
-      id: "sample-5",
+      id: testIds.medicalRecord("sample-5"),
       title: "Vaccin contre la fièvre jaune",
       type: "VACCINATION",
       description: "Dose unique, certificat international délivré.",
@@ -54,7 +55,7 @@ export function sampleHistory(today: Date = new Date()): MedicalRecord[] {
       attachments: [],
     },
     {
-      id: "sample-6",
+      id: testIds.medicalRecord("sample-6"),
       title: "Consultation pour asthme d'effort",
       type: "CONSULTATION",
       description: "Salbutamol à la demande avant l'effort.",

@@ -11,6 +11,7 @@ import { Button } from "../../../ui/Button.tsx"
 import { Dialog } from "../../../ui/Dialog.tsx"
 import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { SlotChips } from "./SlotChips.tsx"
+import { idAmong } from "../../../../schemas/ids.ts"
 
 export type FormRef = ActorRefFrom<typeof availabilityFormMachine>
 
@@ -90,7 +91,7 @@ export function AddAvailabilityDialog({
           <SelectField
             label={t("availability.facility")}
             value={values.healthcareFacilityId ?? ""}
-            onChange={(e) => change({ healthcareFacilityId: e.target.value || null })}
+            onChange={(e) => change({ healthcareFacilityId: idAmong(facilities, e.target.value) ?? null })}
             options={facilities.map((f) => ({ value: f.id, label: f.name }))}
           />
         ) : null}

@@ -14,6 +14,7 @@ import { Dialog } from "../../../ui/Dialog.tsx"
 import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
+import type { PatientId } from "../../../../schemas/ids.ts"
 
 type ContactForm = { firstName: string; lastName: string; phoneNumber: string; email: string; relationship: string }
 const empty: ContactForm = { firstName: "", lastName: "", phoneNumber: "", email: "", relationship: "" }
@@ -29,7 +30,7 @@ const formOf = (c: EmergencyContact): ContactForm => ({
  * Emergency contacts by priority, the first one primary (SPEC §2, §9). The form edits the contact
  * it was opened on, and creates one when opened with none (SPEC §4's save rule).
  */
-export function EmergencyContactsSection({ patientId, contacts }: { patientId: string; contacts: ReadonlyArray<EmergencyContact> }) {
+export function EmergencyContactsSection({ patientId, contacts }: { patientId: PatientId; contacts: ReadonlyArray<EmergencyContact> }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState<{ contact: EmergencyContact | null } | null>(null)
   const [deleting, setDeleting] = useState<EmergencyContact | null>(null)
@@ -81,7 +82,7 @@ export function EmergencyContactsSection({ patientId, contacts }: { patientId: s
 }
 
 /** Asks before removing a contact; a failure keeps the dialog open with an alert. */
-function DeleteContactDialog({ patientId, contact, onClose }: { patientId: string; contact: EmergencyContact; onClose: () => void }) {
+function DeleteContactDialog({ patientId, contact, onClose }: { patientId: PatientId; contact: EmergencyContact; onClose: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { session } = useAppActors()
@@ -123,7 +124,7 @@ function DeleteContactDialog({ patientId, contact, onClose }: { patientId: strin
   )
 }
 
-function ContactDialog({ patientId, contact, onClose }: { patientId: string; contact: EmergencyContact | null; onClose: () => void }) {
+function ContactDialog({ patientId, contact, onClose }: { patientId: PatientId; contact: EmergencyContact | null; onClose: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { session } = useAppActors()

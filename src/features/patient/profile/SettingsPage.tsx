@@ -16,6 +16,7 @@ import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
+import { NO_ID, type PatientId } from "../../../../schemas/ids.ts"
 
 const VISIBILITIES = ["PUBLIC", "PRIVATE", "DOCTORS_ONLY"] as const
 const THEMES = ["LIGHT", "DARK", "SYSTEM"] as const
@@ -25,7 +26,7 @@ const UI_LANGUAGE: Record<AppLanguage, "fr" | "en" | "ar"> = { FR: "fr", EN: "en
 export function SettingsPage() {
   const { t } = useTranslation()
   const patientId = useSessionUser()?.metadata.patient?.id ?? null
-  const patient = useQuery({ ...patientQuery(patientId ?? ""), enabled: patientId !== null })
+  const patient = useQuery({ ...patientQuery(patientId ?? NO_ID), enabled: patientId !== null })
   if (patientId && patient.isPending) return <LoadingScreen />
   if (patientId && patient.isError) {
     return (
@@ -51,7 +52,7 @@ const DEFAULTS: PatientSettings = {
   allowDirectMessaging: true,
 }
 
-function SettingsForm({ patientId, initial }: { patientId: string | null; initial: PatientSettings | null }) {
+function SettingsForm({ patientId, initial }: { patientId: PatientId | null; initial: PatientSettings | null }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()

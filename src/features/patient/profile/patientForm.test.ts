@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest"
 import type { Patient } from "../../../../schemas/patient.ts"
 import { checkDraft, draftOf, keyed, makePrimary, removeLocation, updateOf } from "./patientForm.ts"
+import { testIds } from "../../../../schemas/testIds.ts"
 
 const patient = {
-  id: "p",
-  userId: "u",
+  id: testIds.patient("p"),
+  userId: testIds.user("u"),
   firstName: "Awa",
   lastName: "Diop",
   email: "awa@mail.sn",

@@ -4,13 +4,15 @@ import type { Doctor } from "../../../../schemas/doctor.ts"
 import { doctorQuery } from "../../../api/doctors.ts"
 import { AddressBooking } from "../../booking/AddressBooking.tsx"
 import type { DoctorSearch } from "./searchParams.ts"
+import { NO_ID } from "../../../../schemas/ids.ts"
+import type { DoctorId } from "../../../../schemas/ids.ts"
 
 interface SearchBookingProps {
   readonly search: DoctorSearch
   /** The doctors of the page shown: the one booked is usually among them. */
   readonly shown: ReadonlyArray<Doctor> | undefined
   /** `useDoctorSearch().showBooking`: writes the wizard into the address. */
-  readonly showBooking: (book: string | undefined, step: BookingStep | undefined, replace: boolean) => void
+  readonly showBooking: (book: DoctorId | undefined, step: BookingStep | undefined, replace: boolean) => void
 }
 
 /**
@@ -21,7 +23,7 @@ interface SearchBookingProps {
 export function SearchBooking({ search, shown, showBooking }: SearchBookingProps) {
   const { book, booking } = search
   const listed = shown?.find((doctor) => doctor.id === book)
-  const fetched = useQuery({ ...doctorQuery(book ?? ""), enabled: book !== undefined && shown !== undefined && listed === undefined })
+  const fetched = useQuery({ ...doctorQuery(book ?? NO_ID), enabled: book !== undefined && shown !== undefined && listed === undefined })
   const doctor = listed ?? fetched.data
   if (book === undefined || booking === undefined || doctor === undefined) return null
   return <AddressBooking doctor={doctor} step={booking} origin="search" setStep={(step, replace) => showBooking(book, step, replace)} />

@@ -1,5 +1,6 @@
 import type { DoctorResults, DoctorSearchParams } from "../../../api/doctors.ts"
 import type { Doctor } from "../../../../schemas/doctor.ts"
+import { testIds } from "../../../../schemas/testIds.ts"
 
 type SampleSpec = Pick<Doctor, "firstName" | "lastName" | "civility" | "careerStartYear" | "averageRate" | "reviewCount" | "doctorSpokenLanguages"> & {
   readonly specialty: { code: string; label: string }
@@ -78,8 +79,8 @@ const SPECS: ReadonlyArray<SampleSpec> = [
 ]
 
 export const SAMPLE_DOCTORS: ReadonlyArray<Doctor> = SPECS.map((s, i) => ({
-  id: `sample-${i + 1}`,
-  userId: `sample-user-${i + 1}`,
+  id: testIds.doctor(`sample-${i + 1}`),
+  userId: testIds.user(`sample-user-${i + 1}`),
   firstName: s.firstName,
   lastName: s.lastName,
   email: "contact@promed.sn",

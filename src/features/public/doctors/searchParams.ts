@@ -3,8 +3,9 @@ import type { DoctorSort } from "../../../../schemas/doctor.ts"
 import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import type { SpokenLanguage } from "../../../../schemas/enums.ts"
 import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
-import { isUrlId } from "../../../routes/params.ts"
+import { searchId } from "../../../routes/params.ts"
 import { bookingStepOf, fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
+import type { DoctorId } from "../../../../schemas/ids.ts"
 
 // Spelled out here rather than imported: the route's search check runs in the entry chunk, which
 // must not pull in every doctor schema. The `satisfies` keeps the lists in step with the schemas.
@@ -27,7 +28,7 @@ export interface DoctorSearch {
   page?: number
   limit?: (typeof PAGE_SIZE_VALUES)[number]
   sort?: DoctorSort
-  book?: string
+  book?: DoctorId
   booking?: BookingStep
 }
 
@@ -51,7 +52,7 @@ function specialtiesOf(raw: Record<string, unknown>): string | undefined {
 
 export function parseDoctorSearch(raw: Record<string, unknown>): DoctorSearch {
   // The wizard needs both its doctor and its step; either alone opens nothing.
-  const book = isUrlId(raw.book) ? raw.book : undefined
+  const book = searchId<DoctorId>(raw.book)
   const booking = book === undefined ? undefined : bookingStepOf(raw.booking)
   return searchOf(
     {

@@ -4,6 +4,7 @@ import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
 import { NO_FILTERS, type DoctorFilters } from "../../../../machines/doctorSearch.machine.ts"
 import { withoutDefaults } from "../common/searchParams.ts"
 import { DOCTOR_SEARCH_DEFAULTS, doctorSearchParamsOf, type DoctorSearch } from "./searchParams.ts"
+import type { DoctorId } from "../../../../schemas/ids.ts"
 
 /** The two addresses of the doctor search (SPEC §2); both read and write the same search. */
 export type DoctorSearchPath = "/doctors" | "/doctors/search"
@@ -35,7 +36,7 @@ export function useDoctorSearch() {
 
   /** Opens the booking wizard on a doctor, moves it to a step (a new history entry unless `replace`), or closes it. */
   const showBooking = useCallback(
-    (book: string | undefined, step: BookingStep | undefined, replace: boolean) => {
+    (book: DoctorId | undefined, step: BookingStep | undefined, replace: boolean) => {
       void navigate({
         to: ".",
         replace,

@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import type { searchDoctors } from "../../../../schemas/contracts/doctors.ts"
 import type { DoctorSearchRequest } from "../../../../schemas/doctor.ts"
 import { callApiAs } from "../../../api/client.ts"
+import { DoctorId } from "../../../../schemas/ids.ts"
 
 /**
  * Just what the home page shows of a doctor. The landing reads the same POST /doctors/search as
@@ -10,7 +11,7 @@ import { callApiAs } from "../../../api/client.ts"
  * is named by type only, and its method and path checked against it.
  */
 export const TopDoctor = Schema.Struct({
-  id: Schema.String,
+  id: DoctorId,
   firstName: Schema.String,
   lastName: Schema.String,
   photoUrl: Schema.NullOr(Schema.String),
