@@ -156,6 +156,6 @@ async function send<S extends AnySchema>(
 export function callApiOnUnload<C extends AnyEndpoint>(contract: C, params: PathValues<C>): void {
   const token = hooks.getToken()
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
-  const url = `${API_BASE}${pathOf(contract, params as Readonly<Record<string, string>> | undefined)}`
+  const url = `${API_BASE}${pathOf(contract, params)}`
   void globalThis.fetch(url, { method: contract.method, keepalive: true, headers, credentials: "include" }).catch(() => {})
 }
