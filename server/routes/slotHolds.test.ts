@@ -78,9 +78,16 @@ describe("holding a slot", () => {
     expect(await seenBy(slot, tokenA, "available")).toBe("AVAILABLE")
     expect(await seenBy(slot, tokenB)).toBe("BOOKED")
     expect(await seenBy(slot, null)).toBe("BOOKED")
-    // The plain read (bookable slots only) leaves it out.
+    // The plain read (bookable slots only) leaves it out, and so does the public availability list.
     expect(await seenBy(slot, tokenB, "available")).toBeUndefined()
     expect(await seenBy(slot, null, "available")).toBeUndefined()
+    const listed = async () => {
+      const response = await gw.api("GET", `/doctor-availability/${doctorId}`, { token: tokenB })
+      return (response.body as Array<{ timeSlots: Array<{ id: string }> }>).flatMap((a) => a.timeSlots).some((s) => s.id === slot.id)
+    }
+    expect(await listed()).toBe(false)
+    await release(slot, tokenA)
+    expect(await listed()).toBe(true)
   })
 
   it("refuses another patient's hold and booking of a held slot (TIME_SLOT_ALREADY_BOOKED), and lets the holder book it", async () => {
