@@ -311,7 +311,10 @@ export const bookingWizardMachine = setup({
       on: {
         "booking.cancel": { target: "cancelled", actions: releaseHold },
         // The address naming step 3 again changes nothing (and keeps the hold); another step lets it go.
-        "booking.goToStep": [{ guard: "reachesReview", actions: showStep(3) }, { target: "opening", reenter: true, actions: releaseHold }],
+        "booking.goToStep": [
+          { guard: "reachesReview", actions: showStep(3) },
+          { target: "opening", reenter: true, actions: releaseHold },
+        ],
         "booking.back": { target: "slots", actions: releaseHold },
         "booking.confirm": { target: "booking", actions: "prepareRequest" },
       },
