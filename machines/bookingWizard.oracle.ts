@@ -183,6 +183,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
   }
   // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
   const opened = reachable(initial, setting.step ?? 1)
+  // Arriving from nowhere: opened on step 3 (a reload), the review asks for its hold at once (issue 14).
   const start = kept(show({ ...initial, screen: "closed" }, opened, "replace"))
 
   function after(view: WizardView, event: AnyEventObject): WizardView {
