@@ -104,22 +104,31 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
     }),
     { input },
   )
-  useReleaseOnPageHide(actor)
+  useReleaseOnLeaving(actor, released)
   return actor
 }
 
 /**
- * Issue 14: a tab closed (or the page left) on the review lets the slot's hold go at once, rather
- * than after its 5 minutes: a `keepalive` request with the bearer, sent on `pagehide`.
+ * Issue 14: leaving the wizard on the review lets the slot's hold go at once, rather than after its
+ * 5 minutes: a tab closed or reloaded (`pagehide`: a `keepalive` request with the bearer), or the
+ * dialog gone without Cancel (a link followed elsewhere in the app). A hold asked for afterwards
+ * (the same wizard mounted again) waits for that release.
  */
-function useReleaseOnPageHide(actor: BookingWizardActor) {
+function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Promise<unknown> }) {
   useEffect(() => {
-    const onPageHide = () => {
+    const heldSlot = () => {
       const snapshot = actor.getSnapshot()
-      const slot = snapshot.context.slot
-      if (slot && (snapshot.matches("review") || snapshot.matches("failed"))) releaseSlotOnUnload(slot.id)
+      return snapshot.context.slot && (snapshot.matches("review") || snapshot.matches("failed")) ? snapshot.context.slot : null
+    }
+    const onPageHide = () => {
+      const slot = heldSlot()
+      if (slot) releaseSlotOnUnload(slot.id)
     }
     window.addEventListener("pagehide", onPageHide)
-    return () => window.removeEventListener("pagehide", onPageHide)
-  }, [actor])
+    return () => {
+      window.removeEventListener("pagehide", onPageHide)
+      const slot = heldSlot()
+      if (slot) released.current = releaseSlot(slot.id).catch(() => {})
+    }
+  }, [actor, released])
 }
