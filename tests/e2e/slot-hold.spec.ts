@@ -115,3 +115,21 @@ test("when the hold's time runs out the patient is told and goes back to the ref
   await dialog.getByRole("button", { name: "Précédent", exact: true }).click()
   await expect(dialog.getByRole("alert")).toHaveCount(0)
 })
+
+test("closing the tab on the review lets the hold go at once (pagehide, keepalive)", async ({ page, context }) => {
+  const { dialog, grid } = await toSlotGrid(page, HOLDER)
+  await chooseLastFree(grid, "mercredi")
+  const held = page.waitForResponse((r) => /\/api\/v1\/time-slots\/[^/]+\/hold$/.test(r.url()) && r.request().method() === "POST")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  const hold = (await (await held).json()) as { timeSlotId: string }
+  await expect(dialog.getByRole("timer")).toBeVisible()
+
+  // Another patient cannot hold it while the tab is open.
+  const token = await apiToken(context.request, ACCOUNTS.patient.email)
+  expect((await api(context.request, token, "POST", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(409)
+
+  await page.close({ runBeforeUnload: true })
+  // The release went out as the page was hidden: the slot is free for the other patient (who lets it go again).
+  await expect.poll(async () => (await api(context.request, token, "POST", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(201)
+  expect((await api(context.request, token, "DELETE", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(200)
+})
