@@ -35,6 +35,8 @@ const FREE = slot("3f2a0000-0000-4000-8000-000000000001", "AVAILABLE")
 const TAKEN = slot("3f2a0000-0000-4000-8000-000000000002", "BOOKED")
 const DEPENDANT = "3f2a0000-0000-4000-8000-0000000000d1"
 const booked = { id: "appt-1", status: "CONFIRMED" } as unknown as Appointment
+/** Issue 14: the gateway's hold, 5 minutes (SLOT_HOLD_MINUTES) from its answer. */
+const HOLD = { timeSlotId: FREE.id, heldUntil: "2026-11-24T08:05:00Z", expiresInSeconds: 300 }
 
 const EVENTS = [
   { type: "booking.update", details: { forWhom: DEPENDANT, reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" } },
@@ -54,6 +56,11 @@ const EVENTS = [
   { type: "xstate.error.actor.createAppointment", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
   { type: "xstate.after.retryDelay.bookingWizard.retrying" },
   { type: "xstate.after.redirectDelay.bookingWizard.success" },
+  // Issue 14: the slot held at the review, or refused (someone else holds it), or no answer; then its time runs out.
+  { type: "xstate.done.actor.holdSlot", output: HOLD },
+  { type: "xstate.error.actor.holdSlot", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Held by someone else" } },
+  { type: "xstate.error.actor.holdSlot", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
+  { type: "xstate.after.holdExpiry.bookingWizard.review.held" },
   // Back, Forward or a typed address naming a step (issue 11).
   { type: "booking.goToStep", step: 1 },
   { type: "booking.goToStep", step: 2 },
@@ -64,7 +71,7 @@ const EVENTS = [
 const coverage = trackCoverage("bookingWizard", bookingWizardMachine)
 
 function startWizard(input: BookingWizardInput) {
-  const api = deferredActors(["createAppointment"] as const)
+  const api = deferredActors(["createAppointment", "holdSlot"] as const)
   const effects: string[] = []
   const clock = new SimulatedClock()
   /** The address bar and the tab's storage, as the app's showStep and draft actions keep them. */
@@ -78,6 +85,7 @@ function startWizard(input: BookingWizardInput) {
         logFailure: (_, params) => effects.push(`log:${params.error.code}`),
         finish: (_, params) => effects.push(`finish:${params.origin}`),
         close: () => effects.push("close"),
+        releaseHold: (_, { timeSlotId }) => effects.push(`release:${timeSlotId}`),
         showStep: (_, { step, replace }) => {
           if (tab.address === step) return
           tab.address = step
@@ -109,6 +117,8 @@ function observe(sut: Sut): WizardView {
   const keyName = keyNamer()
   const snapshot = sut.actor.getSnapshot()
   const { context } = snapshot
+  // The review is one screen whatever its hold is doing.
+  const value = typeof snapshot.value === "string" ? snapshot.value : Object.keys(snapshot.value)[0]!
   const screens: Record<string, WizardScreen> = {
     details: "step1",
     slots: "step2",
@@ -123,15 +133,19 @@ function observe(sut: Sut): WizardView {
     cancelled: "cancelled",
   }
   return {
-    screen: screens[snapshot.value as string]!,
+    screen: screens[value]!,
     fields: { ...context.details },
     errors: context.errors.map((e) => `${e.name}: ${e.message}`).sort(),
     selectedSlotId: context.slot?.id ?? null,
-    requests: sut.api.calls.map((c) => requestSeen(c.input, keyName)),
+    requests: sut.api.calls.filter((c) => c.name === "createAppointment").map((c) => requestSeen(c.input, keyName)),
     effects: [...sut.effects],
     address: sut.tab.address,
     entries: sut.tab.entries,
     storedDraft: sut.tab.stored,
+    holds: sut.api.calls.filter((c) => c.name === "holdSlot").map((c) => (c.input as { timeSlotId: string }).timeSlotId),
+    // What ReviewStep counts down from: the hold of a review still under way.
+    countdown: snapshot.matches({ review: "held" }) && context.hold !== null,
+    notice: context.holdNotice === null ? null : context.holdNotice === "expired" ? "holdExpired" : "holdRefused",
   }
 }
 
@@ -140,7 +154,15 @@ function runPaths(label: string, input: BookingWizardInput) {
     input,
     events: EVENTS as never,
     serializeState: (s) =>
-      JSON.stringify([s.value, s.context.details, s.context.errors, s.context.slot?.id ?? null, s.context.error?.code ?? null, s.context.networkRetries]),
+      JSON.stringify([
+        s.value,
+        s.context.details,
+        s.context.errors,
+        s.context.slot?.id ?? null,
+        s.context.error?.code ?? null,
+        s.context.networkRetries,
+        s.context.holdNotice,
+      ]),
   })
   const delay = input.origin === "profile" ? 500 : 0
 
@@ -192,6 +214,19 @@ function runPaths(label: string, input: BookingWizardInput) {
                 expect(sut.actor.getSnapshot().value).toBe("retrying")
                 sut.clock.increment(1)
                 return flush()
+              },
+              // The newest hold asked for is answered (one asked for a review already left has no listener).
+              "xstate.done.actor.holdSlot": async ({ event }) => {
+                while (sut.api.isWaiting("holdSlot")) await sut.api.resolve("holdSlot", event.output)
+              },
+              "xstate.error.actor.holdSlot": async ({ event }) => {
+                while (sut.api.isWaiting("holdSlot")) await sut.api.reject("holdSlot", event.error)
+              },
+              "xstate.after.holdExpiry.bookingWizard.review.held": () => {
+                // Issue 14, on a simulated clock: 5 minutes after the gateway's answer, not a moment sooner.
+                sut.clock.increment(5 * 60_000 - 1)
+                expect(sut.actor.getSnapshot().matches({ review: "held" })).toBe(true)
+                sut.clock.increment(1)
               },
               "xstate.after.redirectDelay.bookingWizard.success": () => {
                 // SPEC §9: from the public profile the user waits 500 ms; elsewhere they go at once.

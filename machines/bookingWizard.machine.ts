@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { Appointment, CreateAppointmentRequest } from "../schemas/appointment.ts"
 import { BookingDetails, chosenDependant } from "../schemas/appointment.ts"
-import type { TimeSlot } from "../schemas/availability.ts"
+import type { SlotHold, TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
@@ -67,9 +67,19 @@ export interface BookingWizardContext {
   request: BookingRequest | null
   /** Automatic retries after a network failure used for the current confirmation. */
   networkRetries: number
+  /**
+   * The gateway's hold of the slot while the user reviews it (issue 14), or null: not (yet) held,
+   * or the hold could not be made (the booking itself still refuses a slot taken meanwhile).
+   */
+  hold: SlotHold | null
+  /** Said on the slot grid after a hold ended: it expired, or someone else holds the slot. */
+  holdNotice: HoldNotice | null
   /** The step asked for on opening (the address's); used once, to choose the first step. */
   readonly openingStep: BookingStep
 }
+
+/** Why the wizard came back to the slot grid from the review on its own (issue 14). */
+export type HoldNotice = "expired" | "refused"
 
 /** POST /appointments as the wizard sends it: the body and its Idempotency-Key. */
 export interface BookingRequest {
@@ -149,6 +159,12 @@ const keepDraft = {
   params: ({ context }: { context: BookingWizardContext }) => ({ draft: { origin: context.origin, details: context.details, slot: context.slot } }),
 } as const
 
+/** Lets the chosen slot's hold go (issue 14). */
+const releaseHold = {
+  type: "releaseHold",
+  params: ({ context }: { context: BookingWizardContext }) => ({ timeSlotId: context.slot!.id }),
+} as const
+
 /**
  * The three-step booking wizard of SPEC §2 and §4: details, a slot of the week grid, review and
  * confirm. A slot taken meanwhile sends the user back to the grid with the slots refreshed.
@@ -162,6 +178,10 @@ export const bookingWizardMachine = setup({
   actors: {
     createAppointment: fromPromise<Appointment, BookingRequest>(async () => {
       throw new Error("createAppointment not provided")
+    }),
+    /** POST /time-slots/{id}/hold: the slot held for the user while they review it (issue 14). */
+    holdSlot: fromPromise<SlotHold, { timeSlotId: TimeSlot["id"] }>(async () => {
+      throw new Error("holdSlot not provided")
     }),
   },
   actions: {
@@ -190,6 +210,11 @@ export const bookingWizardMachine = setup({
     clearDraft: () => {},
     /** Closes the dialog without booking; provided by the app. */
     close: () => {},
+    /**
+     * Lets the slot's hold go (DELETE /time-slots/{id}/hold, not awaited); provided by the app.
+     * Sent on leaving the review other than by confirming, also while the hold is on its way.
+     */
+    releaseHold: (_, _params: { timeSlotId: TimeSlot["id"] }) => {},
   },
   guards: {
     detailsValid: ({ context }) => detailsErrors(context.details, context.homeAvailable).length === 0,
@@ -211,6 +236,8 @@ export const bookingWizardMachine = setup({
     redirectDelay: ({ context }) => (context.origin === "profile" ? 500 : 0),
     /** Before an automatic retry: the connection gets a moment to come back (1 s, then 2 s). */
     retryDelay: ({ context }) => 1000 * context.networkRetries,
+    /** The hold's time, as the gateway counted it when it answered (SLOT_HOLD_MINUTES). */
+    holdExpiry: ({ context }) => 1000 * (context.hold?.expiresInSeconds ?? 0),
   },
 }).createMachine({
   id: "bookingWizard",
@@ -228,6 +255,8 @@ export const bookingWizardMachine = setup({
     appointment: null,
     request: null,
     networkRetries: 0,
+    hold: null,
+    holdNotice: null,
     openingStep: input.step ?? 1,
   }),
   initial: "opening",
@@ -259,21 +288,66 @@ export const bookingWizardMachine = setup({
     },
     slots: {
       entry: [showStep(2), keepDraft],
+      // The notice of an ended hold is read on the grid; once the user moves on it has been said.
+      exit: assign({ holdNotice: null }),
       on: {
         "booking.cancel": "cancelled",
         "booking.goToStep": { target: "opening", reenter: true },
-        "booking.selectSlot": { guard: "slotSelectable", actions: [assign({ slot: ({ event }) => event.slot }), keepDraft] },
+        "booking.selectSlot": { guard: "slotSelectable", actions: [assign({ slot: ({ event }) => event.slot, holdNotice: null }), keepDraft] },
         "booking.back": "details",
         "booking.next": { guard: "hasSlot", target: "review" },
       },
     },
+    /**
+     * Step 3. On entering, the gateway holds the slot for the user (issue 14) while they read and
+     * confirm; the hold's time is counted down and, when it runs out, the user is told and goes
+     * back to the grid, refreshed. Confirming does not wait for the hold: the booking is what
+     * finally guarantees the slot.
+     */
     review: {
       entry: [showStep(3), keepDraft],
+      // Whichever way the review is left, its hold is over for the wizard (booked, released or ended).
+      exit: assign({ hold: null }),
+      initial: "holding",
       on: {
-        "booking.cancel": "cancelled",
-        "booking.goToStep": { target: "opening", reenter: true },
-        "booking.back": "slots",
+        "booking.cancel": { target: "cancelled", actions: releaseHold },
+        // The address naming step 3 again changes nothing (and keeps the hold); another step lets it go.
+        "booking.goToStep": [
+          { guard: "reachesReview", actions: showStep(3) },
+          { target: "opening", reenter: true, actions: releaseHold },
+        ],
+        "booking.back": { target: "slots", actions: releaseHold },
         "booking.confirm": { target: "booking", actions: "prepareRequest" },
+      },
+      states: {
+        holding: {
+          invoke: {
+            id: "holdSlot",
+            src: "holdSlot",
+            input: ({ context }) => ({ timeSlotId: context.slot!.id }),
+            onDone: { target: "held", actions: assign({ hold: ({ event }) => event.output }) },
+            onError: [
+              {
+                // Someone else holds or booked it: said on the grid, refreshed, the slot no longer chosen.
+                guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+                target: "#bookingWizard.slots",
+                actions: [assign({ holdNotice: "refused", takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+              },
+              // No hold (no answer, a server error): the review goes on without a countdown.
+              { target: "unheld" },
+            ],
+          },
+        },
+        held: {
+          after: {
+            holdExpiry: {
+              // The time ran out: said on the grid, refreshed; the slot stays chosen, to hold again if still free.
+              target: "#bookingWizard.slots",
+              actions: [assign({ holdNotice: "expired" }), "refreshSlots"],
+            },
+          },
+        },
+        unheld: {},
       },
     },
     booking: {
@@ -320,10 +394,12 @@ export const bookingWizardMachine = setup({
     },
     failed: {
       on: {
-        "booking.cancel": "cancelled",
+        // The hold made at the review may still be live: let it go when the user gives up.
+        "booking.cancel": { target: "cancelled", actions: releaseHold },
         "booking.retry": { target: "booking", actions: "prepareRequest" },
+        // Back on the review, the slot is held again.
         "booking.back": { target: "review", actions: assign({ error: null }) },
-        "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
+        "booking.goToStep": { target: "opening", reenter: true, actions: [assign({ error: null }), releaseHold] },
       },
     },
     success: {

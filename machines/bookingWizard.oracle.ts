@@ -4,7 +4,7 @@ import { failureCode } from "./testing/specOracle.ts"
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
  * §5 booking step 1, §7 POST /appointments, §8 booking failure logged only, §9 500 ms from the
- * profile; issue 13's Idempotency-Key and automatic retries), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
+ * profile; issue 13's Idempotency-Key and automatic retries; issue 14's slot hold), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
  * Facts only: which screen, what the fields hold, which errors show, which slot is selected, what
  * was sent, which effects ran.
  */
@@ -44,6 +44,12 @@ export interface WizardView {
   readonly entries: number
   /** The draft kept for the tab, or null once booked or cancelled. */
   readonly storedDraft: WizardDraft | null
+  /** Issue 14: the slots the wizard asked the gateway to hold (POST /time-slots/{id}/hold), in order. */
+  readonly holds: ReadonlyArray<string>
+  /** Issue 14: the hold's countdown is on the review (the gateway answered with a hold). */
+  readonly countdown: boolean
+  /** Issue 14: what the slot grid says after a hold ended: its time ran out, or someone else holds the slot. */
+  readonly notice: "holdExpired" | "holdRefused" | null
 }
 
 export interface WizardSetting {
@@ -131,13 +137,29 @@ export function bookingWizardOracle(setting: WizardSetting) {
    */
   const show = (view: WizardView, screen: WizardScreen, how: "push" | "replace"): WizardView => {
     const step = STEP_OF[screen]
-    if (step === undefined || step === view.address) return { ...view, screen }
-    return { ...view, screen, address: step, entries: how === "push" ? view.entries + 1 : view.entries }
+    const moved = step === undefined || step === view.address ? view : { ...view, address: step, entries: how === "push" ? view.entries + 1 : view.entries }
+    return arrive({ ...moved, screen }, view.screen)
+  }
+
+  /** Issue 14: reaching the review asks the gateway to hold the chosen slot (no countdown until it answers). */
+  let holdAsked = false
+  const arrive = (view: WizardView, from: WizardScreen): WizardView => {
+    if (view.screen !== "step3" || from === "step3") return view
+    holdAsked = true
+    return { ...view, countdown: false, holds: [...view.holds, view.selectedSlotId!] }
+  }
+
+  /** Issue 14: leaving the review or a failure other than by sending lets the hold go. */
+  const letGo = (view: WizardView): WizardView => {
+    holdAsked = false
+    return { ...view, countdown: false, effects: [...view.effects, `release:${view.selectedSlotId}`] }
   }
 
   /** While the wizard is open the tab keeps what it holds; booked or cancelled, nothing. */
   const kept = (view: WizardView): WizardView => ({
     ...view,
+    // Issue 14: the notice of an ended hold belongs to the grid; leaving the grid, it has been said.
+    notice: view.screen === "step2" ? view.notice : null,
     storedDraft: ["success", "closed", "cancelled"].includes(view.screen) ? null : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
   })
 
@@ -155,10 +177,14 @@ export function bookingWizardOracle(setting: WizardSetting) {
     address: null,
     entries: 0,
     storedDraft: null,
+    holds: [],
+    countdown: false,
+    notice: null,
   }
   // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
   const opened = reachable(initial, setting.step ?? 1)
-  const start = kept(show(initial, opened, "replace"))
+  // Arriving from nowhere: opened on step 3 (a reload), the review asks for its hold at once (issue 14).
+  const start = kept(show({ ...initial, screen: "closed" }, opened, "replace"))
 
   function after(view: WizardView, event: AnyEventObject): WizardView {
     return kept(next(view, event))
@@ -186,7 +212,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
       case "booking.back": {
         // Back goes one step back and keeps what was entered (SPEC silent on keeping: Doctolib keeps it).
         if (screen === "step2") return show(view, "step1", "push")
-        if (screen === "step3") return show(view, "step2", "push")
+        if (screen === "step3") return show(letGo(view), "step2", "push")
         if (screen === "failed") return show(view, "step3", "push")
         return view
       }
@@ -194,21 +220,50 @@ export function bookingWizardOracle(setting: WizardSetting) {
         // Back, Forward or a typed address: the address changed first, the wizard follows if it can.
         const moved = { ...view, address: event.step as 1 | 2 | 3 }
         if (!["step1", "step2", "step3", "slotTaken", "failed"].includes(screen)) return moved
-        return show(moved, reachable(moved, event.step as 1 | 2 | 3), "replace")
+        const target = reachable(moved, event.step as 1 | 2 | 3)
+        // Issue 14: the review named again keeps its hold; anywhere else the hold goes.
+        if (screen === "step3" && target === "step3") return moved
+        const released = screen === "step3" || screen === "failed" ? letGo(moved) : moved
+        // The grid shown again (the address's own doing) has said its notice.
+        return show({ ...released, notice: null }, target, "replace")
       }
-      case "booking.cancel":
-        // Cancel drops the draft and closes; a request on its way is not abandoned.
-        return ["step1", "step2", "step3", "slotTaken", "failed"].includes(screen)
-          ? { ...view, screen: "cancelled", effects: [...view.effects, "close"] }
-          : view
+      case "booking.cancel": {
+        // Cancel drops the draft and closes; a request on its way is not abandoned. A hold is let go.
+        if (!["step1", "step2", "step3", "slotTaken", "failed"].includes(screen)) return view
+        const released = screen === "step3" || screen === "failed" ? letGo(view) : view
+        return { ...released, screen: "cancelled", effects: [...released.effects, "close"] }
+      }
       case "booking.selectSlot": {
         const slot = event.slot as WizardSlot
         // SPEC §4: only AVAILABLE slots are selectable.
         if (screen !== "step2" || slot.status !== "AVAILABLE") return view
-        return { ...view, selectedSlotId: slot.id }
+        return { ...view, selectedSlotId: slot.id, notice: null }
+      }
+      case "xstate.done.actor.holdSlot":
+        // Issue 14: held; the review counts the 5 minutes down.
+        return screen === "step3" && holdAsked && !view.countdown ? { ...view, countdown: true } : view
+      case "xstate.error.actor.holdSlot": {
+        if (screen !== "step3" || !holdAsked || view.countdown) return view
+        holdAsked = false
+        // Held or booked by someone else: back to the grid, refreshed, told why, the slot no longer chosen.
+        if (failureCode(event, "UNHANDLED_ERROR") === "TIME_SLOT_ALREADY_BOOKED") {
+          const back = show({ ...view, selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }, "step2", "push")
+          return { ...back, notice: "holdRefused" }
+        }
+        // No hold could be made: the review goes on without a countdown (the booking still guards the slot).
+        return view
+      }
+      case "xstate.after.holdExpiry.bookingWizard.review.held": {
+        if (screen !== "step3" || !view.countdown) return view
+        holdAsked = false
+        // Issue 14: the 5 minutes ran out: back to the grid, refreshed, told so; the slot stays chosen.
+        const back = show({ ...view, countdown: false, effects: [...view.effects, "refreshSlots"] }, "step2", "push")
+        return { ...back, notice: "holdExpired" }
       }
       case "booking.confirm":
-        return screen === "step3" ? send(view) : view
+        if (screen !== "step3") return view
+        holdAsked = false
+        return send({ ...view, countdown: false })
       case "booking.retry":
         return screen === "failed" ? send(view) : view
       case "booking.chooseAnotherSlot":

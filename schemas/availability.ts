@@ -74,3 +74,21 @@ export const PublicSlotsQuery = Schema.Struct({
 export type PublicSlotsQuery = typeof PublicSlotsQuery.Type
 
 export const PublicDaySlotsQuery = Schema.Struct({ include: Schema.optionalKey(Schema.Literals(["available", "booked"])) })
+
+/**
+ * How long a slot stays held for the user at the review step of the booking wizard (issue 14):
+ * other users see it as not bookable until it is booked, released or this long has passed.
+ */
+export const SLOT_HOLD_MINUTES = 5
+
+/**
+ * POST /time-slots/{id}/hold's answer: the slot held for the caller, until when (a UTC instant,
+ * second precision) and how many seconds that is from the answer, so a client counts down from
+ * its own clock without trusting it to agree with the gateway's.
+ */
+export const SlotHold = Schema.Struct({
+  timeSlotId: TimeSlot.fields.id,
+  heldUntil: Schema.String,
+  expiresInSeconds: Schema.Number,
+})
+export type SlotHold = typeof SlotHold.Type

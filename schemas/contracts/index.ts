@@ -11,6 +11,7 @@ import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
 import * as reviews from "./reviews.ts"
 import * as session from "./session.ts"
+import * as timeSlotHolds from "./timeSlotHolds.ts"
 
 /**
  * Every call under /api/v1, by resource. Not for the SPA (each screen imports only its resource's
@@ -30,6 +31,7 @@ export const CONTRACTS = {
   patients,
   reviews,
   session,
+  timeSlotHolds,
 } as const
 
 /** Each contract with its name, `resource.call`. */

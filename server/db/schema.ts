@@ -340,10 +340,21 @@ export const timeSlots = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     timeZone: text("time_zone").$type<"Africa/Dakar" | "Africa/Ndjamena">().notNull(),
     status: text("status").$type<"AVAILABLE" | "BOOKED" | "CANCELLED" | "EXPIRED">().notNull().default("AVAILABLE"),
+    /**
+     * A hold while its user confirms (issue 14): who holds it and until when. A hold whose
+     * `held_until` has passed is no hold: every read and write compares it with now, so a hold
+     * ends on time without a timer, across restarts.
+     */
+    heldBy: uuid("held_by")
+      .$type<UserId>()
+      .references(() => users.id, { onDelete: "set null" }),
+    heldUntil: timestamp("held_until", { withTimezone: true }),
   },
   (t) => [
     // Generating slots twice must never duplicate one: a doctor has one slot per local start.
     uniqueIndex("time_slots_doctor_start_key").on(t.doctorId, t.slotDate, t.startTime),
+    // One hold per user: a new hold finds the user's previous one by this index.
+    index("time_slots_held_by_idx").on(t.heldBy),
     index("time_slots_doctor_starts_idx").on(t.doctorId, t.startsAt),
     index("time_slots_availability_idx").on(t.availabilityId),
   ],

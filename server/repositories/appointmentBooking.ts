@@ -3,13 +3,14 @@ import { Temporal } from "temporal-polyfill"
 import type { AppointmentType } from "../../schemas/enums.ts"
 import { primaryHomeLocation } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
-import { appointments, dependants, doctorSettings, locations, patients, providedServices, timeSlots } from "../db/schema.ts"
+import { appointments, dependants, doctorSettings, locations, patients, providedServices, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError } from "../http/errors.ts"
 import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmentRules.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
-import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId } from "../../schemas/ids.ts"
+import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
+import { liveHolder } from "./slotHolds.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AppointmentRow = typeof appointments.$inferSelect
@@ -22,6 +23,8 @@ export interface BookingRequest {
   readonly appointmentTime: string
   readonly appointmentType: AppointmentType
   readonly reason: string
+  /** The user booking (the patient, or the doctor booking for them): their own hold of the slot lets them through (issue 14). */
+  readonly bookedBy: (typeof users.$inferSelect)["id"]
 }
 
 const slotTaken = () => new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot has just been booked by someone else")
@@ -36,11 +39,15 @@ async function bookingTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   }
 }
 
-/** The slot, locked until the transaction ends, checked to be a future AVAILABLE slot of the doctor. */
-async function lockBookableSlot(tx: Db, slotId: TimeSlotId, doctorId: DoctorId, now: Temporal.Instant): Promise<SlotRow> {
+/**
+ * The slot, locked until the transaction ends, checked to be a future AVAILABLE slot of the
+ * doctor that nobody but `bookedBy` holds (a live hold of someone else is taken, issue 14).
+ */
+async function lockBookableSlot(tx: Db, slotId: TimeSlotId, doctorId: DoctorId, now: Temporal.Instant, bookedBy: UserId | null): Promise<SlotRow> {
   const [slot] = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId)).for("update")
   if (!slot || slot.doctorId !== doctorId) throw new ApiError("TIME_SLOT_NOT_FOUND", "No such time slot for this doctor")
-  if (slot.status !== "AVAILABLE") throw slotTaken()
+  const holder = liveHolder(slot, now)
+  if (slot.status !== "AVAILABLE" || (holder !== null && holder !== bookedBy)) throw slotTaken()
   if (slot.startsAt.getTime() <= now.epochMilliseconds) throw new ApiError("BUSINESS_ERROR", "This time slot has already passed")
   return slot
 }
@@ -99,7 +106,7 @@ export async function hasAppointmentWith(db: Db, doctorId: DoctorId, patientId: 
 export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<AppointmentId> {
   const homeAddress = await checkBookable(db, request)
   return bookingTransaction(db, async (tx) => {
-    const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now)
+    const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now, request.bookedBy)
     if (toUtcSeconds(slot.startsAt) !== request.appointmentTime) {
       throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
     }
@@ -107,7 +114,8 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
       .select({ autoConfirmAppointments: doctorSettings.autoConfirmAppointments })
       .from(doctorSettings)
       .where(eq(doctorSettings.doctorId, request.doctorId))
-    await tx.update(timeSlots).set({ status: "BOOKED" }).where(eq(timeSlots.id, slot.id))
+    // Booked, the slot needs its hold no more.
+    await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
     const [created] = await tx
       .insert(appointments)
       .values({
@@ -168,6 +176,8 @@ export interface RescheduleRequest {
   readonly timeSlotId?: TimeSlotId
   readonly appointmentTime?: string
   readonly reason?: string
+  /** Who moves it: a slot they hold is theirs to move into, one someone else holds is taken (issue 14). */
+  readonly movedBy?: UserId
 }
 
 /**
@@ -185,12 +195,12 @@ export async function rescheduleAppointment(
     const changes: Partial<typeof appointments.$inferInsert> = {}
     if (request.reason !== undefined) changes.reason = request.reason.trim()
     if (request.timeSlotId !== undefined && request.timeSlotId !== row.timeSlotId) {
-      const slot = await lockBookableSlot(tx, request.timeSlotId, row.doctorId, now)
+      const slot = await lockBookableSlot(tx, request.timeSlotId, row.doctorId, now, request.movedBy ?? null)
       if (request.appointmentTime !== undefined && request.appointmentTime !== toUtcSeconds(slot.startsAt)) {
         throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
       }
       await freeSlot(tx, row.timeSlotId)
-      await tx.update(timeSlots).set({ status: "BOOKED" }).where(eq(timeSlots.id, slot.id))
+      await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
       Object.assign(changes, {
         timeSlotId: slot.id,
         appointmentTime: slot.startsAt,

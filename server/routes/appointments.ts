@@ -96,7 +96,7 @@ export function appointmentsRoutes() {
       idempotent(c, caller, body, appointments.createAppointment.status, async (db) => {
         await checkBooker(db, caller, body)
         writesDoctor(c, body.doctorId)
-        const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null })
+        const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null, bookedBy: caller.userId })
         return loadAppointment(db, id)
       }),
   })
@@ -116,7 +116,7 @@ export function appointmentsRoutes() {
       const { doctorId } = await appointmentOfParty(c.get("deps").db, caller, params.id)
       return idempotent(c, caller, body, appointments.rescheduleAppointment.status, async (db) => {
         writesDoctor(c, doctorId)
-        await rescheduleAppointment(db, params.id, body)
+        await rescheduleAppointment(db, params.id, { ...body, movedBy: caller.userId })
         return loadAppointment(db, params.id)
       })
     },

@@ -12,6 +12,7 @@ import { facilitiesRoutes } from "./facilities.ts"
 import { patientsRoutes } from "./patients.ts"
 import { reviewsRoutes } from "./reviews.ts"
 import { sessionRoutes } from "./session.ts"
+import { slotHoldsRoutes } from "./slotHolds.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
@@ -22,6 +23,7 @@ export function apiRoutes() {
   app.route("/", doctorAccountRoutes())
   app.route("/", doctorPatientsRoutes())
   app.route("/", timeSlotsRoutes())
+  app.route("/", slotHoldsRoutes())
   app.route("/", availabilityRoutes())
   app.route("/", facilitiesRoutes())
   app.route("/", contactRoutes())

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { cached, route, type Input } from "../http/contract.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
+import { holdsSlotOf } from "../repositories/slotHolds.ts"
 import { slotsInRange } from "../repositories/timeSlots.ts"
 
 function checkRange(startDate: string, endDate: string): void {
@@ -21,7 +22,8 @@ function checkRange(startDate: string, endDate: string): void {
 /**
  * Public slot reads (issue 3). GET /doctor-availability/{id}/available-time-slots?startDate&endDate
  * and GET .../available-time-slots/date/{date}: AVAILABLE future slots; `include=booked` adds the
- * BOOKED ones (week grids show them as taken). Ranges of at most 62 days.
+ * BOOKED ones (week grids show them as taken). Ranges of at most 62 days. A slot someone else
+ * holds (issue 14) is not bookable: left out, or shown as BOOKED; the holder sees it AVAILABLE.
  */
 export function timeSlotsRoutes() {
   const app = new Hono<AppEnv>()
@@ -32,11 +34,14 @@ export function timeSlotsRoutes() {
     checkRange(startDate, endDate)
     const { db } = c.get("deps")
     const caller = await optionalCaller()
-    const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments: caller?.doctorId === doctorId }
+    const showAppointments = caller?.doctorId === doctorId
+    // A user holding one of these slots reads them as theirs (the hold AVAILABLE), never from the shared cache.
+    const viewer = caller && (showAppointments || (await holdsSlotOf(db, caller.userId, doctorId))) ? caller.userId : null
+    const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments, viewerUserId: viewer }
     // Side by side: the existence check costs no extra round trip (its refusal wins over the slots).
     const load = async () => (await Promise.all([requireDoctorExists(db, doctorId), slotsInRange(db, range)]))[1]
-    // The doctor's own view carries appointment ids: never shared.
-    if (range.showAppointments) return load()
+    // The doctor's own view carries appointment ids, a holder's view their hold: never shared.
+    if (viewer !== null) return load()
     return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load, doctorId)
   }
 

@@ -5,6 +5,7 @@ import type { DayOfWeek, FacilityTimeZone } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import { appointments, availabilities, timeSlots } from "../db/schema.ts"
 import { toIsoDate, toUtcSeconds } from "../db/time.ts"
+import { liveHolder } from "../repositories/slotHolds.ts"
 import { generateSlots } from "./slots.ts"
 import { inTransaction } from "../db/transaction.ts"
 import type { AppointmentId, DoctorId, TimeSlotId } from "../../schemas/ids.ts"
@@ -44,7 +45,10 @@ async function appointmentsOfSlots(db: Db, slotIds: ReadonlyArray<TimeSlotId>): 
 }
 
 async function toTimeSlots(db: Db, rows: ReadonlyArray<SlotRow>, audience: SlotAudience): Promise<TimeSlot[]> {
-  const visible = audience === "owner" ? rows : rows.filter((r) => r.status === "AVAILABLE" && r.startsAt.getTime() > Date.now())
+  // The public sees bookable slots only: AVAILABLE, ahead, and held by nobody (issue 14).
+  const now = Temporal.Now.instant()
+  const visible =
+    audience === "owner" ? rows : rows.filter((r) => r.status === "AVAILABLE" && r.startsAt.getTime() > now.epochMilliseconds && liveHolder(r, now) === null)
   const linked =
     audience === "owner"
       ? await appointmentsOfSlots(

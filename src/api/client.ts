@@ -148,3 +148,14 @@ async function send<S extends AnySchema>(
   }
   return decoded.value
 }
+
+/**
+ * Sends a call that must outlive the page (a `pagehide`): `fetch` with `keepalive`, the session's
+ * bearer, no answer read. For small bodiless calls such as releasing a slot hold (issue 14).
+ */
+export function callApiOnUnload<C extends AnyEndpoint>(contract: C, params: PathValues<C>): void {
+  const token = hooks.getToken()
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+  const url = `${API_BASE}${pathOf(contract, params)}`
+  void globalThis.fetch(url, { method: contract.method, keepalive: true, headers, credentials: "include" }).catch(() => {})
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatDate, formatFcfa, formatNumber } from "./format.ts"
+import { formatCountdown, formatDate, formatFcfa, formatNumber } from "./format.ts"
 
 // Spaces inside an amount are no-break ones (it never wraps); compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ")
@@ -44,5 +44,17 @@ describe("formatDate", () => {
 
   it("reads a calendar date as that day whatever the device's zone", () => {
     expect(formatDate("2026-11-23", "fr")).toBe("23 novembre 2026")
+  })
+})
+
+describe("formatCountdown", () => {
+  it("writes a hold's time left as mm:ss, whole seconds rounded up, never below zero (issue 14)", () => {
+    expect(formatCountdown(300, "fr")).toBe("05:00")
+    expect(formatCountdown(299, "en")).toBe("04:59")
+    expect(formatCountdown(59.2, "fr")).toBe("01:00")
+    expect(formatCountdown(9, "fr")).toBe("00:09")
+    expect(formatCountdown(-3, "fr")).toBe("00:00")
+    // Arabic text keeps Latin digits (INTL_LOCALE), like every number of the app.
+    expect(formatCountdown(61, "ar")).toBe("01:01")
   })
 })

@@ -53,3 +53,10 @@ export function formatTime(instant: string | Date, language: Language, timeZone:
 export function formatRating(rating: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[language], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating)
 }
+
+/** A count of seconds as `mm:ss` (`4:59` → "04:59"), in the language's digits (a countdown, issue 14). */
+export function formatCountdown(seconds: number, language: Language): string {
+  const whole = Math.max(0, Math.ceil(seconds))
+  const two = new Intl.NumberFormat(INTL_LOCALE[language], { minimumIntegerDigits: 2, useGrouping: false })
+  return `${two.format(Math.floor(whole / 60))}:${two.format(whole % 60)}`
+}

@@ -1,6 +1,7 @@
 import { routeOf, type AnyEndpoint } from "../../schemas/contract.ts"
 import { CONTRACTS } from "../../schemas/contracts/index.ts"
-import { doctorRequests as doctorRequestsTable } from "../../server/db/schema.ts"
+import { eq, sql } from "drizzle-orm"
+import { doctorRequests as doctorRequestsTable, timeSlots } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
@@ -282,6 +283,28 @@ const ROWS: ReadonlyArray<RowInput> = [
       },
     }),
     expect: only(["patientA", "doctorA"], 404),
+  },
+  // Slot holds (issue 14): the booking user holds; a hold is released only by its holder.
+  {
+    contract: CONTRACTS.timeSlotHolds.holdTimeSlot,
+    rule: "patients hold a free slot, a doctor one of their own schedule (each caller finds it free: the last hold is cleared first)",
+    call: async (f, { gw }) => {
+      await gw.db.update(timeSlots).set({ heldBy: null, heldUntil: null }).where(eq(timeSlots.id, f.freeSlotA.id))
+      return { path: `/api/v1/time-slots/${f.freeSlotA.id}/hold` }
+    },
+    expect: only(["patientA", "patientB", "doctorA"], 201),
+  },
+  {
+    contract: CONTRACTS.timeSlotHolds.releaseTimeSlotHold,
+    rule: "only its holder (patient A) releases a hold; anyone else, the slot's doctor included, is refused",
+    call: async (f, { gw }) => {
+      await gw.db
+        .update(timeSlots)
+        .set({ heldBy: f.userA, heldUntil: sql`now() + interval '5 minutes'` })
+        .where(eq(timeSlots.id, f.freeSlotA.id))
+      return { path: `/api/v1/time-slots/${f.freeSlotA.id}/hold` }
+    },
+    expect: only(["patientA"], 200),
   },
   // Availability and slots: public reads; the schedule and its changes are the doctor's own.
   {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm"
 import { availabilities, emergencyContacts, medicalRecords, reviewReactions, reviews, timeSlots } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
-import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
+import type { DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 /** Who calls: a visitor, each role, and for owned ids an owner and a non-owner of the same role. */
@@ -38,16 +38,16 @@ async function idsOf(gw: TestGateway, token: string): Promise<SessionIds> {
 }
 
 export interface Fixtures {
-  userA: string
-  userB: string
-  patientA: string
-  patientB: string
-  doctorA: string
-  doctorB: string
+  userA: UserId
+  userB: UserId
+  patientA: PatientId
+  patientB: PatientId
+  doctorA: DoctorId
+  doctorB: DoctorId
   /** A CONFIRMED appointment of patient A with doctor A, 10 hours ahead: inside the 24-hour rule. */
   nearAppointment: string
   /** A free slot of doctor A, days ahead. */
-  freeSlotA: { id: string; startsAt: string }
+  freeSlotA: { id: TimeSlotId; startsAt: string }
   /** An availability of doctor A with no booked slot, to delete. */
   spareAvailability: string
   /** A patient seen by doctor A and never by doctor B. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt } from "drizzle-orm"
+import { expect } from "vitest"
 import { Temporal } from "temporal-polyfill"
 import { createSession } from "../../auth/sessions.ts"
 import { availabilities, doctors, patients, timeSlots, users } from "../../db/schema.ts"
@@ -97,3 +98,13 @@ export const bookingBody = (slot: { id: string; doctorId: DoctorId; startsAtUtc:
   reason: "Douleurs au genou depuis une semaine",
   ...extra,
 })
+
+/** Parallel calls for one slot: no 5xx, exactly one 201, every other one 409 TIME_SLOT_ALREADY_BOOKED. */
+export function expectOneWinner(responses: ReadonlyArray<{ status: number; body: { code?: string } | undefined }>): void {
+  const statuses = responses.map((r) => r.status)
+  expect(statuses.filter((s) => s >= 500)).toEqual([])
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+  const refused = responses.filter((r) => r.status === 409)
+  expect(refused).toHaveLength(responses.length - 1)
+  expect(new Set(refused.map((r) => r.body?.code))).toEqual(new Set(["TIME_SLOT_ALREADY_BOOKED"]))
+}

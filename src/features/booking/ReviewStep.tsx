@@ -1,8 +1,9 @@
 import { useSelector } from "@xstate/react"
-import { useTranslation } from "react-i18next"
+import { useEffect, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
-import { formatDate, formatTime, Money } from "../../i18n/format.ts"
+import { formatCountdown, formatDate, formatTime, Money } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
@@ -21,6 +22,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   )
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
+  const hold = useSelector(actor, (s) => (s.matches({ review: "held" }) ? s.context.hold : null))
 
   if (state === "slotTaken") {
     return (
@@ -87,6 +89,8 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
         <dt>{t("booking.reason")}</dt>
         <dd>{details.reason.trim()}</dd>
       </dl>
+      {/* A new hold (the same slot held again) counts from its own answer. */}
+      {hold ? <HoldCountdown key={hold.heldUntil} seconds={hold.expiresInSeconds} /> : null}
       {state === "failed" ? (
         <p className="alert alert-danger" role="alert">
           {t("booking.failed")}
@@ -107,6 +111,31 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
           </Button>
         )}
       </div>
+    </div>
+  )
+}
+
+/**
+ * The slot's hold counting down, mm:ss (issue 14). The numbers change every second without being
+ * read out (a timer is not live); one polite announcement comes when a minute is left. When the
+ * time is up the wizard itself goes back to the grid and says so.
+ */
+function HoldCountdown({ seconds }: { seconds: number }) {
+  const { t, i18n } = useTranslation()
+  const [left, setLeft] = useState(seconds)
+  useEffect(() => {
+    const end = Date.now() + seconds * 1000
+    const timer = setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 1000)
+    return () => clearInterval(timer)
+  }, [seconds])
+  return (
+    <div className="booking-hold">
+      <p role="timer" aria-live="off" aria-atomic="true">
+        <Trans i18nKey="booking.holdCountdown" values={{ time: formatCountdown(left, i18n.language as Language) }} components={{ time: <bdi dir="ltr" /> }} />
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {left <= 60 ? t("booking.holdLastMinute") : ""}
+      </p>
     </div>
   )
 }

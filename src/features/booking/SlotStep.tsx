@@ -11,9 +11,16 @@ export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor:
   const { t } = useTranslation()
   const slot = useSelector(actor, (s) => s.context.slot)
   const taken = useSelector(actor, (s) => s.context.takenSlot)
+  const notice = useSelector(actor, (s) => s.context.holdNotice)
   const address = clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
   return (
     <div className="stack">
+      {/* Issue 14: back from the review on its own, the wizard says why (the grid is refreshed). */}
+      {notice ? (
+        <p className="alert alert-warning" role="alert">
+          {t(notice === "expired" ? "booking.holdExpired" : "booking.holdRefused")}
+        </p>
+      ) : null}
       <WeekSlotPicker
         doctorId={doctor.id}
         selectedSlotId={slot?.id ?? null}

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useRef } from "react"
+import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise, type ActorRefFrom } from "xstate"
 import { useState } from "react"
 import { bookingWizardMachine, type BookingOrigin, type BookingStep, type BookingWizardInput } from "../../../machines/bookingWizard.machine.ts"
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
+import { holdSlot, releaseSlot, releaseSlotOnUnload } from "../../api/slotHolds.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
@@ -60,10 +61,22 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
     }
   })
 
-  return useFlowActor(
+  // Issue 14: a hold asked for after a release waits for it, so a late release never drops the new hold.
+  const released = useRef<Promise<unknown>>(Promise.resolve())
+
+  const actor = useFlowActor(
     bookingWizardMachine.provide({
-      actors: { createAppointment: fromPromise(({ input }) => createAppointment(input.body, input.idempotencyKey)) },
+      actors: {
+        createAppointment: fromPromise(({ input }) => createAppointment(input.body, input.idempotencyKey)),
+        holdSlot: fromPromise(async ({ input }) => {
+          await released.current
+          return holdSlot(input.timeSlotId)
+        }),
+      },
       actions: {
+        releaseHold: (_, { timeSlotId }) => {
+          released.current = releaseSlot(timeSlotId).catch(() => {})
+        },
         refreshSlots: () => void queryClient.invalidateQueries({ queryKey: ["timeSlots", input.doctorId] }),
         announceSuccess: () => {
           session.send({ type: "session.refresh" })
@@ -91,4 +104,31 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
     }),
     { input },
   )
+  useReleaseOnLeaving(actor, released)
+  return actor
+}
+
+/**
+ * Issue 14: leaving the wizard on the review lets the slot's hold go at once, rather than after its
+ * 5 minutes: a tab closed or reloaded (`pagehide`: a `keepalive` request with the bearer), or the
+ * dialog gone without Cancel (a link followed elsewhere in the app). A hold asked for afterwards
+ * (the same wizard mounted again) waits for that release.
+ */
+function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Promise<unknown> }) {
+  useEffect(() => {
+    const heldSlot = () => {
+      const snapshot = actor.getSnapshot()
+      return snapshot.context.slot && (snapshot.matches("review") || snapshot.matches("failed")) ? snapshot.context.slot : null
+    }
+    const onPageHide = () => {
+      const slot = heldSlot()
+      if (slot) releaseSlotOnUnload(slot.id)
+    }
+    window.addEventListener("pagehide", onPageHide)
+    return () => {
+      window.removeEventListener("pagehide", onPageHide)
+      const slot = heldSlot()
+      if (slot) released.current = releaseSlot(slot.id).catch(() => {})
+    }
+  }, [actor, released])
 }

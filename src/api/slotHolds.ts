@@ -1,0 +1,12 @@
+import type { TimeSlot } from "../../schemas/availability.ts"
+import { holdTimeSlot, releaseTimeSlotHold } from "../../schemas/contracts/timeSlotHolds.ts"
+import { callApi, callApiOnUnload } from "./client.ts"
+
+/** POST /time-slots/{id}/hold: the slot held for the signed-in user (SLOT_HOLD_MINUTES), their previous hold released. */
+export const holdSlot = (timeSlotId: TimeSlot["id"]) => callApi(holdTimeSlot, { params: { id: timeSlotId } })
+
+/** DELETE /time-slots/{id}/hold: the user's hold let go (nothing held is fine). */
+export const releaseSlot = (timeSlotId: TimeSlot["id"]) => callApi(releaseTimeSlotHold, { params: { id: timeSlotId } })
+
+/** The same, from a page being closed or left: sent with `keepalive`, no answer awaited. */
+export const releaseSlotOnUnload = (timeSlotId: TimeSlot["id"]) => callApiOnUnload(releaseTimeSlotHold, { id: timeSlotId })
