@@ -7,6 +7,7 @@ import { availabilities, doctorFacilities, doctors, healthcareFacilities, locati
 import { toIsoDate } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError } from "../http/errors.ts"
+import { slotsFreed } from "../waitlist/offers.ts"
 import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
 import { todayIn, topUpSlots } from "../scheduling/schedule.ts"
 
@@ -72,6 +73,8 @@ export async function createAvailability(db: Db, doctorId: string, input: Availa
       })
       .returning()
     await topUpSlots(tx, doctorId)
+    // New slots: whoever waits for this doctor may be offered one (issue 14).
+    await slotsFreed(tx, { doctorId })
     return row!
   })
 }
