@@ -15,6 +15,7 @@ import { JobWorker, startJobWorker } from "./jobs/worker.ts"
 import { agendaHandlers, enqueueAgendaPlanning } from "./reminders/agenda.ts"
 import { reminderHandlers } from "./reminders/send.ts"
 import { smsSender } from "./sms/sms.ts"
+import { waitlistHandlers } from "./waitlist/jobs.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 const config = loadConfigOrExit()
@@ -32,7 +33,14 @@ const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? {
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Jobs live in the database: what was due while the process was down runs at its first poll.
 const senders = { sendMail: accountMailSender(config), sendSms: smsSender(config), replyTo: config.mailTo }
-const handlers = { ...reminderHandlers(senders), ...agendaHandlers(senders), ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }) }
+// Waitlist offers link to the app where it is served (PUBLIC_ORIGIN behind a proxy).
+const appOrigin = config.publicOrigin || `http://localhost:${config.port}`
+const handlers = {
+  ...reminderHandlers(senders),
+  ...agendaHandlers(senders),
+  ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }),
+  ...waitlistHandlers(senders, appOrigin),
+}
 // The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain (once per hour, whoever enqueues it).
 await enqueueAgendaPlanning(database.db, new Date())
 const stopJobs = startJobWorker(new JobWorker(database.db, handlers), config.jobPollMs)

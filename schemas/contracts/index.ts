@@ -11,6 +11,7 @@ import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
 import * as reviews from "./reviews.ts"
 import * as session from "./session.ts"
+import * as slotWaitlists from "./slotWaitlists.ts"
 import * as timeSlotHolds from "./timeSlotHolds.ts"
 
 /**
@@ -31,6 +32,7 @@ export const CONTRACTS = {
   patients,
   reviews,
   session,
+  slotWaitlists,
   timeSlotHolds,
 } as const
 

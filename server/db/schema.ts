@@ -723,3 +723,72 @@ export const doctorRequests = pgTable(
     index("doctor_requests_facility_idx").on(t.facilityId, t.createdAt),
   ],
 )
+
+/**
+ * The freed-slot waitlist (issue 14): who waits for which doctor, for whom, and for what: a slot
+ * earlier than an appointment, or one between two dates. Gone when left or fulfilled; the first in
+ * line is the oldest `created_at`.
+ */
+export const slotWaitlistEntries = pgTable(
+  "slot_waitlist_entries",
+  {
+    id: id(),
+    patientId: uuid("patient_id")
+      .$type<PatientId>()
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    dependantId: uuid("dependant_id")
+      .$type<DependantId>()
+      .references(() => dependants.id, { onDelete: "cascade" }),
+    doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<"EARLIER_THAN_APPOINTMENT" | "BETWEEN_DATES">().notNull(),
+    appointmentId: uuid("appointment_id")
+      .$type<AppointmentId>()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    fromDate: date("from_date", { mode: "string" }),
+    toDate: date("to_date", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("slot_waitlist_doctor_idx").on(t.doctorId, t.createdAt),
+    // One entry per person (the patient, or one dependant) and doctor.
+    uniqueIndex("slot_waitlist_person_uq").on(t.doctorId, t.patientId, sql`coalesce(${t.dependantId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+)
+
+/**
+ * Offers of freed slots (issue 14), one row per offer made: OFFERED while it runs (the slot held for
+ * the patient until `expires_at`), then ACCEPTED, DECLINED or EXPIRED. At most one live offer per
+ * slot and per entry, whatever the workers do at once (the partial unique indexes).
+ */
+export const slotOffers = pgTable(
+  "slot_offers",
+  {
+    id: id(),
+    entryId: uuid("entry_id").references(() => slotWaitlistEntries.id, { onDelete: "set null" }),
+    patientId: uuid("patient_id")
+      .$type<PatientId>()
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    timeSlotId: uuid("time_slot_id")
+      .$type<TimeSlotId>()
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: "cascade" }),
+    status: text("status").$type<"OFFERED" | "ACCEPTED" | "DECLINED" | "EXPIRED">().notNull().default("OFFERED"),
+    offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("slot_offers_live_slot_uq")
+      .on(t.timeSlotId)
+      .where(sql`${t.status} = 'OFFERED'`),
+    uniqueIndex("slot_offers_live_entry_uq")
+      .on(t.entryId)
+      .where(sql`${t.status} = 'OFFERED'`),
+    index("slot_offers_slot_idx").on(t.timeSlotId, t.entryId),
+  ],
+)

@@ -27,7 +27,7 @@ export function shortWhen(at: Date, timeZone: string): string {
 }
 
 // Arabic text isolates each value (first strong isolate … pop) so names and times keep their direction.
-const isolate = (lang: NoticeLanguage, value: string) => (lang === "ar" ? `\u2068${value}\u2069` : value)
+export const isolate = (lang: NoticeLanguage, value: string) => (lang === "ar" ? `\u2068${value}\u2069` : value)
 
 type SmsTemplate = (when: string, doctor: string, place: string) => string
 

@@ -10,6 +10,7 @@ import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmen
 import { inTransaction } from "../db/transaction.ts"
 import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
 import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
+import { acceptOffersOf, slotsFreed } from "../waitlist/offers.ts"
 import { liveHolder } from "./slotHolds.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
@@ -132,6 +133,8 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
         location: homeAddress,
       })
       .returning({ id: appointments.id, status: appointments.status })
+    // Booked through a waitlist offer: the offer is accepted and the patient waits no more.
+    await acceptOffersOf(tx, slot.id, request.patientId, now)
     // Saved with the appointment or not at all: a booking never lacks its reminders.
     if (created!.status === "CONFIRMED") {
       await scheduleReminders(tx, { id: created!.id, appointmentTime: slot.startsAt, rescheduleCount: 0 }, new Date(now.epochMilliseconds))
@@ -150,13 +153,15 @@ async function lockAppointment(tx: Db, appointmentId: AppointmentId, now: Tempor
   return row
 }
 
-/** Gives a booked slot back, unless its time has passed. */
+/** Gives a booked slot back, unless its time has passed; a slot given back is offered to its doctor's waitlist (issue 14). */
 async function freeSlot(tx: Db, slotId: TimeSlotId | null): Promise<void> {
   if (!slotId) return
-  await tx
+  const freed = await tx
     .update(timeSlots)
     .set({ status: "AVAILABLE" })
     .where(and(eq(timeSlots.id, slotId), eq(timeSlots.status, "BOOKED"), sql`${timeSlots.startsAt} > now()`))
+    .returning({ id: timeSlots.id })
+  if (freed.length > 0) await slotsFreed(tx, { slotIds: [slotId] })
 }
 
 /** Cancels a CONFIRMED appointment at least 24 h ahead and frees its slot, in one transaction. */
@@ -201,6 +206,8 @@ export async function rescheduleAppointment(
       }
       await freeSlot(tx, row.timeSlotId)
       await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
+      // Moved into an offered slot ("earlier than my appointment"): the offer is accepted.
+      await acceptOffersOf(tx, slot.id, row.patientId, now)
       Object.assign(changes, {
         timeSlotId: slot.id,
         appointmentTime: slot.startsAt,

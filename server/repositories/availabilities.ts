@@ -7,6 +7,7 @@ import { availabilities, doctorFacilities, doctors, healthcareFacilities, locati
 import { toIsoDate } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError } from "../http/errors.ts"
+import { slotsFreed } from "../waitlist/offers.ts"
 import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
 import { todayIn, topUpSlots } from "../scheduling/schedule.ts"
 import type { AvailabilityId, DoctorId, FacilityId } from "../../schemas/ids.ts"
@@ -77,6 +78,8 @@ export async function createAvailability(db: Db, doctorId: DoctorId, input: Avai
       })
       .returning()
     await topUpSlots(tx, doctorId)
+    // New slots: whoever waits for this doctor may be offered one (issue 14).
+    await slotsFreed(tx, { doctorId })
     return row!
   })
 }

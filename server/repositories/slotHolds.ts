@@ -7,6 +7,7 @@ import { timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
+import { liveOffersOfSlot, liveOfferUntil } from "../waitlist/offers.ts"
 
 /*
  * Slot holds (issue 14): `time_slots.held_by` / `held_until`. A hold is live while `held_until` is
@@ -67,14 +68,17 @@ export async function holdSlot(db: Db, request: HoldRequest, now: Temporal.Insta
     if (slot.status !== "AVAILABLE" || (holder !== null && holder !== request.userId)) {
       throw new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot is booked or being booked by someone else")
     }
-    // One hold per user: the previous one, whichever doctor's, is let go.
+    // One hold per user: the previous one, whichever doctor's, is let go (a waitlist offer's slot stays held: issue 14).
     const released = await tx
       .update(timeSlots)
       .set({ heldBy: null, heldUntil: null })
-      .where(and(eq(timeSlots.heldBy, request.userId), ne(timeSlots.id, slot.id)))
+      .where(and(eq(timeSlots.heldBy, request.userId), ne(timeSlots.id, slot.id), sql`NOT EXISTS (${liveOffersOfSlot(timeSlots.id)})`))
       .returning({ doctorId: timeSlots.doctorId })
-    const seconds = SLOT_HOLD_MINUTES * 60
-    const until = new Date(Math.floor(now.epochMilliseconds / 1000) * 1000 + seconds * 1000)
+    // Holding a slot offered to one never shortens the offer's time.
+    const offerUntil = await liveOfferUntil(tx, slot.id, request.userId, now)
+    const reviewUntil = Math.floor(now.epochMilliseconds / 1000) * 1000 + SLOT_HOLD_MINUTES * 60_000
+    const until = new Date(Math.max(reviewUntil, offerUntil?.getTime() ?? 0))
+    const seconds = Math.round((until.getTime() - Math.floor(now.epochMilliseconds / 1000) * 1000) / 1000)
     await tx.update(timeSlots).set({ heldBy: request.userId, heldUntil: until }).where(eq(timeSlots.id, slot.id))
     return {
       hold: { timeSlotId: slot.id, heldUntil: toUtcSeconds(until), expiresInSeconds: seconds },
@@ -93,7 +97,10 @@ export async function releaseSlotHold(db: Db, slotId: SlotId, userId: UserId, no
     if (!slot) throw new ApiError("TIME_SLOT_NOT_FOUND", "No such time slot")
     const holder = liveHolder(slot, now)
     if (holder !== null && holder !== userId) throw forbidden("This slot is held by someone else")
-    if (slot.heldBy === userId) await tx.update(timeSlots).set({ heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
+    // A slot offered to the user from the waitlist stays theirs until the offer ends.
+    if (slot.heldBy === userId && !(await liveOfferUntil(tx, slot.id, userId, now))) {
+      await tx.update(timeSlots).set({ heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
+    }
     return slot.doctorId
   })
 }

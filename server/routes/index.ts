@@ -13,6 +13,7 @@ import { patientsRoutes } from "./patients.ts"
 import { reviewsRoutes } from "./reviews.ts"
 import { sessionRoutes } from "./session.ts"
 import { slotHoldsRoutes } from "./slotHolds.ts"
+import { slotWaitlistsRoutes } from "./slotWaitlists.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
@@ -24,6 +25,7 @@ export function apiRoutes() {
   app.route("/", doctorPatientsRoutes())
   app.route("/", timeSlotsRoutes())
   app.route("/", slotHoldsRoutes())
+  app.route("/", slotWaitlistsRoutes())
   app.route("/", availabilityRoutes())
   app.route("/", facilitiesRoutes())
   app.route("/", contactRoutes())

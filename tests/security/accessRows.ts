@@ -1,7 +1,8 @@
 import { routeOf, type AnyEndpoint } from "../../schemas/contract.ts"
 import { CONTRACTS } from "../../schemas/contracts/index.ts"
 import { eq, sql } from "drizzle-orm"
-import { doctorRequests as doctorRequestsTable, timeSlots } from "../../server/db/schema.ts"
+import { Temporal } from "temporal-polyfill"
+import { doctorRequests as doctorRequestsTable, slotOffers, slotWaitlistEntries, timeSlots } from "../../server/db/schema.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
@@ -53,6 +54,17 @@ const signedIn = (status: number): Expectation => ({ ...everyone(status), visito
 function only(allowed: ReadonlyArray<CallerName>, ok: number, overrides: Partial<Expectation> = {}): Expectation {
   const expectation = Object.fromEntries(CALLERS.map((c) => [c, c === "visitor" ? 401 : allowed.includes(c) ? ok : 403])) as Expectation
   return { ...expectation, ...overrides }
+}
+
+/** A waitlist entry of patient A for doctor A, made afresh for each caller. */
+async function waitlistEntryOfA(f: Fixtures, gw: TestGateway): Promise<string> {
+  await gw.db.delete(slotWaitlistEntries).where(eq(slotWaitlistEntries.patientId, f.patientA))
+  const from = Temporal.Now.plainDateISO("Africa/Dakar").add({ days: 1 })
+  const [entry] = await gw.db
+    .insert(slotWaitlistEntries)
+    .values({ patientId: f.patientA, doctorId: f.doctorA, mode: "BETWEEN_DATES", fromDate: from.toString(), toDate: from.add({ days: 7 }).toString() })
+    .returning({ id: slotWaitlistEntries.id })
+  return entry!.id
 }
 
 /** A message of the contact form as the SPA sends it to /email/send. */
@@ -305,6 +317,52 @@ const ROWS: ReadonlyArray<RowInput> = [
       return { path: `/api/v1/time-slots/${f.freeSlotA.id}/hold` }
     },
     expect: only(["patientA"], 200),
+  },
+  // The freed-slot waitlist (issue 14): patients' own entries and offers; the doctor's own count.
+  {
+    contract: CONTRACTS.slotWaitlists.joinSlotWaitlist,
+    rule: "patients join a doctor's waitlist for themselves (each caller starts with none)",
+    call: async (f, { gw }) => {
+      await gw.db.delete(slotWaitlistEntries).where(eq(slotWaitlistEntries.doctorId, f.doctorA))
+      const from = Temporal.Now.plainDateISO("Africa/Dakar").add({ days: 1 })
+      return {
+        path: "/api/v1/slot-waitlists",
+        body: { doctorId: f.doctorA, mode: "BETWEEN_DATES", fromDate: from.toString(), toDate: from.add({ days: 7 }).toString() },
+      }
+    },
+    expect: only(["patientA", "patientB"], 201),
+  },
+  {
+    contract: CONTRACTS.slotWaitlists.listSlotWaitlists,
+    rule: "patients list their own waitlists",
+    call: () => ({ path: "/api/v1/slot-waitlists" }),
+    expect: only(["patientA", "patientB"], 200),
+  },
+  {
+    contract: CONTRACTS.slotWaitlists.leaveSlotWaitlist,
+    rule: "only its patient (A) leaves a waitlist entry",
+    call: async (f, { gw }) => ({ path: `/api/v1/slot-waitlists/${await waitlistEntryOfA(f, gw)}` }),
+    expect: only(["patientA"], 200),
+  },
+  {
+    contract: CONTRACTS.slotWaitlists.declineSlotOffer,
+    rule: "only the patient it is offered to (A) declines an offer",
+    call: async (f, { gw }) => {
+      const entryId = await waitlistEntryOfA(f, gw)
+      await gw.db.update(slotOffers).set({ status: "EXPIRED" }).where(eq(slotOffers.timeSlotId, f.freeSlotA.id))
+      const [offer] = await gw.db
+        .insert(slotOffers)
+        .values({ entryId, patientId: f.patientA, timeSlotId: f.freeSlotA.id, expiresAt: new Date(Date.now() + 15 * 60_000) })
+        .returning({ id: slotOffers.id })
+      return { path: `/api/v1/slot-offers/${offer!.id}/decline` }
+    },
+    expect: only(["patientA"], 200),
+  },
+  {
+    contract: CONTRACTS.slotWaitlists.doctorSlotWaitlistCount,
+    rule: "a doctor reads how many wait for them, not for another doctor",
+    call: (f) => ({ path: `/api/v1/doctors/${f.doctorA}/slot-waitlist` }),
+    expect: only(["doctorA"], 200),
   },
   // Availability and slots: public reads; the schedule and its changes are the doctor's own.
   {

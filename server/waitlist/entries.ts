@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm"
+import { alias } from "drizzle-orm/pg-core"
+import { Temporal } from "temporal-polyfill"
+import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotWaitlistEntry } from "../../schemas/slotWaitlist.ts"
+import type { Db } from "../db/client.ts"
+import { appointments, dependants, doctors, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
+import { toUtcSeconds } from "../db/time.ts"
+import { ApiError, forbidden, validationError } from "../http/errors.ts"
+import { isUniqueViolation } from "../repositories/appointmentRules.ts"
+
+type PatientId = (typeof patients.$inferSelect)["id"]
+
+/** Today in the zone of West and Central Africa's two countries (the earliest of the two days). */
+const today = (now: Temporal.Instant) => now.toZonedDateTimeISO("Africa/Dakar").toPlainDate()
+
+/**
+ * Joins a doctor's waitlist (issue 14) for the patient or one of their dependants: earlier than one
+ * of their confirmed future appointments with that doctor (for the same person), or between two
+ * dates from today to the schedule's horizon. One entry per person and doctor.
+ */
+export async function joinWaitlist(
+  db: Db,
+  patientId: PatientId,
+  body: JoinSlotWaitlistRequest,
+  now: Temporal.Instant = Temporal.Now.instant(),
+): Promise<string> {
+  const [doctor] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, body.doctorId))
+  if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND")
+  const dependantId = body.dependantId ?? null
+  if (dependantId) {
+    const [dependant] = await db.select({ patientId: dependants.patientId }).from(dependants).where(eq(dependants.id, dependantId))
+    if (dependant?.patientId !== patientId) throw forbidden("Only one's own dependants")
+  }
+  if (body.mode === "EARLIER_THAN_APPOINTMENT") {
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.id, body.appointmentId!))
+    if (!appointment) throw new ApiError("APPOINTMENT_NOT_FOUND")
+    if (appointment.patientId !== patientId) throw forbidden("Only one's own appointments")
+    if (
+      appointment.doctorId !== body.doctorId ||
+      appointment.status !== "CONFIRMED" ||
+      (appointment.dependantId ?? null) !== dependantId ||
+      appointment.appointmentTime.getTime() <= now.epochMilliseconds
+    ) {
+      throw validationError([{ name: "appointmentId", message: "validation.waitlistAppointment" }])
+    }
+  } else {
+    const first = today(now)
+    if (Temporal.PlainDate.compare(Temporal.PlainDate.from(body.fromDate!), first) < 0) {
+      throw validationError([{ name: "fromDate", message: "validation.dateNotPast" }])
+    }
+    if (Temporal.PlainDate.compare(Temporal.PlainDate.from(body.toDate!), first.add({ days: WAITLIST_RANGE_MAX_DAYS })) > 0) {
+      throw validationError([{ name: "toDate", message: "validation.waitlistRangeTooFar" }])
+    }
+  }
+  try {
+    const [row] = await db
+      .insert(slotWaitlistEntries)
+      .values({
+        patientId,
+        dependantId,
+        doctorId: body.doctorId,
+        mode: body.mode,
+        appointmentId: body.mode === "EARLIER_THAN_APPOINTMENT" ? body.appointmentId! : null,
+        fromDate: body.mode === "BETWEEN_DATES" ? body.fromDate! : null,
+        toDate: body.mode === "BETWEEN_DATES" ? body.toDate! : null,
+      })
+      .returning({ id: slotWaitlistEntries.id })
+    return row!.id
+  } catch (error) {
+    if (isUniqueViolation(error, "slot_waitlist_person_uq"))
+      throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "validation.waitlistDuplicate" }])
+    throw error
+  }
+}
+
+const doctorUsers = alias(users, "doctor_users")
+const patientUsers = alias(users, "patient_users")
+
+/** A patient's entries, oldest first, each with its live offer (one whose time has not run out). */
+export async function waitlistsOf(db: Db, patientId: PatientId, now: Temporal.Instant = Temporal.Now.instant()): Promise<SlotWaitlistEntry[]> {
+  const rows = await db
+    .select({
+      entry: slotWaitlistEntries,
+      doctorFirstName: doctorUsers.firstName,
+      doctorLastName: doctorUsers.lastName,
+      patientFirstName: patientUsers.firstName,
+      patientLastName: patientUsers.lastName,
+      dependantFirstName: dependants.firstName,
+      dependantLastName: dependants.lastName,
+      appointmentTime: appointments.appointmentTime,
+      offerId: slotOffers.id,
+      offerExpiresAt: slotOffers.expiresAt,
+      slotId: timeSlots.id,
+      slotStartsAt: timeSlots.startsAt,
+      slotTimeZone: timeSlots.timeZone,
+    })
+    .from(slotWaitlistEntries)
+    .innerJoin(doctors, eq(doctors.id, slotWaitlistEntries.doctorId))
+    .innerJoin(doctorUsers, eq(doctorUsers.id, doctors.userId))
+    .innerJoin(patients, eq(patients.id, slotWaitlistEntries.patientId))
+    .innerJoin(patientUsers, eq(patientUsers.id, patients.userId))
+    .leftJoin(dependants, eq(dependants.id, slotWaitlistEntries.dependantId))
+    .leftJoin(appointments, eq(appointments.id, slotWaitlistEntries.appointmentId))
+    .leftJoin(
+      slotOffers,
+      and(eq(slotOffers.entryId, slotWaitlistEntries.id), eq(slotOffers.status, "OFFERED"), gt(slotOffers.expiresAt, new Date(now.epochMilliseconds))),
+    )
+    .leftJoin(timeSlots, eq(timeSlots.id, slotOffers.timeSlotId))
+    .where(eq(slotWaitlistEntries.patientId, patientId))
+    .orderBy(asc(slotWaitlistEntries.createdAt))
+  return rows.map((r) => ({
+    id: r.entry.id,
+    doctorId: r.entry.doctorId,
+    doctorName: `${r.doctorFirstName} ${r.doctorLastName}`,
+    patientId: r.entry.patientId,
+    dependantId: r.entry.dependantId,
+    attendeeName: r.dependantFirstName ? `${r.dependantFirstName} ${r.dependantLastName}` : `${r.patientFirstName} ${r.patientLastName}`,
+    mode: r.entry.mode,
+    appointmentId: r.entry.appointmentId,
+    appointmentTime: r.appointmentTime ? toUtcSeconds(r.appointmentTime) : null,
+    fromDate: r.entry.fromDate,
+    toDate: r.entry.toDate,
+    createdAt: toUtcSeconds(r.entry.createdAt),
+    offer:
+      r.offerId && r.slotId && r.slotStartsAt && r.slotTimeZone && r.offerExpiresAt
+        ? { id: r.offerId, timeSlotId: r.slotId, startsAt: toUtcSeconds(r.slotStartsAt), timeZone: r.slotTimeZone, expiresAt: toUtcSeconds(r.offerExpiresAt) }
+        : null,
+  }))
+}
+
+/** How many entries wait for the doctor. */
+export async function waitingCount(db: Db, doctorId: (typeof doctors.$inferSelect)["id"]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(slotWaitlistEntries)
+    .where(eq(slotWaitlistEntries.doctorId, doctorId))
+  return row?.n ?? 0
+}
