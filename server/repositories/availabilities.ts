@@ -78,8 +78,8 @@ export async function createAvailability(db: Db, doctorId: DoctorId, input: Avai
       })
       .returning()
     await topUpSlots(tx, doctorId)
-    // New slots: whoever waits for this doctor may be offered one (issue 14).
-    await slotsFreed(tx, { doctorId })
+    // New slots: whoever waits for this doctor may be offered one of them (issue 14).
+    await slotsFreed(tx, { doctorId, availabilityId: row!.id })
     return row!
   })
 }

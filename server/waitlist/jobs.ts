@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
-import type { DoctorId, TimeSlotId } from "../../schemas/ids.ts"
+import type { AvailabilityId, DoctorId, TimeSlotId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, patients, patientSettings, slotOffers, timeSlots, users } from "../db/schema.ts"
 import type { JobHandler } from "../jobs/worker.ts"
 import { MAIL_FROM } from "../email/contactMail.ts"
 import { noticeLanguageOf } from "../reminders/messages.ts"
 import type { NoticeSenders } from "../reminders/send.ts"
+import { waitingCount } from "./entries.ts"
 import { offerEmail, offerSms } from "./messages.ts"
 import { expireOffer, freeSlotsOf, offerFreedSlot, WAITLIST_EXPIRE_JOB, WAITLIST_FREED_JOB, WAITLIST_NOTIFY_JOB } from "./offers.ts"
 
@@ -48,8 +49,12 @@ export function waitlistHandlers(senders: NoticeSenders, origin: string): Record
   return {
     [WAITLIST_FREED_JOB]: async (job, { db, now }) => {
       const at = Temporal.Instant.fromEpochMilliseconds(now.getTime())
-      const payload = job.payload as { slotIds?: TimeSlotId[]; doctorId?: DoctorId }
-      const slotIds = payload.slotIds ?? (payload.doctorId ? await freeSlotsOf(db, payload.doctorId, at) : [])
+      const payload = job.payload as { slotIds: TimeSlotId[] } | { doctorId: DoctorId; availabilityId: AvailabilityId }
+      let slotIds: TimeSlotId[]
+      if ("slotIds" in payload) slotIds = payload.slotIds
+      // A new availability of a doctor nobody waits for (the usual case) costs one count, not a pass over its slots.
+      else if ((await waitingCount(db, payload.doctorId)) === 0) return
+      else slotIds = await freeSlotsOf(db, payload.availabilityId, at)
       for (const slotId of slotIds) await offerFreedSlot(db, slotId, at)
     },
     [WAITLIST_EXPIRE_JOB]: async (job, { db, now }) => {

@@ -26,8 +26,11 @@ type SlotRow = typeof timeSlots.$inferSelect
 type OfferRow = typeof slotOffers.$inferSelect
 type SlotId = SlotRow["id"]
 
-/** Asks for the freed slots to be offered, in the transaction that freed them; no slots: every free slot of the doctor (a new availability). */
-export function slotsFreed(tx: Db, freed: { readonly slotIds: ReadonlyArray<SlotId> } | { readonly doctorId: SlotRow["doctorId"] }) {
+/** Asks for the freed slots to be offered, in the transaction that freed them: given slots, or the free slots of a new availability. */
+export function slotsFreed(
+  tx: Db,
+  freed: { readonly slotIds: ReadonlyArray<SlotId> } | { readonly doctorId: SlotRow["doctorId"]; readonly availabilityId: SlotRow["availabilityId"] },
+) {
   return enqueue(tx, { kind: WAITLIST_FREED_JOB, payload: { ...freed } })
 }
 
@@ -90,12 +93,12 @@ export function offerFreedSlot(db: Db, slotId: SlotId, now: Temporal.Instant = T
   })
 }
 
-/** The doctor's free future slots, earliest first: each may be offered (a new availability). */
-export async function freeSlotsOf(db: Db, doctorId: SlotRow["doctorId"], now: Temporal.Instant = Temporal.Now.instant()): Promise<SlotId[]> {
+/** A new availability's free future slots, earliest first: each may be offered. */
+export async function freeSlotsOf(db: Db, availabilityId: SlotRow["availabilityId"], now: Temporal.Instant = Temporal.Now.instant()): Promise<SlotId[]> {
   const rows = await db
     .select({ id: timeSlots.id })
     .from(timeSlots)
-    .where(and(eq(timeSlots.doctorId, doctorId), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, new Date(now.epochMilliseconds))))
+    .where(and(eq(timeSlots.availabilityId, availabilityId), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, new Date(now.epochMilliseconds))))
     .orderBy(asc(timeSlots.startsAt))
     .limit(500)
   return rows.map((r) => r.id)

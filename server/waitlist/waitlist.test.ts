@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 import { OFFER_MINUTES } from "../../schemas/slotWaitlist.ts"
-import { jobs, patients, slotOffers, slotWaitlistEntries, users } from "../db/schema.ts"
+import { jobs, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
 import type { Mail } from "../email/contactMail.ts"
 import { JobWorker } from "../jobs/worker.ts"
 import { bookingBody, createSignedInPatients, idsOf, insertSlot } from "../routes/testing/appointmentFixtures.ts"
@@ -191,6 +191,31 @@ describe("the freed-slot waitlist (issue 14)", () => {
     expect(ended!.status).toBe("DECLINED")
     // No one else fits the slot: anyone may book it again.
     await book(holder!, slot)
+  })
+
+  it("a new availability's slots are offered to whoever waits in its dates, not other free slots", async () => {
+    const [waiting] = await patientsNamed(1)
+    const doctorToken = await gw.signIn("doctor@demo.sn")
+    const today = Temporal.Now.plainDateISO("Africa/Dakar")
+    const range = { doctorId, mode: "BETWEEN_DATES", fromDate: today.toString(), toDate: today.add({ days: 8 }).toString() }
+    expect((await gw.api("POST", "/slot-waitlists", { token: waiting!.token, body: range })).status).toBe(201)
+    // Other free slots in the range, older than the entry, stay as they were: only new ones are news.
+    const run = worker()
+    await run.worker.runDue()
+    expect(await offerOf(waiting!)).toBeNull()
+    const added = await gw.api("POST", `/doctor-availability/${doctorId}`, {
+      token: doctorToken,
+      body: { dayOfWeek: "SUNDAY", startTime: "20:00", endTime: "21:00", isRecurring: false, slotDurationMinutes: 30 },
+    })
+    expect(added.status).toBe(201)
+    await run.worker.runDue()
+    const offer = await offerOf(waiting!)
+    expect(offer).not.toBeNull()
+    const [slot] = await gw.db
+      .select({ availabilityId: timeSlots.availabilityId, startTime: timeSlots.startTime })
+      .from(timeSlots)
+      .where(eq(timeSlots.id, offer.timeSlotId))
+    expect(slot).toEqual({ availabilityId: added.body.id, startTime: "20:00" })
   })
 
   it("refuses a second entry for the same person, a past range, another's appointment", async () => {
