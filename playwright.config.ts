@@ -53,7 +53,8 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: dataDir,
         LOG_REQUESTS: "false",
-        DATABASE_URL: "",
+        // The embedded default, unless scripts/e2e-postgres.ts runs journeys on PostgreSQL.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         CONTACT_MAIL_TO: "contact@promed.sn",
         // Notices (reminders, cancellations) leave within a second, so a test sees them sent.
