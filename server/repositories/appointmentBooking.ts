@@ -10,7 +10,7 @@ import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmen
 import { inTransaction } from "../db/transaction.ts"
 import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
 import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
-import { acceptOffersOf, slotsFreed } from "../waitlist/offers.ts"
+import { acceptOffersOf, endWaitsOn, slotsFreed } from "../waitlist/offers.ts"
 import { liveHolder } from "./slotHolds.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
@@ -173,6 +173,7 @@ export async function cancelAppointment(db: Db, appointmentId: AppointmentId, no
       .set({ status: "CANCELED", canceledAt: new Date(now.epochMilliseconds) })
       .where(eq(appointments.id, row.id))
     await freeSlot(tx, row.timeSlotId)
+    await endWaitsOn(tx, row.id, now)
     await cancelReminders(tx, row.id, new Date(now.epochMilliseconds))
   })
 }

@@ -157,14 +157,25 @@ export async function leaveWaitlist(db: Db, entryId: string, patientId: OfferRow
     const [entry] = await tx.select().from(slotWaitlistEntries).where(eq(slotWaitlistEntries.id, entryId)).for("update")
     if (!entry) throw new ApiError("NOT_FOUND", "No such waitlist entry")
     if (entry.patientId !== patientId) throw forbidden("This waitlist entry is someone else's")
-    const [live] = await tx
-      .select()
-      .from(slotOffers)
-      .where(and(eq(slotOffers.entryId, entryId), eq(slotOffers.status, "OFFERED")))
-      .for("update")
-    if (live) await endOffer(tx, live, "offer.decline", now)
-    await tx.delete(slotWaitlistEntries).where(eq(slotWaitlistEntries.id, entryId))
+    await dropEntry(tx, entryId, now)
   })
+}
+
+/** An entry goes; a live offer it had passes to the next in line first. */
+async function dropEntry(tx: Db, entryId: string, now: Temporal.Instant): Promise<void> {
+  const [live] = await tx
+    .select()
+    .from(slotOffers)
+    .where(and(eq(slotOffers.entryId, entryId), eq(slotOffers.status, "OFFERED")))
+    .for("update")
+  if (live) await endOffer(tx, live, "offer.decline", now)
+  await tx.delete(slotWaitlistEntries).where(eq(slotWaitlistEntries.id, entryId))
+}
+
+/** A cancelled appointment: the waits for a slot earlier than it have nothing left to move, and go. Runs in the cancellation's transaction. */
+export async function endWaitsOn(tx: Db, appointmentId: NonNullable<typeof slotWaitlistEntries.$inferSelect.appointmentId>, now: Temporal.Instant) {
+  const waits = await tx.select({ id: slotWaitlistEntries.id }).from(slotWaitlistEntries).where(eq(slotWaitlistEntries.appointmentId, appointmentId))
+  for (const { id } of waits) await dropEntry(tx, id, now)
 }
 
 /**

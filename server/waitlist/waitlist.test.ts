@@ -166,6 +166,15 @@ describe("the freed-slot waitlist (issue 14)", () => {
     expect((await gw.api("GET", "/slot-waitlists", { token: waiting!.token })).body).toEqual([])
   })
 
+  it("cancelling the appointment one waits to move ends that wait", async () => {
+    const [waiting] = await patientsNamed(1)
+    const own = await book(waiting!, await insertSlot(gw, doctorId, 130))
+    await gw.api("POST", "/slot-waitlists", { token: waiting!.token, body: { doctorId, mode: "EARLIER_THAN_APPOINTMENT", appointmentId: own } })
+    expect((await gw.api("GET", "/slot-waitlists", { token: waiting!.token })).body).toHaveLength(1)
+    expect((await gw.api("PUT", `/appointments/cancel/${own}`, { token: waiting!.token })).status).toBe(200)
+    expect((await gw.api("GET", "/slot-waitlists", { token: waiting!.token })).body).toEqual([])
+  })
+
   it("a slot later than the appointment, or outside the dates, is not offered; leaving with an offer passes it on", async () => {
     const [holder, earlierOnly, leaver, next] = await patientsNamed(4)
     const own = await book(earlierOnly!, await insertSlot(gw, doctorId, 50))
