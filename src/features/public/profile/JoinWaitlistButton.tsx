@@ -1,0 +1,36 @@
+import { useRouterState } from "@tanstack/react-router"
+import { lazy, Suspense, useState } from "react"
+import { useTranslation } from "react-i18next"
+import type { Doctor } from "../../../../schemas/doctor.ts"
+import { loginUrl } from "../../../session/loginUrl.ts"
+import { useSessionLanguage, useSessionStatus, useSessionUser } from "../../../session/useSession.ts"
+import { Button, type ButtonProps } from "../../../ui/Button.tsx"
+
+const JoinWaitlistDialog = lazy(() => import("./JoinWaitlistDialog.tsx"))
+
+/**
+ * "Join the waitlist" (issue 14): opens the join dialog for a signed-in patient; a visitor goes to
+ * the login site, which brings them back here, as the Book button does. Other roles see nothing.
+ */
+export function JoinWaitlistButton({ doctor, ...button }: { doctor: Doctor } & Omit<ButtonProps, "onClick">) {
+  const { t } = useTranslation()
+  const status = useSessionStatus()
+  const user = useSessionUser()
+  const language = useSessionLanguage()
+  const href = useRouterState({ select: (s) => s.location.href })
+  const [open, setOpen] = useState(false)
+  if (status === "VALID_SESSION" && !user?.metadata.patient) return null
+  const join = () => (status === "VALID_SESSION" ? setOpen(true) : window.location.assign(loginUrl(href, language)))
+  return (
+    <>
+      <Button variant="secondary" {...button} onClick={join}>
+        {t("slotWaitlist.join")}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <JoinWaitlistDialog doctor={doctor} open onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
