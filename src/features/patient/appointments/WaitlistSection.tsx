@@ -101,7 +101,7 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
       const kept = draftStore.read(entry.doctorId)
       draftStore.write(entry.doctorId, {
         origin: "availability",
-        details: { reason: kept?.details.reason ?? "", appointmentType: kept?.details.appointmentType ?? "", forWhom: entry.dependantId ?? SELF },
+        details: { reason: kept?.details.reason ?? "", appointmentType: kept?.details.appointmentType ?? "CLINIC", forWhom: entry.dependantId ?? SELF },
         slot,
       })
       bookingOpening.offer(entry.doctorId, "availability", slot)

@@ -2,10 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../../machines/bookingWizard.machine.ts"
-import type { Appointment } from "../../../../schemas/appointment.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { JoinSlotWaitlistRequest, OFFER_MINUTES, type SlotWaitlistEntry, type WaitlistMode } from "../../../../schemas/slotWaitlist.ts"
+import { JoinSlotWaitlistRequest, OFFER_MINUTES, type SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
 import { appointmentsQuery } from "../../../api/appointments.ts"
 import { defaultWaitlistRange, joinSlotWaitlist, slotWaitlistKeys } from "../../../api/slotWaitlists.ts"
 import { doctorName } from "../../../i18n/doctorText.ts"
@@ -18,29 +17,7 @@ import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
-import { upcomingConfirmed } from "../../appointments-shared/appointmentFilters.ts"
-
-interface JoinForm {
-  forWhom: string
-  mode: WaitlistMode
-  appointmentId: string
-  fromDate: string
-  toDate: string
-}
-
-/** The body of POST /slot-waitlists for what the form holds: only the fields its mode needs. */
-export function joinRequestOf(doctor: Pick<Doctor, "id">, form: JoinForm): Record<string, unknown> {
-  const who = { doctorId: doctor.id, dependantId: form.forWhom === SELF ? null : form.forWhom, mode: form.mode }
-  if (form.mode === "EARLIER_THAN_APPOINTMENT") return form.appointmentId ? { ...who, appointmentId: form.appointmentId } : who
-  return { ...who, ...(form.fromDate ? { fromDate: form.fromDate } : {}), ...(form.toDate ? { toDate: form.toDate } : {}) }
-}
-
-/** The confirmed appointments to come with this doctor for the person chosen (the patient, or one dependant). */
-export function appointmentsToMove(list: ReadonlyArray<Appointment>, doctor: Pick<Doctor, "id">, forWhom: string, nowMs: number): Appointment[] {
-  return upcomingConfirmed(list, nowMs).filter(
-    (a) => a.doctorId === doctor.id && (forWhom === SELF ? a.patient.dependant === null : a.patient.dependant?.id === forWhom),
-  )
-}
+import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
 
 /** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
 const FIELD_OF: Record<string, keyof JoinForm> = {
