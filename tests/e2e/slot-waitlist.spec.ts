@@ -17,7 +17,8 @@ const BOOKER = "patient@demo.sn"
 const WAITER = "patient2@demo.sn"
 const DOCTOR = "doctor2@demo.sn"
 
-// Both cases use the same patients' entries with the same doctor (one entry per person and doctor).
+// The cases use the same patients' entries with the same doctor (one entry per person and
+// doctor): one at a time, repeats included (run with --workers=1 when repeating).
 test.describe.configure({ mode: "serial" })
 
 interface Slot {
@@ -109,7 +110,7 @@ async function joinFromProfile(page: Page, s: Scene, day: string) {
   if (movable.length === 0) await expect(earlier).toBeDisabled()
   else {
     await earlier.check()
-    await expect(dialog.getByLabel("Mon rendez-vous").locator("option")).toHaveCount(movable.length)
+    await expect(dialog.getByRole("combobox", { name: "Mon rendez-vous" }).locator("option")).toHaveCount(movable.length)
     await dialog.getByRole("radio", { name: "Un créneau entre ces dates" }).check()
   }
   await expect(dialog.getByRole("radio", { name: "Un créneau entre ces dates" })).toBeChecked()
@@ -245,6 +246,58 @@ test("a declined offer passes to the next in line while the entry keeps waiting;
     expect((await api<Entry[]>(request, s.waiter.token, "GET", "/slot-waitlists")).body.filter((e) => e.doctorId === s.doctorId)).toEqual([])
   } finally {
     await leaveAll(request, s.booker.token, s.doctorId)
+    await leaveAll(request, s.waiter.token, s.doctorId)
+  }
+})
+
+test("waiting for a slot earlier than an appointment: the offer opens the reschedule page on that slot, and the move ends the entry", async ({
+  page,
+  request,
+}) => {
+  const s = await scene(request)
+  const patientId = (await api(request, s.waiter.token, "GET", "/session")).body.metadata.patient.id as string
+  // Fatou's appointment is the later slot; Awa books an earlier one of the same days.
+  const later = await freeSlot(request, s, (slots) => slots.at(-1))
+  const earlier = await freeSlot(request, s, (slots) => slots[0])
+  const mine = await bookThroughApi(request, s.waiter.token, { doctorId: s.doctorId, patientId, slot: later, reason: "Suivi" })
+  expect(mine.status).toBe(201)
+  const appointmentId = mine.body.id as string
+  const awaAppointment = await bookAs(request, s, earlier)
+
+  try {
+    await signIn(page, WAITER, `/doctors/${s.doctorId}`)
+    await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click()
+    const dialog = page.getByRole("dialog", { name: `Liste d'attente : Dr ${s.doctorName}` })
+    await dialog.getByRole("radio", { name: "Un créneau plus tôt que mon rendez-vous" }).check()
+    await dialog.getByRole("combobox", { name: "Mon rendez-vous" }).selectOption(appointmentId)
+    await dialog.getByRole("button", { name: "Rejoindre", exact: true }).click()
+    await expect(dialog).toBeHidden()
+
+    await page.goto("/appointments")
+    const when = frenchWhen(later)
+    await expect(page.getByRole("region", { name: "Mes listes d'attente" }).getByRole("article")).toContainText(
+      `Un créneau plus tôt que mon rendez-vous du ${when.date} à ${when.time}`,
+    )
+
+    expect((await api(request, s.booker.token, "PUT", `/appointments/cancel/${awaAppointment}`)).status).toBe(200)
+    const section = await waitForOffer(page)
+    await section.getByRole("button", { name: "Prendre ce créneau" }).click()
+    await expect(page).toHaveURL(new RegExp(`/appointments/${appointmentId}/reschedule\\?slot=`))
+    const gridDay = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+      new Date(`${earlier.slotDate}T12:00:00Z`),
+    )
+    await expect(page.getByRole("button", { name: `${gridDay}, ${frenchWhen(earlier).time}`, pressed: true })).toBeVisible()
+    await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click()
+    await expectToastShown(page, "Votre rendez-vous a été reporté.")
+
+    const moved = await api<{ timeSlotId: string }>(request, s.waiter.token, "GET", `/appointments/${appointmentId}`)
+    expect(moved.body.timeSlotId).toBe(earlier.id)
+    await page.goto("/appointments")
+    expect((await api<Entry[]>(request, s.waiter.token, "GET", "/slot-waitlists")).body.filter((e) => e.doctorId === s.doctorId)).toEqual([])
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+    await expect(page.getByRole("region", { name: "Mes listes d'attente" })).toHaveCount(0)
+  } finally {
+    await api(request, s.waiter.token, "PUT", `/appointments/cancel/${appointmentId}`)
     await leaveAll(request, s.waiter.token, s.doctorId)
   }
 })
