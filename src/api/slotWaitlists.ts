@@ -59,3 +59,10 @@ export const offeredSlotQuery = (doctorId: DoctorId, offer: Pick<SlotOffer, "tim
 export function defaultWaitlistRange(today: Temporal.PlainDate = todayIn()): { fromDate: string; toDate: string } {
   return { fromDate: today.toString(), toDate: today.add({ days: 14 }).toString() }
 }
+
+/** A week's range for "between these dates", from its Monday (or today, if later) to its Sunday. */
+export function weekRange(monday: string, today: Temporal.PlainDate = todayIn()): { fromDate: string; toDate: string } {
+  const start = Temporal.PlainDate.from(monday)
+  const from = Temporal.PlainDate.compare(start, today) < 0 ? today : start
+  return { fromDate: from.toString(), toDate: start.add({ days: 6 }).toString() }
+}

@@ -8,11 +8,17 @@ import { Button, type ButtonProps } from "../../../ui/Button.tsx"
 
 const JoinWaitlistDialog = lazy(() => import("./JoinWaitlistDialog.tsx"))
 
+export interface JoinWaitlistButtonProps extends Omit<ButtonProps, "onClick"> {
+  doctor: Doctor
+  /** The dates proposed first (a full week's); today to two weeks on by default. */
+  range?: { fromDate: string; toDate: string }
+}
+
 /**
  * "Join the waitlist" (issue 14): opens the join dialog for a signed-in patient; a visitor goes to
  * the login site, which brings them back here, as the Book button does. Other roles see nothing.
  */
-export function JoinWaitlistButton({ doctor, ...button }: { doctor: Doctor } & Omit<ButtonProps, "onClick">) {
+export function JoinWaitlistButton({ doctor, range, ...button }: JoinWaitlistButtonProps) {
   const { t } = useTranslation()
   const status = useSessionStatus()
   const user = useSessionUser()
@@ -28,7 +34,7 @@ export function JoinWaitlistButton({ doctor, ...button }: { doctor: Doctor } & O
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <JoinWaitlistDialog doctor={doctor} open onOpenChange={setOpen} />
+          <JoinWaitlistDialog doctor={doctor} open onOpenChange={setOpen} {...(range ? { range } : {})} />
         </Suspense>
       ) : null}
     </>

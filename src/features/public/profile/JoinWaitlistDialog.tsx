@@ -34,13 +34,23 @@ const FIELD_OF: Record<string, keyof JoinForm> = {
  * appointments with this doctor, or between two dates (today to two weeks on at first). Errors
  * show under their fields, the input kept; success closes with a toast.
  */
-export default function JoinWaitlistDialog({ doctor, open, onOpenChange }: { doctor: Doctor; open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function JoinWaitlistDialog({
+  doctor,
+  open,
+  onOpenChange,
+  range,
+}: {
+  doctor: Doctor
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  range?: { fromDate: string; toDate: string }
+}) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const queryClient = useQueryClient()
   const patient = useSessionUser()?.metadata.patient
   const appointments = useQuery(appointmentsQuery())
-  const [form, setForm] = useState<JoinForm>(() => ({ forWhom: SELF, mode: "BETWEEN_DATES", appointmentId: "", ...defaultWaitlistRange() }))
+  const [form, setForm] = useState<JoinForm>(() => ({ forWhom: SELF, mode: "BETWEEN_DATES", appointmentId: "", ...(range ?? defaultWaitlistRange()) }))
   const [attempted, setAttempted] = useState(false)
   const saver = useFormSave<JoinSlotWaitlistRequest, SlotWaitlistEntry>({
     save: joinSlotWaitlist,
