@@ -301,3 +301,39 @@ test("waiting for a slot earlier than an appointment: the offer opens the resche
     await leaveAll(request, s.waiter.token, s.doctorId)
   }
 })
+
+test("a full week in the wizard's slot step offers the waitlist for that week", async ({ page, request }) => {
+  const s = await scene(request)
+  try {
+    await signIn(page, WAITER, `/doctors/${s.doctorId}`)
+    await page.getByRole("button", { name: "Prendre rendez-vous" }).first().click()
+    const wizard = page.getByRole("dialog", { name: `Rendez-vous avec Dr ${s.doctorName}` })
+    await wizard.getByLabel("Motif de consultation").fill("Suivi")
+    await wizard.getByRole("button", { name: "Suivant", exact: true }).click()
+    // The demo schedule runs four weeks: further on, a week has no free slot.
+    const join = wizard.getByRole("button", { name: "Rejoindre la liste d'attente" })
+    for (let i = 0; i < 8 && !(await join.isVisible()); i++) {
+      await wizard.getByRole("button", { name: "Semaine suivante" }).click()
+      await expect(wizard.getByRole("group", { name: /^Créneaux du/ })).toBeVisible()
+    }
+    await expect(wizard.getByText("Aucun créneau libre cette semaine", { exact: false })).toBeVisible()
+    await join.click()
+
+    const dialog = page.getByRole("dialog", { name: `Liste d'attente : Dr ${s.doctorName}` })
+    const from = await dialog.getByRole("textbox", { name: "Du", exact: true }).inputValue()
+    const to = await dialog.getByRole("textbox", { name: "Au", exact: true }).inputValue()
+    // That week, Monday (or today) to Sunday.
+    const sunday = Temporal.PlainDate.from(to)
+    expect(sunday.dayOfWeek).toBe(7)
+    expect(Temporal.PlainDate.from(from).dayOfWeek).toBe(1)
+    expect(sunday.since(Temporal.PlainDate.from(from)).days).toBe(6)
+    await dialog.getByRole("button", { name: "Rejoindre", exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expectToastShown(page, "Vous êtes sur la liste d'attente.")
+    await expect(wizard).toBeVisible()
+    const entries = (await api<Array<Entry & { fromDate: string; toDate: string }>>(request, s.waiter.token, "GET", "/slot-waitlists")).body
+    expect(entries.filter((e) => e.doctorId === s.doctorId).map((e) => [e.fromDate, e.toDate])).toEqual([[from, to]])
+  } finally {
+    await leaveAll(request, s.waiter.token, s.doctorId)
+  }
+})
