@@ -197,7 +197,7 @@ test("a patient joins from the profile, another cancels, the first takes the off
   expect((await api(request, s.waiter.token, "PUT", `/appointments/cancel/${taken[0]!.id}`)).status).toBe(200)
 })
 
-test("a declined offer passes to the next in line while the entry keeps waiting; Leave ends it; in Arabic at 360 px", async ({ page, request }) => {
+test("a declined offer passes to the next in line while the entry keeps waiting; Leave ends it; in Arabic at 360 px", async ({ page, request, browser }) => {
   const s = await scene(request)
   const slot = await freeSlot(request, s, (slots) => slots.at(-2))
   const appointmentId = await bookAs(request, s, slot)
@@ -212,6 +212,17 @@ test("a declined offer passes to the next in line while the entry keeps waiting;
   expect(awa.status).toBe(201)
 
   try {
+    // The doctor's dashboard counts both (no one else waits for this doctor: the patients' entries were cleared).
+    const doctorContext = await browser.newContext()
+    try {
+      const doctorPage = await doctorContext.newPage()
+      await acceptCookies(doctorPage)
+      await signIn(doctorPage, DOCTOR, "/doctor/profile")
+      await expect(doctorPage.getByText("2 patients en liste d'attente")).toBeVisible()
+    } finally {
+      await doctorContext.close()
+    }
+
     expect((await api(request, s.booker.token, "PUT", `/appointments/cancel/${appointmentId}`)).status).toBe(200)
     const section = await waitForOffer(page)
 
