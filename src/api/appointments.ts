@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query"
 import type { Appointment, CreateAppointmentRequest, UpdateAppointmentRequest } from "../../schemas/appointment.ts"
 import * as appointments from "../../schemas/contracts/appointments.ts"
 import { callApi } from "./client.ts"
+import { slotWaitlistKeys } from "./slotWaitlists.ts"
 import type { AppointmentId } from "../../schemas/ids.ts"
 
 /** Query keys of the appointments resource: the caller's list and each detail. */
@@ -52,5 +53,7 @@ export async function afterAppointmentChange(queryClient: QueryClient, appointme
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: appointmentKeys.list() }),
     queryClient.invalidateQueries({ queryKey: ["timeSlots", appointment.doctorId] }),
+    // A move into an offered slot accepts the offer and ends that waitlist entry (issue 14).
+    queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.all }),
   ])
 }

@@ -60,7 +60,7 @@ const screen = <const P extends string>(path: P, component: RouteComponent, sect
 const dashboardRoute = screen(
   "profile",
   lazyRouteComponent(() => import("../features/doctor/profile/DoctorDashboardPage.tsx"), "DoctorDashboardPage"),
-  ["doctorDashboard", "experience", "notifications", "specialties"],
+  ["doctorDashboard", "experience", "notifications", "specialties", "slotWaitlist"],
 )
 
 const profileEditRoute = screen(

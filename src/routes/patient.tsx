@@ -4,7 +4,9 @@ import type { SessionUser } from "../../schemas/session.ts"
 // The query factories load with the first patient screen, not with the landing page's shell.
 const appointmentsApi = () => import("../api/appointments.ts")
 const patientsApi = () => import("../api/patients.ts")
+const slotWaitlistsApi = () => import("../api/slotWaitlists.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
+import { RescheduleSearch } from "../features/appointments-shared/rescheduleSearch.ts"
 import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { requireRoles } from "./guards.ts"
@@ -77,8 +79,12 @@ const appointmentsRoute = createRoute({
   path: "/appointments",
   validateSearch: lenientSearch(AppointmentsSearch),
   loader: async ({ context }) => {
-    const { appointmentsQuery } = await appointmentsApi()
-    await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
+    const [{ appointmentsQuery }, { slotWaitlistsQuery }] = await Promise.all([appointmentsApi(), slotWaitlistsApi()])
+    await Promise.all([
+      ensureTexts(APPOINTMENT_TEXTS),
+      context.queryClient.prefetchQuery(appointmentsQuery()),
+      context.queryClient.prefetchQuery(slotWaitlistsQuery()),
+    ])
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentsPage.tsx"), "AppointmentsPage"),
 })
@@ -106,6 +112,8 @@ const rescheduleRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/appointments/$appointmentId/reschedule",
   params: idParams("appointmentId"),
+  // `slot`: a waitlist offer's slot to preselect (issue 14); any other value is dropped.
+  validateSearch: lenientSearch(RescheduleSearch),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
     await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))

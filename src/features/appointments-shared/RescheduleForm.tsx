@@ -19,16 +19,18 @@ export interface RescheduleFormProps {
   /** Where to go once moved (the detail page of the role). */
   onDone: (appointment: Appointment) => void
   onCancel: () => void
+  /** A slot to preselect, its week shown first: a waitlist offer's (issue 14). */
+  initialSlot?: TimeSlot | null
 }
 
 /**
  * Picks a new slot of the same doctor and moves the appointment there (the old slot is freed in
  * the same transaction). Needs the `appointments` and `booking` texts.
  */
-export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleFormProps) {
+export function RescheduleForm({ appointment, onDone, onCancel, initialSlot = null }: RescheduleFormProps) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
-  const [slot, setSlot] = useState<TimeSlot | null>(null)
+  const [slot, setSlot] = useState<TimeSlot | null>(initialSlot)
   // One key per slot asked for: Retry after a lost answer moves the appointment once.
   const [keyFor] = useState(idempotencyKeys)
   const form = useFormSave<{ timeSlotId: TimeSlotId; appointmentTime: string }, Appointment>({
@@ -73,7 +75,7 @@ export function RescheduleForm({ appointment, onDone, onCancel }: RescheduleForm
         doctorId={appointment.doctorId}
         selectedSlotId={slot?.id ?? null}
         currentSlotId={appointment.timeSlotId}
-        initialDate={appointment.appointmentTime.slice(0, 10)}
+        initialDate={initialSlot?.slotDate ?? appointment.appointmentTime.slice(0, 10)}
         timeZone={appointment.timeZone}
         onSelect={(chosen) => {
           setSlot(chosen)

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useRef, useState, type KeyboardEvent } from "react"
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import { formatDate, formatTime } from "../../i18n/format.ts"
@@ -20,6 +20,8 @@ export interface WeekSlotPickerProps {
   timeZone?: string
   /** A slot that may show as BOOKED but is the one being moved (reschedule): labelled as current. */
   currentSlotId?: string | null
+  /** Shown under a week with no free slot, given that week's Monday (yyyy-MM-dd): the waitlist's join (issue 14). */
+  whenFull?: (monday: string) => ReactNode
 }
 
 type NextState = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "failed" }
@@ -29,7 +31,7 @@ type NextState = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | {
  * availability, and only AVAILABLE slots selectable (BOOKED ones show as taken). Used by the
  * booking wizard and by both roles' reschedule screens.
  */
-export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate, timeZone = "Africa/Dakar", currentSlotId }: WeekSlotPickerProps) {
+export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate, timeZone = "Africa/Dakar", currentSlotId, whenFull }: WeekSlotPickerProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const queryClient = useQueryClient()
@@ -140,7 +142,12 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
               )
             })}
           </div>
-          {week.data.every((s) => s.status !== "AVAILABLE") ? <p className="muted">{t("booking.noSlotsThisWeek")}</p> : null}
+          {week.data.every((s) => s.status !== "AVAILABLE") ? (
+            <>
+              <p className="muted">{t("booking.noSlotsThisWeek")}</p>
+              {whenFull?.(monday)}
+            </>
+          ) : null}
         </>
       )}
     </div>

@@ -4,6 +4,8 @@ import type { Doctor } from "../../../schemas/doctor.ts"
 import { Button } from "../../ui/Button.tsx"
 import { WeekSlotPicker } from "../appointments-shared/WeekSlotPicker.tsx"
 import { clinicAddressOf } from "./clinicAddress.ts"
+import { JoinWaitlistButton } from "../public/profile/JoinWaitlistButton.tsx"
+import { weekRange } from "../../api/slotWaitlists.ts"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
 
 /** Step 2: the week grid, the next availability and the address of the chosen slot's clinic. */
@@ -26,6 +28,8 @@ export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor:
         selectedSlotId={slot?.id ?? null}
         initialDate={slot?.slotDate ?? taken?.slotDate ?? doctor.nextAvailability?.slice(0, 10)}
         onSelect={(chosen) => actor.send({ type: "booking.selectSlot", slot: chosen })}
+        // Issue 14: a full week offers the doctor's waitlist for that week (patients only).
+        whenFull={(monday) => <JoinWaitlistButton doctor={doctor} size="small" range={weekRange(monday)} />}
       />
       {address ? (
         <p className="booking-address">

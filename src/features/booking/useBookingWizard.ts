@@ -6,6 +6,7 @@ import { fromPromise, type ActorRefFrom } from "xstate"
 import { useState } from "react"
 import { bookingWizardMachine, type BookingOrigin, type BookingStep, type BookingWizardInput } from "../../../machines/bookingWizard.machine.ts"
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
+import { slotWaitlistKeys } from "../../api/slotWaitlists.ts"
 import { holdSlot, releaseSlot, releaseSlotOnUnload } from "../../api/slotHolds.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
@@ -81,6 +82,8 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
         announceSuccess: () => {
           session.send({ type: "session.refresh" })
           void queryClient.invalidateQueries({ queryKey: appointmentKeys.all })
+          // A booking of an offered slot accepts the offer and ends that waitlist entry (issue 14).
+          void queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.all })
           void queryClient.invalidateQueries({ queryKey: ["timeSlots", input.doctorId] })
           toast.success(t("booking.success"), TOAST_DURATION.long)
         },

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { appointmentsQuery } from "../../../api/appointments.ts"
+import { doctorSlotWaitlistCountQuery } from "../../../api/slotWaitlists.ts"
 import { Address, formatRating, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
@@ -26,6 +27,7 @@ export function DoctorDashboardPage() {
   // The session's list is what sign-in saw; the dashboard asks again so the bell counts bookings
   // made since (a patient booking a minute ago).
   const fresh = useQuery({ ...appointmentsQuery(), refetchOnMount: "always" })
+  const waiting = useQuery({ ...doctorSlotWaitlistCountQuery(doctor.id), refetchOnMount: "always" })
   const appointments = fresh.data ?? sessionAppointments ?? []
   const stats = dashboardStats(appointments)
   const confirmedAhead = upcomingConfirmed(appointments, Date.now())
@@ -73,6 +75,12 @@ export function DoctorDashboardPage() {
           <Stat label={t("doctorDashboard.stats.patients")} value={String(stats.patients)} />
           <Stat label={t("doctorDashboard.stats.completion")} value={stats.completionRate === null ? "—" : `${stats.completionRate} %`} />
         </ul>
+        {/* Issue 14: how many patients wait for a freed slot (nothing while unknown). */}
+        {waiting.data ? (
+          <p className="waitlist-count" data-testid="waitlist-count">
+            {t("slotWaitlist.doctorCount", { count: waiting.data.waiting })}
+          </p>
+        ) : null}
       </section>
 
       <nav aria-label={t("doctorDashboard.quickActions")} className="quick-actions">

@@ -7,6 +7,7 @@ import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { AppointmentCard } from "../../appointments-shared/AppointmentCard.tsx"
 import { filterAppointments, filtersOf, searchOf, type AppointmentFilters } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentFiltersBar } from "../../appointments-shared/AppointmentFiltersBar.tsx"
+import { WaitlistSection } from "./WaitlistSection.tsx"
 import "../patient.css"
 
 const route = getRouteApi("/_patient/appointments")
@@ -28,6 +29,8 @@ export function AppointmentsPage() {
           {t("appointments.book")}
         </Link>
       </div>
+      {/* Issue 14: above the list, as an offered slot is held only a few minutes. */}
+      <WaitlistSection />
       <AppointmentFiltersBar
         filters={filters}
         onChange={set}

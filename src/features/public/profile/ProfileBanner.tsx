@@ -5,6 +5,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { BookButton } from "../common/BookButton.tsx"
+import { JoinWaitlistButton } from "./JoinWaitlistButton.tsx"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 
 /** Photo, name, specialties, rating to one decimal and the book button (SPEC §2). */
@@ -28,6 +29,7 @@ export function ProfileBanner({ doctor }: { doctor: Doctor }) {
           {t("doctorProfile.book")}
         </BookButton>
         {doctor.nextAvailability ? null : <p className="muted">{t("doctorProfile.noAvailability")}</p>}
+        <JoinWaitlistButton doctor={doctor} />
       </div>
     </header>
   )

@@ -1,0 +1,203 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { SELF } from "../../../../machines/bookingWizard.machine.ts"
+import { decodeWithFields } from "../../../../schemas/decode.ts"
+import type { Doctor } from "../../../../schemas/doctor.ts"
+import { JoinSlotWaitlistRequest, OFFER_MINUTES, type SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
+import { appointmentsQuery } from "../../../api/appointments.ts"
+import { defaultWaitlistRange, joinSlotWaitlist, slotWaitlistKeys } from "../../../api/slotWaitlists.ts"
+import { doctorName } from "../../../i18n/doctorText.ts"
+import type { Language } from "../../../i18n/languages.ts"
+import { validationMessage } from "../../../i18n/validationMessage.ts"
+import { useSessionUser } from "../../../session/useSession.ts"
+import { Button } from "../../../ui/Button.tsx"
+import { Dialog } from "../../../ui/Dialog.tsx"
+import { SelectField, TextField } from "../../../ui/Field.tsx"
+import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { useFormSave } from "../../account/useFormSave.ts"
+import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
+import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
+
+/** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
+const FIELD_OF: Record<string, keyof JoinForm> = {
+  doctorId: "forWhom",
+  dependantId: "forWhom",
+  appointmentId: "appointmentId",
+  fromDate: "fromDate",
+  toDate: "toDate",
+  mode: "mode",
+}
+
+/**
+ * "Join the waitlist" (issue 14): for whom, then earlier than one of that person's confirmed
+ * appointments with this doctor, or between two dates (today to two weeks on at first). Errors
+ * show under their fields, the input kept; success closes with a toast.
+ */
+export default function JoinWaitlistDialog({
+  doctor,
+  open,
+  onOpenChange,
+  range,
+}: {
+  doctor: Doctor
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  range?: { fromDate: string; toDate: string }
+}) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const queryClient = useQueryClient()
+  const patient = useSessionUser()?.metadata.patient
+  const appointments = useQuery(appointmentsQuery())
+  const [form, setForm] = useState<JoinForm>(() => ({ forWhom: SELF, mode: "BETWEEN_DATES", appointmentId: "", ...(range ?? defaultWaitlistRange()) }))
+  const [attempted, setAttempted] = useState(false)
+  const saver = useFormSave<JoinSlotWaitlistRequest, SlotWaitlistEntry>({
+    save: joinSlotWaitlist,
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.all })
+      toast.success(t("slotWaitlist.joined"), TOAST_DURATION.long)
+      onOpenChange(false)
+    },
+    returnDelay: 0,
+  })
+
+  const movable = appointmentsToMove(appointments.data ?? [], doctor, form.forWhom, Date.now())
+  const checked = decodeWithFields(JoinSlotWaitlistRequest, joinRequestOf(doctor, form))
+  const serverFields = saver.error?.fields ?? []
+  const errorOf = (name: keyof JoinForm) =>
+    (attempted && !checked.ok ? checked.fields.find((f) => FIELD_OF[f.name] === name)?.message : undefined) ??
+    serverFields.find((f) => FIELD_OF[f.name] === name)?.message
+  const generalError = saver.error && serverFields.every((f) => !(f.name in FIELD_OF)) ? saver.error : null
+
+  const update = (change: Partial<JoinForm>) => {
+    setForm((f) => ({ ...f, ...change }))
+    if (saver.error) saver.edit()
+  }
+  const people = [
+    { value: SELF, label: t("booking.myself", { name: patient ? `${patient.firstName} ${patient.lastName}` : "" }) },
+    ...(patient?.dependants ?? []).flatMap((d) =>
+      d.id
+        ? [
+            {
+              value: d.id,
+              label: t("booking.dependantOption", { name: `${d.firstName} ${d.lastName}`, relationship: t(`booking.relationship.${d.relationship}`) }),
+            },
+          ]
+        : [],
+    ),
+  ]
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("slotWaitlist.joinTitle", { name: doctorName(t, doctor) })}
+      description={t("slotWaitlist.joinIntro", { minutes: OFFER_MINUTES })}
+    >
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          setAttempted(true)
+          if (checked.ok) saver.submit(checked.value)
+        }}
+      >
+        <SelectField
+          label={t("slotWaitlist.forWhomLabel")}
+          required
+          value={form.forWhom}
+          onChange={(e) => {
+            // The appointments to move are the chosen person's: with none, only the dates remain.
+            const theirs = appointmentsToMove(appointments.data ?? [], doctor, e.target.value, Date.now())
+            update({ forWhom: e.target.value, appointmentId: theirs[0]?.id ?? "", mode: theirs.length === 0 ? "BETWEEN_DATES" : form.mode })
+          }}
+          options={people}
+          error={errorOf("forWhom")}
+        />
+        <fieldset className="booking-types">
+          <legend>{t("slotWaitlist.mode")}</legend>
+          <label className={`booking-type${movable.length === 0 ? " booking-type-disabled" : ""}`}>
+            <input
+              type="radio"
+              name="waitlistMode"
+              value="EARLIER_THAN_APPOINTMENT"
+              checked={form.mode === "EARLIER_THAN_APPOINTMENT"}
+              disabled={movable.length === 0}
+              aria-describedby={movable.length === 0 ? "waitlist-no-appointment" : undefined}
+              onChange={() => update({ mode: "EARLIER_THAN_APPOINTMENT", appointmentId: movable[0]?.id ?? "" })}
+            />
+            <span className="booking-type-label">{t("slotWaitlist.modeEarlier")}</span>
+          </label>
+          {movable.length === 0 ? (
+            <span id="waitlist-no-appointment" className="field-hint">
+              {t("slotWaitlist.noAppointment")}
+            </span>
+          ) : null}
+          <label className="booking-type">
+            <input
+              type="radio"
+              name="waitlistMode"
+              value="BETWEEN_DATES"
+              checked={form.mode === "BETWEEN_DATES"}
+              onChange={() => update({ mode: "BETWEEN_DATES" })}
+            />
+            <span className="booking-type-label">{t("slotWaitlist.modeBetween")}</span>
+          </label>
+        </fieldset>
+        {form.mode === "EARLIER_THAN_APPOINTMENT" && movable.length > 0 ? (
+          <SelectField
+            label={t("slotWaitlist.appointment")}
+            required
+            value={form.appointmentId}
+            onChange={(e) => update({ appointmentId: e.target.value })}
+            options={movable.map((a) => {
+              const when = appointmentWhen(a, language)
+              return { value: a.id, label: `${when.date} · ${when.time}` }
+            })}
+            error={errorOf("appointmentId")}
+          />
+        ) : null}
+        {form.mode === "EARLIER_THAN_APPOINTMENT" && movable.length === 0 && errorOf("appointmentId") ? (
+          <p className="field-error" role="alert">
+            {validationMessage(t, errorOf("appointmentId")!)}
+          </p>
+        ) : null}
+        {form.mode === "BETWEEN_DATES" ? (
+          <div className="row waitlist-dates">
+            <TextField
+              type="date"
+              label={t("slotWaitlist.fromDate")}
+              required
+              value={form.fromDate}
+              onChange={(e) => update({ fromDate: e.target.value })}
+              error={errorOf("fromDate")}
+            />
+            <TextField
+              type="date"
+              label={t("slotWaitlist.toDate")}
+              required
+              value={form.toDate}
+              onChange={(e) => update({ toDate: e.target.value })}
+              error={errorOf("toDate")}
+            />
+          </div>
+        ) : null}
+        {generalError ? (
+          <p className="alert alert-danger" role="alert">
+            {t("slotWaitlist.joinFailed")}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" loading={saver.busy}>
+            {t("slotWaitlist.submit")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
