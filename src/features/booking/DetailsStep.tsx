@@ -10,6 +10,7 @@ import { Button } from "../../ui/Button.tsx"
 import { SelectField, TextAreaField } from "../../ui/Field.tsx"
 import { ErrorSummary } from "../patient/FormBits.tsx"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
+import { personOptions } from "./personOptions.ts"
 import { Money } from "../../i18n/format.ts"
 
 /** Step 1: for whom, the reason and the type of visit (SPEC §2, §4, §5). */
@@ -22,21 +23,7 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
   const errorOf = (name: string) => errors.find((e) => e.name === name)?.message
   const update = (change: Partial<typeof details>) => actor.send({ type: "booking.update", details: change })
 
-  const people = forDoctor
-    ? [{ value: SELF, label: t("booking.thePatient") }]
-    : [
-        { value: SELF, label: t("booking.myself", { name: patient ? `${patient.firstName} ${patient.lastName}` : "" }) },
-        ...(patient?.dependants ?? []).flatMap((d) =>
-          d.id
-            ? [
-                {
-                  value: d.id,
-                  label: t("booking.dependantOption", { name: `${d.firstName} ${d.lastName}`, relationship: t(`booking.relationship.${d.relationship}`) }),
-                },
-              ]
-            : [],
-        ),
-      ]
+  const people = forDoctor ? [{ value: SELF, label: t("booking.thePatient") }] : personOptions(t, patient)
   const offered = new Map(doctor.providedServices.map((s) => [s.code, s.price]))
   const types = SERVICE_CODES.filter((code) => code === "CLINIC" || offered.has(code))
   const homeOffered = !forDoctor && offered.has("HOME")

@@ -17,6 +17,7 @@ import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
+import { personOptions } from "../../booking/personOptions.ts"
 import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
 
 /** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
@@ -74,19 +75,7 @@ export default function JoinWaitlistDialog({
     setForm((f) => ({ ...f, ...change }))
     if (saver.error) saver.edit()
   }
-  const people = [
-    { value: SELF, label: t("booking.myself", { name: patient ? `${patient.firstName} ${patient.lastName}` : "" }) },
-    ...(patient?.dependants ?? []).flatMap((d) =>
-      d.id
-        ? [
-            {
-              value: d.id,
-              label: t("booking.dependantOption", { name: `${d.firstName} ${d.lastName}`, relationship: t(`booking.relationship.${d.relationship}`) }),
-            },
-          ]
-        : [],
-    ),
-  ]
+  const people = personOptions(t, patient)
 
   return (
     <Dialog
