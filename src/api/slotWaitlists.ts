@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill"
 import { getAvailableSlots } from "../../schemas/contracts/availability.ts"
 import * as waitlists from "../../schemas/contracts/slotWaitlists.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
-import type { JoinSlotWaitlistRequest, SlotOffer } from "../../schemas/slotWaitlist.ts"
+import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotOffer } from "../../schemas/slotWaitlist.ts"
 import { todayIn } from "../time/calendar.ts"
 import { callApi } from "./client.ts"
 
@@ -60,9 +60,16 @@ export function defaultWaitlistRange(today: Temporal.PlainDate = todayIn()): { f
   return { fromDate: today.toString(), toDate: today.add({ days: 14 }).toString() }
 }
 
-/** A week's range for "between these dates", from its Monday (or today, if later) to its Sunday. */
-export function weekRange(monday: string, today: Temporal.PlainDate = todayIn()): { fromDate: string; toDate: string } {
+/**
+ * A week's range for "between these dates", from its Monday (or today, if later) to its Sunday, cut
+ * at the waitlist's reach (today + WAITLIST_RANGE_MAX_DAYS); null for a week wholly past it, where
+ * joining would only be refused.
+ */
+export function weekRange(monday: string, today: Temporal.PlainDate = todayIn()): { fromDate: string; toDate: string } | null {
   const start = Temporal.PlainDate.from(monday)
+  const reach = today.add({ days: WAITLIST_RANGE_MAX_DAYS })
+  if (Temporal.PlainDate.compare(start, reach) > 0) return null
   const from = Temporal.PlainDate.compare(start, today) < 0 ? today : start
-  return { fromDate: from.toString(), toDate: start.add({ days: 6 }).toString() }
+  const sunday = start.add({ days: 6 })
+  return { fromDate: from.toString(), toDate: (Temporal.PlainDate.compare(sunday, reach) > 0 ? reach : sunday).toString() }
 }

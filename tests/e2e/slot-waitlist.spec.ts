@@ -313,8 +313,21 @@ test("waiting for a slot earlier than an appointment: the offer opens the resche
   }
 })
 
+/**
+ * A seeded doctor no spec writes to, whose schedule is the demo's four weeks: past it, a week has
+ * no free slot and is within the waitlist's reach (the demo doctors' own writes plan 26 weeks).
+ */
+async function untouchedDoctor(request: APIRequestContext, s: Scene): Promise<Scene> {
+  const demo = new Set([s.doctorId, (await api(request, await apiToken(request, "doctor@demo.sn"), "GET", "/session")).body.metadata.doctor.id])
+  const search = await request.post("/api/v1/doctors/search", { data: { paginationSettings: { offset: 0, limit: 20 }, query: {} } })
+  const doctors = ((await search.json()) as { data: Array<{ id: string; firstName: string; lastName: string; nextAvailability: string | null }> }).data
+  const doctor = doctors.find((d) => !demo.has(d.id) && d.nextAvailability !== null)!
+  await leaveAll(request, s.waiter.token, doctor.id)
+  return { ...s, doctorId: doctor.id, doctorName: `${doctor.firstName} ${doctor.lastName}` }
+}
+
 test("a full week in the wizard's slot step offers the waitlist for that week", async ({ page, request }) => {
-  const s = await scene(request)
+  const s = await untouchedDoctor(request, await scene(request))
   try {
     await signIn(page, WAITER, `/doctors/${s.doctorId}`)
     await page.getByRole("button", { name: "Prendre rendez-vous" }).first().click()

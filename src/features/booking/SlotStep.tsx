@@ -29,7 +29,10 @@ export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor:
         initialDate={slot?.slotDate ?? taken?.slotDate ?? doctor.nextAvailability?.slice(0, 10)}
         onSelect={(chosen) => actor.send({ type: "booking.selectSlot", slot: chosen })}
         // Issue 14: a full week offers the doctor's waitlist for that week (patients only).
-        whenFull={(monday) => <JoinWaitlistButton doctor={doctor} size="small" range={weekRange(monday)} />}
+        whenFull={(monday) => {
+          const range = weekRange(monday)
+          return range ? <JoinWaitlistButton doctor={doctor} size="small" range={range} /> : null
+        }}
       />
       {address ? (
         <p className="booking-address">
