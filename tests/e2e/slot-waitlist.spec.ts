@@ -96,6 +96,8 @@ async function joinFromProfile(page: Page, s: Scene, day: string) {
   await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click()
   const dialog = page.getByRole("dialog", { name: `Liste d'attente : Dr ${s.doctorName}` })
   await expect(dialog).toBeVisible()
+  // Opened straight from the profile, before any wizard: its choices are written out, not text keys.
+  await expect(dialog.getByLabel("Pour qui ?")).toContainText("Moi-même (Fatou Sarr)")
   // "Earlier than my appointment" can be chosen only with a confirmed appointment to come with this doctor.
   const theirs = await api<Array<{ doctorId: string; status: string; appointmentTime: string; patient: { dependant: unknown } }>>(
     page.request,

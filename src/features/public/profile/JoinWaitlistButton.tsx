@@ -2,11 +2,13 @@ import { useRouterState } from "@tanstack/react-router"
 import { lazy, Suspense, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
+import { ensureTexts } from "../../../i18n/i18n.ts"
 import { loginUrl } from "../../../session/loginUrl.ts"
 import { useSessionLanguage, useSessionStatus, useSessionUser } from "../../../session/useSession.ts"
 import { Button, type ButtonProps } from "../../../ui/Button.tsx"
 
-const JoinWaitlistDialog = lazy(() => import("./JoinWaitlistDialog.tsx"))
+// With the booking texts its "for whom" choices share with the wizard (not loaded before the wizard opens).
+const JoinWaitlistDialog = lazy(() => Promise.all([import("./JoinWaitlistDialog.tsx"), ensureTexts(["booking"])]).then(([dialog]) => dialog))
 
 export interface JoinWaitlistButtonProps extends Omit<ButtonProps, "onClick"> {
   doctor: Doctor

@@ -18,6 +18,8 @@ import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
 import { personOptions } from "../../booking/personOptions.ts"
+// The "for whom" and choice cards are the booking wizard's, which the profile has not loaded yet.
+import "../../booking/booking.css"
 import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
 
 /** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
