@@ -6,6 +6,8 @@
  *    so a visitor on a slow link sees it before any JavaScript runs;
  *  - writes app-shell.html: the page without markup, served for every address the server does not
  *    render, so a deep link never flashes the landing;
+ *  - writes src/ssr/takeover.js into assets/ (named by its content) and `<client>-ssr/page-shell.html`,
+ *    the shell of every drawn page, whose scripts that takeover starts after the first paint;
  *  - writes `<client>-ssr/heads.json`: per server-rendered page (server/http/ssr.ts) and language,
  *    the CSS and module preloads of what that page loads after the shell (its screen, the modules
  *    its loader imports, its texts in that language), from scripts/bundleBudget.ts's measures.
@@ -13,13 +15,14 @@
  *
  *   tsx scripts/prerender.ts [dist/client]
  */
+import { createHash } from "node:crypto"
 import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { build } from "vite"
 import { LANGUAGES } from "../src/i18n/languages.ts"
-import { SSR_ENTRY_FILE, SSR_HEADS_FILE, SSR_PAGE_MODULES, SSR_PAGES, ssrDirOf, type ServerEntry, type SsrHeads } from "../src/ssr/contract.ts"
-import { headLine, pageDocument } from "../src/ssr/document.ts"
+import { SSR_ENTRY_FILE, SSR_HEADS_FILE, SSR_PAGE_MODULES, SSR_PAGES, SSR_SHELL_FILE, ssrDirOf, type ServerEntry, type SsrHeads } from "../src/ssr/contract.ts"
+import { headLine, pageDocument, TAKEOVER_TAG } from "../src/ssr/document.ts"
 import { coreSections, measureRoute, ROUTES, type Manifest } from "./bundleBudget.ts"
 
 const clientDir = path.resolve(process.argv[2] ?? "dist/client")
@@ -73,12 +76,22 @@ function headOf(routePath: string, language: string, modules: ReadonlyArray<stri
     .join("")
 }
 
-const landing = pageDocument(shell, { language: entry.PRERENDER_LANGUAGE, head: headOf("/", entry.PRERENDER_LANGUAGE), markup, href: "/" })
+/** The takeover script in assets/, named by its content like every file there (they are cached for a year). */
+function writeTakeover(): string {
+  const source = readFileSync(path.resolve("src/ssr/takeover.js"), "utf8").replace(/^\/\*[\s\S]*?\*\/\n/, "")
+  const file = `assets/takeover-${createHash("sha256").update(source).digest("base64url").slice(0, 8)}.js`
+  writeFileSync(path.join(clientDir, file), source)
+  return `/${file}`
+}
+const pageShell = shell.replace("</body>", () => `  ${TAKEOVER_TAG} src="${writeTakeover()}"></script>\n  </body>`)
+
+const landing = pageDocument(pageShell, { language: entry.PRERENDER_LANGUAGE, head: headOf("/", entry.PRERENDER_LANGUAGE), markup, href: "/" })
 const heads = Object.fromEntries(
   SSR_PAGES.map((page) => [page, Object.fromEntries(LANGUAGES.map((language) => [language, headOf(page, language, SSR_PAGE_MODULES[page])]))]),
 ) as SsrHeads
 // Written last, so a failure above leaves the client build as vite left it.
 writeFileSync(path.join(clientDir, "app-shell.html"), shell)
+writeFileSync(path.join(serverDir, SSR_SHELL_FILE), pageShell)
 writeFileSync(indexFile, landing)
 writeFileSync(path.join(serverDir, SSR_HEADS_FILE), JSON.stringify(heads, null, 2))
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query"
+import { startTransition } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { waitFor } from "xstate"
 import { AppRoot } from "./appRoot.tsx"
@@ -33,7 +34,14 @@ function canHydrate(root: HTMLElement, session: SessionActor, language: string):
   )
 }
 
+/**
+ * A task of its own for what follows: on a slow phone, evaluating the modules is already one long
+ * task, and the page the server drew stays frozen until each one ends.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 async function start() {
+  await nextTask()
   await startInspector()
   const address = readAddress(window.location.search)
   const language = address.urlLanguage ?? storedLanguage() ?? DEFAULT_LANGUAGE
@@ -69,7 +77,11 @@ async function start() {
     // Render the match tree as the server did (no root Suspense boundary), so React can adopt
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     router.ssr = { manifest: undefined }
-    hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
+    // As a transition, React takes the page over in slices of a few milliseconds, between which
+    // the browser answers a tap, instead of one task as long as the whole tree.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
+    })
     afterFirstRender(session, queryClient)
     return
   }

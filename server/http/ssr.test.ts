@@ -56,15 +56,20 @@ describe("GET /doctors/{id}", () => {
     expect(response.text).toMatch(/<h1 id="doctor-profile-title">Dr Moussa Ndiaye<\/h1>/)
     expect(response.text).toContain('<html lang="fr" dir="ltr"')
     expect(response.text).toContain(`data-href="/doctors/${doctorId}"`)
+    // No script in <head>: the data, and one deferred takeover that starts the module entry after the first paint.
     expect(scriptsOf(response.text)).toEqual([
-      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/),
       '<script type="application/json" id="promed-page-data">',
+      expect.stringMatching(/^<script defer data-takeover data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]*" src="\/assets\/takeover-[\w-]+\.js">$/),
     ])
+    expect(response.text).not.toMatch(/<link rel="modulepreload"|<script type="module"/)
     const data = dataBlockOf(response.text)
     expect(data?.queries).toEqual([{ queryKey: ["doctors", "detail", doctorId], data: expect.objectContaining({ id: doctorId, lastName: "Ndiaye" }) }])
-    // The screen, its texts and its CSS are announced up front, in the page's language.
-    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DoctorProfilePage-[\w-]+\.js">/)
-    expect(response.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/fr-doctorProfile-[\w-]+\.js">/)
+    // Its CSS is in <head>; the screen and its texts, in the page's language, are fetched beside the entry.
+    const modules = /data-modules="([^"]*)"/.exec(response.text)![1]!.split(" ")
+    expect(modules).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/DoctorProfilePage-[\w-]+\.js$/)]),
+    )
+    expect(modules).toContainEqual(expect.stringMatching(/^\/assets\/fr-doctorProfile-[\w-]+\.js$/))
     expect(response.text).toMatch(/<link rel="stylesheet" href="\/assets\/[\w-]+\.css">/)
   })
 

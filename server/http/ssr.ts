@@ -3,7 +3,17 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { brotliCompressSync, constants, gzipSync } from "node:zlib"
 import type { Context } from "hono"
-import { SSR_ENTRY_FILE, SSR_HEADS_FILE, ssrDirOf, ssrPageOf, type Gateway, type PageAddress, type ServerEntry, type SsrHeads } from "../../src/ssr/contract.ts"
+import {
+  SSR_ENTRY_FILE,
+  SSR_HEADS_FILE,
+  SSR_SHELL_FILE,
+  ssrDirOf,
+  ssrPageOf,
+  type Gateway,
+  type PageAddress,
+  type ServerEntry,
+  type SsrHeads,
+} from "../../src/ssr/contract.ts"
 import { pageDocument } from "../../src/ssr/document.ts"
 import { errorFacts } from "./errorLog.ts"
 
@@ -126,7 +136,7 @@ export class PageRenderer {
 async function loadRenderer(staticDir: string): Promise<Renderer | null> {
   const ssrDir = ssrDirOf(staticDir)
   const entryFile = path.join(ssrDir, SSR_ENTRY_FILE)
-  const shellFile = path.join(staticDir, "app-shell.html")
+  const shellFile = path.join(ssrDir, SSR_SHELL_FILE)
   const headsFile = path.join(ssrDir, SSR_HEADS_FILE)
   if (![entryFile, shellFile, headsFile].every((file) => existsSync(file))) return null
   try {

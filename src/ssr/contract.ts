@@ -11,6 +11,8 @@ export const ssrDirOf = (clientDir: string): string => path.join(path.dirname(pa
 export const SSR_ENTRY_FILE = "serverEntry.js"
 /** Per page and language, the <head> lines that announce what the page loads after the shell. */
 export const SSR_HEADS_FILE = "heads.json"
+/** The shell of the pages the server draws: the app shell with the takeover script (src/ssr/takeover.js). */
+export const SSR_SHELL_FILE = "page-shell.html"
 
 /** The pages rendered on each request, named as scripts/bundleBudget.ts names their routes in ROUTES. */
 export const SSR_PAGES = ["/doctors", "/doctors/{id}", "/facilities"] as const

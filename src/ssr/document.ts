@@ -17,6 +17,26 @@ export interface PageParts {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
 
+/** The drawn page's shell marks where src/ssr/takeover.js goes (scripts/prerender.ts). */
+export const TAKEOVER_TAG = "<script defer data-takeover"
+const MODULE_ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+/**
+ * The page's module entry and preloads, moved from <head> into the takeover tag's data: the page
+ * is drawn, so its scripts start after its first paint (src/ssr/takeover.js says why).
+ */
+function scriptsAfterPaint(html: string): string {
+  if (!html.includes(TAKEOVER_TAG)) throw new Error("the page shell has no takeover script (scripts/prerender.ts)")
+  const entries = [...html.matchAll(MODULE_ENTRY)].map((match) => match[1]!)
+  if (entries.length !== 1) throw new Error(`the page shell has ${entries.length} module entries, not one`)
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
+  return html
+    .replace(MODULE_ENTRY, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace(TAKEOVER_TAG, () => `${TAKEOVER_TAG} data-entry="${escapeAttribute(entries[0]!)}" data-modules="${escapeAttribute(modules.join(" "))}"`)
+}
+
 /**
  * The built index.html with a rendered page in it: <html lang dir> in the page's language, the
  * head lines, the markup in #root (tagged with its language and address), and the data block.
@@ -25,10 +45,16 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 export function pageDocument(shell: string, parts: PageParts): string {
   if (!shell.includes(ROOT)) throw new Error(`the shell has no empty ${ROOT}`)
   const data = parts.data ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${parts.data}</script>` : ""
-  return shell
-    .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${parts.language}" dir="${directionOf(parts.language)}"`)
-    .replace("</head>", () => `${parts.head}  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${parts.language}" data-href="${escapeAttribute(parts.href)}">${parts.markup}</div>${data}`)
+  // The scripts are moved before the page's own markup goes in, so nothing in that markup is read as a tag.
+  const frame = scriptsAfterPaint(
+    shell
+      .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${parts.language}" dir="${directionOf(parts.language)}"`)
+      .replace("</head>", () => `${parts.head}  </head>`),
+  )
+  return frame.replace(
+    ROOT,
+    () => `<div id="root" data-prerendered="${parts.language}" data-href="${escapeAttribute(parts.href)}">${parts.markup}</div>${data}`,
+  )
 }
 
 /** A `<link>` line for <head> announcing one built file: CSS applies at once, scripts are fetched ahead. */

@@ -10,8 +10,10 @@ test("the landing page is in the HTML itself, readable before any script runs", 
   const html = await (await request.get("/")).text()
   expect(html).toContain("Votre médecin, au bon moment, près de chez vous")
   expect(html).toContain('id="faq"')
-  // Only the module entry: no inline script (the CSP forbids them).
-  expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/type="module"[^>]*src="\/assets\//)])
+  // Only the takeover, which starts the module entry once the page has painted: no inline script (the CSP forbids them).
+  expect(html.match(/<script\b[^>]*>/g)).toEqual([
+    expect.stringMatching(/^<script defer data-takeover data-entry="\/assets\/index-[\w-]+\.js"[^>]* src="\/assets\/takeover-[\w-]+\.js">$/),
+  ])
   // Other addresses get the page without the landing, so a deep link never flashes it.
   const deep = await (await request.get("/doctors?keyword=cardio")).text()
   expect(deep).not.toContain("Votre médecin, au bon moment")

@@ -13,11 +13,12 @@ export function ensureBenchBuild(): string {
   return BENCH_BUILD_DIR
 }
 
-/** A private production build (prerender included), so another build running meanwhile cannot interfere. */
+/** A private production build (prerender and service worker included, as served), so another build running meanwhile cannot interfere. */
 function buildInto(dir: string): void {
   const run = (args: string[]) => execFileSync("npx", args, { stdio: ["ignore", "ignore", "inherit"] })
   run(["vite", "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"])
   run(["tsx", "scripts/prerender.ts", dir])
+  run(["tsx", "scripts/buildServiceWorker.ts", dir])
 }
 
 /**
