@@ -4,6 +4,7 @@ import i18next, { type i18n } from "i18next"
 import { StrictMode } from "react"
 import { I18nextProvider } from "react-i18next"
 import { AppActorsProvider, type AppActors } from "./appContext.tsx"
+import { CookieQuestionDrawn } from "./layout/cookieQuestion.ts"
 
 interface AppRootProps {
   actors: AppActors
@@ -11,14 +12,18 @@ interface AppRootProps {
   router: AnyRouter
   /** The request's language on the server; the browser has the one i18next that initI18n sets up. */
   i18n?: i18n
+  /** Whether the page has the cookie banner in the server's HTML (drawn for a visitor who has not answered it). */
+  cookieQuestionDrawn?: boolean
 }
 
 /** The whole app around a router: the browser's (src/main.tsx) and the server's (src/ssr/serverEntry.tsx). */
-export function AppRoot({ actors, queryClient, router, i18n }: AppRootProps) {
+export function AppRoot({ actors, queryClient, router, i18n, cookieQuestionDrawn = false }: AppRootProps) {
   const app = (
     <AppActorsProvider actors={actors}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <CookieQuestionDrawn.Provider value={cookieQuestionDrawn}>
+          <RouterProvider router={router} />
+        </CookieQuestionDrawn.Provider>
       </QueryClientProvider>
     </AppActorsProvider>
   )

@@ -70,7 +70,9 @@ async function start() {
   const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
 
   const root = document.getElementById("root")!
-  const app = <AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} />
+  // Hydrated as drawn: with the cookie banner when the server put it in (src/layout/cookieQuestion.ts).
+  const cookieQuestionDrawn = root.querySelector(".cookie-banner") !== null
+  const app = <AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} cookieQuestionDrawn={cookieQuestionDrawn} />
   if (canHydrate(root, session, language)) {
     // The page's screen and texts must be there before the first render, as on the server.
     await Promise.all([texts, routeLoaded])

@@ -84,7 +84,7 @@ export class PageRenderer {
     const page = ssrPageOf(url.pathname)
     if (!page) return undefined
     const address = renderer.entry.pageAddressOf(url, c.req.header("cookie") ?? null)
-    const key = `${address.language} ${address.href}`
+    const key = `${address.language} ${address.askCookies ? "ask" : "answered"} ${address.href}`
     const now = Date.now()
     let entry = this.cache.get(key)
     const hit = entry !== undefined && entry.expires > now

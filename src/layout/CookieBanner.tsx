@@ -1,5 +1,6 @@
-import { useState, useSyncExternalStore } from "react"
+import { useContext, useState, useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next"
+import { CookieQuestionDrawn, rememberCookiesAnswered } from "./cookieQuestion.ts"
 
 const KEY = "promed.cookies"
 type Consent = { necessary: true; analytics: boolean }
@@ -19,13 +20,15 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 const hasConsent = () => storedConsent() !== null
-// Prerendered HTML has no storage to read: it renders without the banner, which appears once hydrated.
-const hasConsentOnServer = () => true
+// An answer given before the server knew of answers (or in another tab) is told to it too.
+if (hasConsent()) rememberCookiesAnswered()
 
 /** The cookie settings banner: accept all, necessary only, or choose; asked once per device. */
 export function CookieBanner() {
   const { t } = useTranslation()
-  const consented = useSyncExternalStore(subscribe, hasConsent, hasConsentOnServer)
+  // The server has no storage to read: it draws the banner when the request said no answer was given.
+  const drawn = useContext(CookieQuestionDrawn)
+  const consented = useSyncExternalStore(subscribe, hasConsent, () => !drawn)
   const [showSettings, setShowSettings] = useState(false)
   const [analytics, setAnalytics] = useState(false)
   if (consented) return null
@@ -35,6 +38,7 @@ export function CookieBanner() {
     } catch {
       // Asked again next visit.
     }
+    rememberCookiesAnswered()
     for (const listener of listeners) listener()
   }
   return (

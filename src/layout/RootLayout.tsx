@@ -1,6 +1,6 @@
 import { Outlet, useHydrated } from "@tanstack/react-router"
 import { useSelector } from "@xstate/react"
-import { lazy, Suspense } from "react"
+import { lazy, Suspense, useContext } from "react"
 import { useTranslation } from "react-i18next"
 import { useAppActors } from "../appContext.tsx"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
@@ -8,11 +8,13 @@ import { OFFLINE_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { useOnline } from "../offline/useOnline.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
+import { CookieQuestionDrawn } from "./cookieQuestion.ts"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
 
-// None of these is in the HTML the server draws, nor needed before a first interaction: they
-// load once the page is live, after the first paint, instead of with every page's first script.
+// None of these is needed before a first interaction: they load once the page is live, after the
+// first paint, instead of with every page's first script. The server draws only the cookie banner,
+// for a visitor who has not answered it (src/layout/cookieQuestion.ts).
 const CookieBanner = lazy(() => Promise.all([import("./CookieBanner.tsx"), ensureTexts(["cookies"])]).then(([m]) => ({ default: m.CookieBanner })))
 const Toaster = lazy(() => import("../ui/toast/Toaster.tsx").then((m) => ({ default: m.Toaster })))
 // With what the tab kept for offline reading (issue 13): its texts load with it.
@@ -32,6 +34,7 @@ export function RootLayout() {
   const { t } = useTranslation()
   const { session } = useAppActors()
   const live = useHydrated()
+  const cookieQuestionDrawn = useContext(CookieQuestionDrawn)
   const online = useOnline()
   const phase = useSelector(session, (s) => (s.matches("unavailable") ? "unavailable" : s.hasTag("pending") ? "checking" : "ready"))
   return (
@@ -57,9 +60,13 @@ export function RootLayout() {
         )}
       </main>
       <Footer />
-      {live ? (
+      {live || cookieQuestionDrawn ? (
         <Suspense fallback={null}>
           <CookieBanner />
+        </Suspense>
+      ) : null}
+      {live ? (
+        <Suspense fallback={null}>
           <Toaster />
         </Suspense>
       ) : null}

@@ -51,6 +51,8 @@ export interface RenderedPage {
 export interface PageAddress {
   readonly href: string
   readonly language: Language
+  /** No answer to the cookie banner came with the request: the page is drawn with the banner. */
+  readonly askCookies: boolean
 }
 
 /** The gateway as the renderer calls it: the Hono app's `request`, in the same process. */

@@ -25,6 +25,7 @@ import { AppRoot } from "../appRoot.tsx"
 import { createErrorModalActor } from "../errors/errorModalActor.ts"
 import { initI18n } from "../i18n/i18n.ts"
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "../i18n/languages.ts"
+import { cookiesAnsweredIn } from "../layout/cookieQuestion.ts"
 import { createAppRouter } from "../router.ts"
 import { readAddress, strippedAddress } from "../session/address.ts"
 import type { Gateway, PageAddress, RenderedPage } from "./contract.ts"
@@ -87,7 +88,11 @@ function cookieLanguage(cookieHeader: string | null): Language | null {
 /** The address as the browser will hold it once started (login parameters and lang stripped), and its language: `?lang=` first, then the cookie, else French. */
 export function pageAddressOf(url: URL, cookieHeader: string | null): PageAddress {
   const { urlLanguage } = readAddress(url.search)
-  return { href: strippedAddress(url.pathname, url.search, ""), language: urlLanguage ?? cookieLanguage(cookieHeader) ?? DEFAULT_LANGUAGE }
+  return {
+    href: strippedAddress(url.pathname, url.search, ""),
+    language: urlLanguage ?? cookieLanguage(cookieHeader) ?? DEFAULT_LANGUAGE,
+    askCookies: !cookiesAnsweredIn(cookieHeader),
+  }
 }
 
 /** Waits for the queries the loaders started (a query may start another: a few rounds at most). */
@@ -141,7 +146,13 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
       await settle(queryClient)
       const loaded = performance.now()
       const markup = await toHtml(
-        <AppRoot actors={{ session, errorModal: createErrorModalActor(session) }} queryClient={queryClient} router={router} i18n={i18n} />,
+        <AppRoot
+          actors={{ session, errorModal: createErrorModalActor(session) }}
+          queryClient={queryClient}
+          router={router}
+          i18n={i18n}
+          cookieQuestionDrawn={address.askCookies}
+        />,
       )
       const timings = { load: loaded - started, draw: performance.now() - loaded }
       return { status: statusOf(queryClient, router), markup, data: serializeQueryCache(queryClient), timings }
@@ -154,6 +165,9 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
 
 /** The markup of `/` for a French visitor, as the browser's first render will produce it. */
 export async function renderLanding(): Promise<string> {
-  const page = await renderPage({ href: "/", language: PRERENDER_LANGUAGE }, () => Promise.reject(new Error("the landing is prerendered without a gateway")))
+  // One file for every visitor: it cannot know who has answered the cookie banner, so the browser shows it.
+  const page = await renderPage({ href: "/", language: PRERENDER_LANGUAGE, askCookies: false }, () =>
+    Promise.reject(new Error("the landing is prerendered without a gateway")),
+  )
   return page.markup
 }

@@ -154,3 +154,37 @@ test("a signed-in patient opening a profile gets a working page with their menu"
   await expect(page.getByRole("dialog")).toBeVisible()
   expect(problems).toEqual([])
 })
+
+test("a first visit gets the cookie banner in the server's page; once answered, the server's pages come without it", async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const problems = watchHydration(page)
+  const first = await (await page.request.get("/doctors?specialties=CARDIOLOGY")).text()
+  expect(first).toContain('<section class="cookie-banner" aria-label="Cookies">')
+  await openHydrated(page, "/doctors?specialties=CARDIOLOGY", "Trouver un médecin")
+  const banner = page.getByRole("region", { name: "Cookies" })
+  await expect(banner).toBeVisible()
+  await banner.getByRole("button", { name: "Nécessaires uniquement" }).click()
+  await expect(banner).toBeHidden()
+  expect(problems).toEqual([])
+  expect(await page.evaluate(() => localStorage.getItem("promed.cookies"))).toBe(JSON.stringify({ necessary: true, analytics: false }))
+
+  const answered = await (await page.request.get("/doctors?specialties=CARDIOLOGY")).text()
+  expect(answered).not.toContain("cookie-banner")
+  await page.goto(`/doctors/${doctorId}`)
+  await expect(page.getByRole("heading", { name: "Dr Moussa Ndiaye", level: 1 })).toBeVisible()
+  await expect(banner).toBeHidden()
+  await context.close()
+})
+
+test("an answer the tab kept before the server knew of answers hides the drawn banner once the page is taken over, and is told to the server", async ({
+  page,
+}) => {
+  // beforeEach stored the answer in local storage only: the server draws the banner.
+  const problems = watchHydration(page)
+  await openHydrated(page, "/facilities", "Établissements de santé")
+  await expect(page.getByRole("region", { name: "Cookies" })).toBeHidden()
+  expect(problems).toEqual([])
+  await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "promed_cookies")?.value).toBe("1")
+  expect(await (await page.request.get("/facilities")).text()).not.toContain("cookie-banner")
+})
