@@ -35,8 +35,9 @@ function canHydrate(root: HTMLElement, session: SessionActor, language: string):
 }
 
 /**
- * A task of its own for what follows: on a slow phone, evaluating the modules is already one long
- * task, and the page the server drew stays frozen until each one ends.
+ * A task of its own for what follows. On a slow phone, evaluating the modules is already one long
+ * task and the page the server drew answers no tap until each task ends: start-up is cut into
+ * several (the texts and the session, the router, the first route), each well under 50 ms there.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
@@ -60,6 +61,7 @@ async function start() {
   })
   errorModal.start()
   session.start()
+  await nextTask()
 
   // The queries the server drew the page with go in before any loader asks for them again.
   const pageData = readPageData()
@@ -67,6 +69,7 @@ async function start() {
 
   const router = createAppRouter({ queryClient, session })
   followSession(session, router, queryClient)
+  await nextTask()
   const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
 
   const root = document.getElementById("root")!

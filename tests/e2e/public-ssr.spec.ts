@@ -169,6 +169,8 @@ test("a first visit gets the cookie banner in the server's page; once answered, 
   expect(problems).toEqual([])
   expect(await page.evaluate(() => localStorage.getItem("promed.cookies"))).toBe(JSON.stringify({ necessary: true, analytics: false }))
 
+  // The page writes the cookie; the browser's cookie store takes it a moment later.
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "promed_cookies")?.value).toBe("1")
   const answered = await (await page.request.get("/doctors?specialties=CARDIOLOGY")).text()
   expect(answered).not.toContain("cookie-banner")
   await page.goto(`/doctors/${doctorId}`)
