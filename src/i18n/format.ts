@@ -2,13 +2,25 @@ import { createElement, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { INTL_LOCALE, type Language } from "./languages.ts"
 
-const numberFormats = new Map<Language, Intl.NumberFormat>()
+/**
+ * Formatters are made once per language and options: making one costs far more than using it (a
+ * week of slots is a hundred times and dates, each of which made its own formatter, with its zone).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+function formatterOf<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: new (locale: string, options: object) => F,
+  language: Language,
+  options: object,
+): F {
+  const key = `${kind.name} ${language} ${JSON.stringify(options)}`
+  let format = formatters.get(key) as F | undefined
+  if (!format) formatters.set(key, (format = new kind(INTL_LOCALE[language], options)))
+  return format
+}
 
 /** Whole numbers grouped the way each language writes them (Arabic with Latin digits, INTL_LOCALE). */
 export function formatNumber(value: number, language: Language): string {
-  let format = numberFormats.get(language)
-  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 })))
-  return format.format(value)
+  return formatterOf(Intl.NumberFormat, language, { maximumFractionDigits: 0 }).format(value)
 }
 
 /**
@@ -38,7 +50,7 @@ export const Address = ({ parts }: { parts: ReadonlyArray<string | null | undefi
 /** A date (yyyy-MM-dd or an instant) in the user's language, e.g. « lundi 23 novembre 2026 » (lower case in French). */
 export function formatDate(value: string | Date, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }, timeZone?: string): string {
   const date = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value)
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+  return formatterOf(Intl.DateTimeFormat, language, {
     ...options,
     timeZone: timeZone ?? (typeof value === "string" && value.length === 10 ? "UTC" : undefined),
   }).format(date)
@@ -46,17 +58,17 @@ export function formatDate(value: string | Date, language: Language, options: In
 
 /** The time of an instant in a given zone (the facility's), e.g. 09:30. */
 export function formatTime(instant: string | Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant))
+  return formatterOf(Intl.DateTimeFormat, language, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant))
 }
 
 /** A rating to one decimal, e.g. 4.5 (SPEC §2). */
 export function formatRating(rating: number, language: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALE[language], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating)
+  return formatterOf(Intl.NumberFormat, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating)
 }
 
 /** A count of seconds as `mm:ss` (`4:59` → "04:59"), in the language's digits (a countdown, issue 14). */
 export function formatCountdown(seconds: number, language: Language): string {
   const whole = Math.max(0, Math.ceil(seconds))
-  const two = new Intl.NumberFormat(INTL_LOCALE[language], { minimumIntegerDigits: 2, useGrouping: false })
+  const two = formatterOf(Intl.NumberFormat, language, { minimumIntegerDigits: 2, useGrouping: false })
   return `${two.format(Math.floor(whole / 60))}:${two.format(whole % 60)}`
 }
