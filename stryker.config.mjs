@@ -9,11 +9,13 @@
 import { readFileSync } from "node:fs"
 
 /**
- * The four folders the mutation score is reported for: the sources mutated in each, and where the
- * tests that judge them live. Machines are judged by their model tests in machines/ (the screens'
- * tests that import them too would multiply each mutant's run for little); schemas by any test.
+ * The four folders the mutation score is reported for: the sources mutated in each, and which tests
+ * judge them. A machine is judged by its own model test only (`eachFile`: scripts/mutation.ts runs
+ * one Stryker run per `*.machine.ts`, and machines/x.machine.ts is judged by machines/x.machine.test.ts;
+ * every mutant of a machine is static, so each one runs every test given); schemas by the unit
+ * tests; the server folders by the gateway suites under `testDir`.
  */
-/** @type {Record<string, { mutate: string[], testDir?: string }>} */
+/** @type {Record<string, { mutate: string[], eachFile?: string, unitTests?: boolean, testDir?: string }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
@@ -26,13 +28,23 @@ const home = Object.keys(MUTATION_FOLDERS).find((name) => target.startsWith(`${n
 const folder = MUTATION_FOLDERS[target] ?? { ...(home ? MUTATION_FOLDERS[home] : {}), mutate: [target] }
 const mutate = folder.mutate
 
+// The tests run for each mutant (vitest.mutation.config.ts reads MUTATION_TESTS): a machine's own
+// model test(s), or every unit test; the server folders keep vitest.config.ts and its gateway project.
+// A machine that throws while it is built must fail a test too (machines/testing/moduleLoads.mutation.ts):
+// its module is imported at run time, so vitest's `related` (static imports) is off for these runs.
+if (folder.eachFile) {
+  process.env.MUTATION_TESTS = mutate.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
+  process.env.MUTATION_MODULES = mutate.filter((file) => !/[*?{]/.test(file)).join(",")
+}
+const vitestConfig = folder.eachFile || folder.unitTests ? "vitest.mutation.config.ts" : "vitest.config.ts"
+
 // The gateway suites (server/scheduling, server/repositories) run on the embedded PGlite database.
 process.env.TEST_DB ??= "pglite"
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts", related: true, ...(folder.testDir ? { dir: folder.testDir } : {}) },
+  vitest: { configFile: vitestConfig, related: !folder.eachFile, ...(folder.testDir ? { dir: folder.testDir } : {}) },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",
