@@ -58,6 +58,7 @@ function observe(sut: Sut): AvailabilityView {
     requests: sut.api.calls.map((c) => c.input),
     effects: sut.failures.map((code) => `toast:${code}`),
     result: snapshot.status === "done" ? snapshot.output : null,
+    ended: snapshot.status === "done",
   }
 }
 
