@@ -64,7 +64,8 @@ function runPaths(label: string, input: ProfilePhotoInput) {
               refreshSession: () => effects.push("refresh"),
               announce: (_, params) => effects.push(`announce:${params.what}`),
               warnNotFound: () => effects.push("notFound"),
-              logFailure: () => effects.push("log"),
+              // What is logged is the failure itself.
+              logFailure: (_, { error }) => effects.push(error === undefined ? "log without the error" : "log"),
             },
           }),
           { input, clock, inspect: coverage.inspect },
@@ -113,6 +114,17 @@ function runPaths(label: string, input: ProfilePhotoInput) {
 describe("profile photo machine (model-based)", () => {
   runPaths("a user with a photo", { userId: testIds.user(USER), photoUrl: "http://localhost/v0/b/b/o/profile-photos%2Fuser_x.jpg?alt=media&token=old" })
   runPaths("a user without a photo", { userId: testIds.user(USER), photoUrl: null })
+
+  it("takes a photo of exactly 3 MB: only a larger one is refused (SPEC §5)", () => {
+    const warned: number[] = []
+    const actor = createActor(profilePhotoMachine.provide({ actions: { warnTooLarge: (_, { size }) => warned.push(size) } }), {
+      input: { userId: testIds.user(USER), photoUrl: null },
+    }).start()
+    actor.send({ type: "photo.choose", file: new File([new Uint8Array(3 * 1024 * 1024)], "moi.jpg", { type: "image/jpeg" }) })
+    expect(warned).toEqual([])
+    // The upload goes on: the form is busy, not back at rest or in error.
+    expect(["idle", "failed"]).not.toContain(actor.getSnapshot().value)
+  })
 
   afterAll(() => {
     coverage.save()

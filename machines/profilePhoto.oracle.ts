@@ -42,6 +42,7 @@ const PROBES = [
     { type: `xstate.done.actor.${id}`, output: id === "upload" ? { status: "success", fullPath: "p" } : "x" },
     { type: `xstate.error.actor.${id}`, error: {} },
   ]),
+  { type: "xstate.after.progressHideDelay.profilePhoto.uploaded" },
 ]
 
 /** The call each phase waits for. */
@@ -169,6 +170,8 @@ export function profilePhotoModel(userId: UserId, photoUrl: string | null): Spec
         "photo.confirmDelete": phase === "asking",
         "photo.cancelDelete": phase === "asking",
         "photo.dismiss": phase === "failed",
+        // SPEC §9: the full bar hides after a second.
+        "xstate.after.progressHideDelay.profilePhoto.uploaded": phase === "uploaded",
         ...(AWAITS[phase] ? { [`xstate.done.actor.${AWAITS[phase]}`]: true, [`xstate.error.actor.${AWAITS[phase]}`]: true } : {}),
       }),
     }),
