@@ -3,7 +3,7 @@
  * StrykerJS over the code whose behaviour the unit and gateway suites are meant to pin down.
  * Run through `npm run test:mutation [target…]` (scripts/mutation.ts), which sets MUTATION_TARGET
  * to one folder (or one file) at a time so that each keeps an incremental file of its own: a
- * rerun only retests the mutants whose code or covering tests changed.
+ * rerun only retests the mutants whose code or covering tests changed (not machines: see below).
  */
 
 import { readFileSync } from "node:fs"
@@ -48,7 +48,10 @@ const config = {
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",
-  incremental: true,
+  // Not for machines: every mutant of a machine is static, and its coverage is credited to the
+  // module-load test alone (the one test that imports the module while it runs), so an incremental
+  // rerun reused every survivor whose load test had not changed, however much the model test had.
+  incremental: !folder.eachFile,
   incrementalFile: `.tmp/mutation/${slug}.incremental.json`,
   reporters: ["clear-text", "progress", "json", "html"],
   jsonReporter: { fileName: `.tmp/mutation/${slug}.report.json` },
