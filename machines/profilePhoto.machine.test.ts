@@ -6,6 +6,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
@@ -72,39 +73,44 @@ function runPaths(label: string, input: ProfilePhotoInput) {
         ).start()
         coverage.pathRan()
         await test(
-          judgedByModel(profilePhotoModel(testIds.user(USER), input.photoUrl), () => ({ actor, calls: api.calls, effects }), {
-            events: {
-              "photo.choose": async ({ event }) => {
-                actor.send(event as never)
-                await flush()
-              },
-              "photo.delete": () => actor.send({ type: "photo.delete" }),
-              "photo.confirmDelete": async () => {
-                actor.send({ type: "photo.confirmDelete" })
-                await flush()
-              },
-              "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
-              "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
-              "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
-              "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
-              "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
-              "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
-              "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
-              "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
-              "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
-              "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-              "xstate.done.actor.deleteStoredFile": ({ event }) => api.resolve("deleteStoredFile", event.output),
-              "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
-              "xstate.done.actor.clearPhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
-              "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-              "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
-                // The full bar stays a whole second.
-                clock.increment(999)
-                expect(showsProgress(actor.getSnapshot())).toBe(true)
-                clock.increment(1)
+          judgedByModel(
+            profilePhotoModel(testIds.user(USER), input.photoUrl),
+            () => ({ actor, calls: api.calls, effects }),
+            {
+              events: {
+                "photo.choose": async ({ event }) => {
+                  actor.send(event as never)
+                  await flush()
+                },
+                "photo.delete": () => actor.send({ type: "photo.delete" }),
+                "photo.confirmDelete": async () => {
+                  actor.send({ type: "photo.confirmDelete" })
+                  await flush()
+                },
+                "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
+                "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
+                "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
+                "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
+                "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
+                "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
+                "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
+                "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
+                "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+                "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+                "xstate.done.actor.deleteStoredFile": ({ event }) => api.resolve("deleteStoredFile", event.output),
+                "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
+                "xstate.done.actor.clearPhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+                "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+                "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
+                  // The full bar stays a whole second.
+                  clock.increment(999)
+                  expect(showsProgress(actor.getSnapshot())).toBe(true)
+                  clock.increment(1)
+                },
               },
             },
-          }),
+            refusalsOf(actor, EVENTS),
+          ),
         )
       })
     }

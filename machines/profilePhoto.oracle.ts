@@ -103,6 +103,10 @@ export function profilePhotoModel(userId: UserId, photoUrl: string | null): Spec
     initial: { phase: "idle", photo: photoUrl, error: null, file: null, newUrl: null, calls: [], effects: [] },
     after(state, event: AnyEventObject) {
       const { phase } = state
+      // An answer changes something only while its call is under way; the bar hides only once full.
+      const answer = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type)
+      if (answer && AWAITS[phase] !== answer[1]) return state
+      if (event.type === "xstate.after.progressHideDelay.profilePhoto.uploaded" && phase !== "uploaded") return state
       switch (event.type) {
         case "photo.choose": {
           if (phase !== "idle" && phase !== "failed") return state
