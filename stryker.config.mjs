@@ -32,9 +32,11 @@ const mutate = folder.mutate
 // model test(s), or every unit test; the server folders keep vitest.config.ts and its gateway project.
 // A machine that throws while it is built must fail a test too (machines/testing/moduleLoads.mutation.ts):
 // its module is imported at run time, so vitest's `related` (static imports) is off for these runs.
+// A target may name lines of a file (machines/bookingWizard.machine.ts:172-300), as Stryker's `mutate` allows.
+const mutatedFiles = mutate.map((target) => target.replace(/:[\d:-]+$/, ""))
 if (folder.eachFile) {
-  process.env.MUTATION_TESTS = mutate.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
-  process.env.MUTATION_MODULES = mutate.filter((file) => !/[*?{]/.test(file)).join(",")
+  process.env.MUTATION_TESTS = mutatedFiles.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
+  process.env.MUTATION_MODULES = mutatedFiles.filter((file) => !/[*?{]/.test(file)).join(",")
 }
 const vitestConfig = folder.eachFile || folder.unitTests ? "vitest.mutation.config.ts" : "vitest.config.ts"
 
