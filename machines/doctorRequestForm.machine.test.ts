@@ -115,6 +115,9 @@ describe("doctor request form machine (model-based)", () => {
       refNumber: "SN-ORD-7788",
       acceptTerms: true,
     })
+    // A facility chosen goes with the request (optional in the gateway's contract).
+    const facilityId = "3f2a0000-0000-4000-8000-0000000000ff"
+    expect(doctorRequestOf({ ...valid, facilityId })).toMatchObject({ facilityId })
   })
 
   afterAll(() => {
