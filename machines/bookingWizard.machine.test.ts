@@ -290,6 +290,14 @@ describe("booking wizard rules", () => {
     expect(createActor(bookingWizardMachine, { input: { ...input, initialSlot: TAKEN } }).getSnapshot().context.slot).toBeNull()
   })
 
+  it("books for the patient themself with no dependant", () => {
+    const request = bookingRequestOf(
+      { doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), details: { forWhom: SELF, reason: "Toux", appointmentType: "CLINIC" } },
+      FREE,
+    )
+    expect(request).toMatchObject({ patientId: testIds.patient("p"), dependantId: null })
+  })
+
   it("sends the slot's instant, a trimmed reason and the dependant", () => {
     const request = bookingRequestOf(
       { doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), details: { forWhom: DEPENDANT, reason: "  Fièvre  ", appointmentType: "CLINIC" } },
