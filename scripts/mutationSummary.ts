@@ -64,7 +64,7 @@ export function printMutationSummary(folders: ReadonlyArray<string>) {
     rows.push([folder, score, String(killed), String(survived), String(noCoverage), String(timeout), String(errors), String(files)])
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  console.log("\nMutation score per folder (latest report of each file, .tmp/mutation/):")
+  console.log("\nMutation score per folder (newest result of each mutant, .tmp/mutation/):")
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "))
 }
 
