@@ -3,17 +3,19 @@
  * StrykerJS over the code whose behaviour the unit and gateway suites are meant to pin down.
  * Run through `npm run test:mutation [target…]` (scripts/mutation.ts), which sets MUTATION_TARGET
  * to one folder (or one file) at a time so that each keeps an incremental file of its own: a
- * rerun only retests the mutants whose code or covering tests changed.
+ * rerun only retests the mutants whose code or covering tests changed (not machines: see below).
  */
 
 import { readFileSync } from "node:fs"
 
 /**
- * The four folders the mutation score is reported for: the sources mutated in each, and where the
- * tests that judge them live. Machines are judged by their model tests in machines/ (the screens'
- * tests that import them too would multiply each mutant's run for little); schemas by any test.
+ * The four folders the mutation score is reported for: the sources mutated in each, and which tests
+ * judge them. A machine is judged by its own model test only (`eachFile`: scripts/mutation.ts runs
+ * one Stryker run per `*.machine.ts`, and machines/x.machine.ts is judged by machines/x.machine.test.ts;
+ * every mutant of a machine is static, so each one runs every test given); schemas by the unit
+ * tests; the server folders by the gateway suites under `testDir`.
  */
-/** @type {Record<string, { mutate: string[], testDir?: string }>} */
+/** @type {Record<string, { mutate: string[], eachFile?: string, unitTests?: boolean, testDir?: string }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
@@ -26,17 +28,32 @@ const home = Object.keys(MUTATION_FOLDERS).find((name) => target.startsWith(`${n
 const folder = MUTATION_FOLDERS[target] ?? { ...(home ? MUTATION_FOLDERS[home] : {}), mutate: [target] }
 const mutate = folder.mutate
 
+// The tests run for each mutant (vitest.mutation.config.ts reads MUTATION_TESTS): a machine's own
+// model test(s), or every unit test; the server folders keep vitest.config.ts and its gateway project.
+// A machine that throws while it is built must fail a test too (machines/testing/moduleLoads.mutation.ts):
+// its module is imported at run time, so vitest's `related` (static imports) is off for these runs.
+// A target may name lines of a file (machines/bookingWizard.machine.ts:172-300), as Stryker's `mutate` allows.
+const mutatedFiles = mutate.map((target) => target.replace(/:[\d:-]+$/, ""))
+if (folder.eachFile) {
+  process.env.MUTATION_TESTS = mutatedFiles.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
+  process.env.MUTATION_MODULES = mutatedFiles.filter((file) => !/[*?{]/.test(file)).join(",")
+}
+const vitestConfig = folder.eachFile || folder.unitTests ? "vitest.mutation.config.ts" : "vitest.config.ts"
+
 // The gateway suites (server/scheduling, server/repositories) run on the embedded PGlite database.
 process.env.TEST_DB ??= "pglite"
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts", related: true, ...(folder.testDir ? { dir: folder.testDir } : {}) },
+  vitest: { configFile: vitestConfig, related: !folder.eachFile, ...(folder.testDir ? { dir: folder.testDir } : {}) },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",
-  incremental: true,
+  // Not for machines: every mutant of a machine is static, and its coverage is credited to the
+  // module-load test alone (the one test that imports the module while it runs), so an incremental
+  // rerun reused every survivor whose load test had not changed, however much the model test had.
+  incremental: !folder.eachFile,
   incrementalFile: `.tmp/mutation/${slug}.incremental.json`,
   reporters: ["clear-text", "progress", "json", "html"],
   jsonReporter: { fileName: `.tmp/mutation/${slug}.report.json` },
@@ -44,7 +61,9 @@ const config = {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
   // Two cores are shared with everything else a developer machine runs.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
-  timeoutMS: 20_000,
+  // A mutant may take its tests' time ×1.5 plus this. At 20 s, two equivalent mutants of the booking
+  // wizard (its 2,600 paths, on a loaded shared core) ran past the limit and were counted Timeout.
+  timeoutMS: 60_000,
   // The first, unmutated run of every covering test measures coverage per test: minutes on a busy machine.
   dryRunTimeoutMinutes: 30,
   tempDirName: `.tmp/stryker-sandbox/${slug}`,

@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config"
 
+/** The unit project's tests (vitest.mutation.config.ts runs them too). */
+export const UNIT_TESTS = ["machines/**/*.test.ts", "schemas/**/*.test.ts", "src/**/*.test.{ts,tsx}"]
+
 export default defineConfig({
   test: {
     // Vitest leaves one of two cores idle by default; the suites wait on databases and sockets enough to use both.
@@ -8,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["machines/**/*.test.ts", "schemas/**/*.test.ts", "src/**/*.test.{ts,tsx}"],
+          include: UNIT_TESTS,
           environment: "node",
         },
       },

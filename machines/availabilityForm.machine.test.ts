@@ -6,7 +6,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { availabilityFormOracle, type AvailabilityScreen, type AvailabilityView } from "./availabilityForm.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 const FACILITY_ID = "5b0c8a34-6f1d-4c2e-9a57-2d3e4f5a6b7c"
@@ -58,6 +58,7 @@ function observe(sut: Sut): AvailabilityView {
     requests: sut.api.calls.map((c) => c.input),
     effects: sut.failures.map((code) => `toast:${code}`),
     result: snapshot.status === "done" ? snapshot.output : null,
+    ended: snapshot.status === "done",
   }
 }
 
@@ -73,34 +74,39 @@ describe("availability form machine (model-based)", () => {
       const sut = start()
       coverage.pathRan()
       await test(
-        judgedBy({ ...availabilityFormOracle(input), observe }, () => sut, {
-          states: {
-            submitting: () => expect(sut.api.isWaiting("createAvailability")).toBe(true),
-            "editing.dirty": () => {
-              // The messages of the fields the paths break (SPEC §5), besides the generic one.
-              const { values } = sut.actor.getSnapshot().context
-              const errors = availabilityFormErrors(values)
-              if (values.endTime === "08:00") expect(errors.endTime).toBe("validation.endAfterStart")
-              if (values.slotDurationMinutes === 10) expect(errors.slotDurationMinutes).toBe("validation.slotDurationMin")
+        judgedBy(
+          { ...availabilityFormOracle(input), observe },
+          () => sut,
+          {
+            states: {
+              submitting: () => expect(sut.api.isWaiting("createAvailability")).toBe(true),
+              "editing.dirty": () => {
+                // The messages of the fields the paths break (SPEC §5), besides the generic one.
+                const { values } = sut.actor.getSnapshot().context
+                const errors = availabilityFormErrors(values)
+                if (values.endTime === "08:00") expect(errors.endTime).toBe("validation.endAfterStart")
+                if (values.slotDurationMinutes === 10) expect(errors.slotDurationMinutes).toBe("validation.slotDurationMin")
+              },
+            },
+            events: {
+              "availability.change": async ({ event }) => {
+                sut.actor.send(event as never)
+                await flush()
+              },
+              "availability.submit": async () => {
+                sut.actor.send({ type: "availability.submit" })
+                await flush()
+              },
+              "availability.cancel": async () => {
+                sut.actor.send({ type: "availability.cancel" })
+                await flush()
+              },
+              "xstate.done.actor.createAvailability": () => sut.api.resolve("createAvailability", created),
+              "xstate.error.actor.createAvailability": () => sut.api.reject("createAvailability", overlap),
             },
           },
-          events: {
-            "availability.change": async ({ event }) => {
-              sut.actor.send(event as never)
-              await flush()
-            },
-            "availability.submit": async () => {
-              sut.actor.send({ type: "availability.submit" })
-              await flush()
-            },
-            "availability.cancel": async () => {
-              sut.actor.send({ type: "availability.cancel" })
-              await flush()
-            },
-            "xstate.done.actor.createAvailability": () => sut.api.resolve("createAvailability", created),
-            "xstate.error.actor.createAvailability": () => sut.api.reject("createAvailability", overlap),
-          },
-        }),
+          refusalsOf(sut.actor, EVENTS),
+        ),
       )
     })
   }

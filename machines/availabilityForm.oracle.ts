@@ -23,6 +23,8 @@ export interface AvailabilityView {
   readonly effects: ReadonlyArray<string>
   /** What the dialog hands back when it ends: the created availability, or null. */
   readonly result: unknown
+  /** The dialog has ended (saved or cancelled): the schedule that opened it is told so and closes it. */
+  readonly ended: boolean
 }
 
 export interface AvailabilitySetting {
@@ -62,6 +64,7 @@ export function availabilityFormOracle(setting: AvailabilitySetting) {
     requests: [],
     effects: [],
     result: null,
+    ended: false,
   }
 
   function after(view: AvailabilityView, event: AnyEventObject): AvailabilityView {
@@ -76,9 +79,9 @@ export function availabilityFormOracle(setting: AvailabilitySetting) {
         if (view.screen !== "form" || !view.submitEnabled) return view
         return { ...view, screen: "sending", submitEnabled: false, requests: [...view.requests, { doctorId: setting.doctorId, values: view.values }] }
       case "availability.cancel":
-        return view.screen === "form" ? { ...view, screen: "cancelled", submitEnabled: false, formErrorShown: false } : view
+        return view.screen === "form" ? { ...view, screen: "cancelled", submitEnabled: false, formErrorShown: false, ended: true } : view
       case "xstate.done.actor.createAvailability":
-        return view.screen === "sending" ? { ...view, screen: "saved", result: event.output } : view
+        return view.screen === "sending" ? { ...view, screen: "saved", result: event.output, ended: true } : view
       case "xstate.error.actor.createAvailability": {
         if (view.screen !== "sending") return view
         const code = failureCode(event, "UNHANDLED_ERROR")

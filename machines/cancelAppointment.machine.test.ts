@@ -8,7 +8,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { cancelAppointmentOracle, type CancelScreen, type CancelView } from "./cancelAppointment.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 const canceled = { id: "appt-1", status: "CANCELED" } as unknown as Appointment
@@ -69,21 +69,26 @@ function runPaths(label: string, input: CancelAppointmentInput) {
         }
         const oracle = { ...cancelAppointmentOracle({ ...input, now: () => Date.now() }), observe }
         await test(
-          judgedBy(oracle, () => undefined, {
-            states: {
-              canceled: () => expect(actor.getSnapshot().status).toBe("done"),
-            },
-            events: {
-              "cancel.request": () => actor.send({ type: "cancel.request" }),
-              "cancel.confirm": async () => {
-                actor.send({ type: "cancel.confirm" })
-                await flush()
+          judgedBy(
+            oracle,
+            () => undefined,
+            {
+              states: {
+                canceled: () => expect(actor.getSnapshot().status).toBe("done"),
               },
-              "cancel.dismiss": () => actor.send({ type: "cancel.dismiss" }),
-              "xstate.done.actor.cancelAppointment": ({ event }) => api.resolve("cancelAppointment", event.output),
-              "xstate.error.actor.cancelAppointment": ({ event }) => api.reject("cancelAppointment", event.error),
+              events: {
+                "cancel.request": () => actor.send({ type: "cancel.request" }),
+                "cancel.confirm": async () => {
+                  actor.send({ type: "cancel.confirm" })
+                  await flush()
+                },
+                "cancel.dismiss": () => actor.send({ type: "cancel.dismiss" }),
+                "xstate.done.actor.cancelAppointment": ({ event }) => api.resolve("cancelAppointment", event.output),
+                "xstate.error.actor.cancelAppointment": ({ event }) => api.reject("cancelAppointment", event.error),
+              },
             },
-          }),
+            refusalsOf(actor, EVENTS),
+          ),
         )
         // Nothing but the cancel call ever reached the server.
         expect(api.calls.every((c) => c.name === "cancelAppointment")).toBe(true)

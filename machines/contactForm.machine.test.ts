@@ -5,7 +5,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { contactFormOracle, type ContactView } from "./contactForm.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 
 const valid: ContactFormValues = {
   firstName: "Fatou",
@@ -60,18 +60,23 @@ describe("contact form machine (model-based)", () => {
         }
       }
       await test(
-        judgedBy({ ...contactFormOracle, observe }, () => undefined, {
-          states: { sending: () => expect(api.isWaiting("sendMessage")).toBe(true) },
-          events: {
-            "contact.change": ({ event }) => actor.send(event as never),
-            "contact.submit": async () => {
-              actor.send({ type: "contact.submit" })
-              await flush()
+        judgedBy(
+          { ...contactFormOracle, observe },
+          () => undefined,
+          {
+            states: { sending: () => expect(api.isWaiting("sendMessage")).toBe(true) },
+            events: {
+              "contact.change": ({ event }) => actor.send(event as never),
+              "contact.submit": async () => {
+                actor.send({ type: "contact.submit" })
+                await flush()
+              },
+              "xstate.done.actor.sendMessage": ({ event }) => api.resolve("sendMessage", (event as unknown as { output: unknown }).output),
+              "xstate.error.actor.sendMessage": ({ event }) => api.reject("sendMessage", (event as unknown as { error: unknown }).error),
             },
-            "xstate.done.actor.sendMessage": ({ event }) => api.resolve("sendMessage", (event as unknown as { output: unknown }).output),
-            "xstate.error.actor.sendMessage": ({ event }) => api.reject("sendMessage", (event as unknown as { error: unknown }).error),
           },
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }

@@ -11,7 +11,7 @@ import { doctorRequestFormOracle, type DoctorRequestView } from "./doctorRequest
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 
 const valid: DoctorRequestFormValues = {
   firstName: "Ibrahima",
@@ -70,18 +70,23 @@ describe("doctor request form machine (model-based)", () => {
         }
       }
       await test(
-        judgedBy({ ...doctorRequestFormOracle, observe }, () => undefined, {
-          states: { sending: () => expect(api.isWaiting("sendRequest")).toBe(true) },
-          events: {
-            "doctorRequest.change": ({ event }) => actor.send(event as never),
-            "doctorRequest.submit": async () => {
-              actor.send({ type: "doctorRequest.submit" })
-              await flush()
+        judgedBy(
+          { ...doctorRequestFormOracle, observe },
+          () => undefined,
+          {
+            states: { sending: () => expect(api.isWaiting("sendRequest")).toBe(true) },
+            events: {
+              "doctorRequest.change": ({ event }) => actor.send(event as never),
+              "doctorRequest.submit": async () => {
+                actor.send({ type: "doctorRequest.submit" })
+                await flush()
+              },
+              "xstate.done.actor.sendRequest": ({ event }) => api.resolve("sendRequest", (event as unknown as { output: unknown }).output),
+              "xstate.error.actor.sendRequest": ({ event }) => api.reject("sendRequest", (event as unknown as { error: unknown }).error),
             },
-            "xstate.done.actor.sendRequest": ({ event }) => api.resolve("sendRequest", (event as unknown as { output: unknown }).output),
-            "xstate.error.actor.sendRequest": ({ event }) => api.reject("sendRequest", (event as unknown as { error: unknown }).error),
           },
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }
@@ -110,6 +115,9 @@ describe("doctor request form machine (model-based)", () => {
       refNumber: "SN-ORD-7788",
       acceptTerms: true,
     })
+    // A facility chosen goes with the request (optional in the gateway's contract).
+    const facilityId = "3f2a0000-0000-4000-8000-0000000000ff"
+    expect(doctorRequestOf({ ...valid, facilityId })).toMatchObject({ facilityId })
   })
 
   afterAll(() => {

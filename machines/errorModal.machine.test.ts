@@ -3,6 +3,7 @@ import { createActor } from "xstate"
 import { errorModalMachine } from "./errorModal.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { errorModalOracle, type ErrorModalView } from "./errorModal.oracle.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
 
@@ -31,7 +32,7 @@ describe("error modal machine (model-based)", () => {
       const observe = (): ErrorModalView => {
         const snapshot = actor.getSnapshot()
         const open = snapshot.matches("open")
-        return { open, shown: open ? snapshot.context.error : null, sessionEnded: [...ended] }
+        return { open, shown: open ? snapshot.context.error : null, sessionEnded: [...ended], enabled: enabledOf(snapshot, EVENTS) }
       }
       await test(
         judgedBy({ ...errorModalOracle, observe }, () => undefined, {
@@ -60,7 +61,9 @@ describe("error modal machine (model-based)", () => {
       actor.send({ type: "errorModal.show", error: { code, message: code } as never })
       const expected = errorModalOracle.after(errorModalOracle.initial, { type: "errorModal.show", error: { code, message: code } })
       const open = actor.getSnapshot().matches("open")
-      expect({ open, shown: open ? actor.getSnapshot().context.error : null, sessionEnded: ended }).toEqual(expected)
+      expect({ open, shown: open ? actor.getSnapshot().context.error : null, sessionEnded: ended, enabled: enabledOf(actor.getSnapshot(), EVENTS) }).toEqual(
+        expected,
+      )
     }
   })
 

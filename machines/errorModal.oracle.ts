@@ -1,4 +1,5 @@
 import type { AnyEventObject } from "xstate"
+import { enabledWhen } from "./testing/enabled.ts"
 import { SPEC_SESSION_CODES } from "./testing/specSessionCodes.ts"
 
 /**
@@ -14,18 +15,22 @@ export interface ErrorModalView {
   readonly shown: unknown
   /** Session codes that ended the session instead of opening the modal. */
   readonly sessionEnded: ReadonlyArray<string>
+  /** What the user can do: an error can always come; Close (or Escape) only while the modal shows. */
+  readonly enabled: ReadonlyArray<string>
 }
 
+const enabled = (open: boolean) => enabledWhen({ "errorModal.show": true, "errorModal.close": open })
+
 export const errorModalOracle = {
-  initial: { open: false, shown: null, sessionEnded: [] } as ErrorModalView,
+  initial: { open: false, shown: null, sessionEnded: [], enabled: enabled(false) } as ErrorModalView,
 
   after(view: ErrorModalView, event: AnyEventObject): ErrorModalView {
-    if (event.type === "errorModal.close") return { ...view, open: false, shown: null }
+    if (event.type === "errorModal.close") return { ...view, open: false, shown: null, enabled: enabled(false) }
     if (event.type !== "errorModal.show") return view
     const error = event.error as { code: string }
     // The user signs in again instead; whatever the modal showed goes with the session.
-    if (SPEC_SESSION_CODES.has(error.code)) return { open: false, shown: null, sessionEnded: [...view.sessionEnded, error.code] }
+    if (SPEC_SESSION_CODES.has(error.code)) return { open: false, shown: null, sessionEnded: [...view.sessionEnded, error.code], enabled: enabled(false) }
     // SPEC is silent on a second error while one shows: there is one modal, it shows the latest.
-    return { ...view, open: true, shown: error }
+    return { ...view, open: true, shown: error, enabled: enabled(true) }
   },
 }

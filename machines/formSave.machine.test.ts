@@ -11,11 +11,15 @@ import { judgedBy } from "./testing/specOracle.ts"
 const FIRST = { firstName: "Awa" }
 const SECOND = { firstName: "Awa-Marie" }
 
+/** The gateway's answer to a save: the screen is given it on success and when it goes back. */
+const ANSWER = { saved: true }
+const answered = (result: unknown) => JSON.stringify(result) === JSON.stringify(ANSWER)
+
 const EVENTS = [
   { type: "form.submit", values: FIRST },
   { type: "form.submit", values: SECOND },
   { type: "form.edit" },
-  { type: "xstate.done.actor.save", output: { saved: true } },
+  { type: "xstate.done.actor.save", output: ANSWER },
   {
     type: "xstate.error.actor.save",
     error: { code: "VALIDATION_ERROR", message: "Bad", fields: [{ name: "phoneNumber", message: "validation.phoneInvalid" }] },
@@ -48,9 +52,9 @@ describe("form save machine (model-based)", () => {
       const actor = createActor(
         createFormSaveMachine(api.actors.save).provide({
           actions: {
-            onSaved: () => effects.push("saved"),
+            onSaved: (_, { result }) => effects.push(answered(result) ? "saved" : "saved without the answer"),
             onFailed: (_, { error }) => effects.push(`failed:${error.code}:${error.fields?.[0]?.message ?? "-"}`),
-            goBack: () => effects.push("back"),
+            goBack: (_, { result }) => effects.push(answered(result) ? "back" : "back without the answer"),
           },
         }),
         { clock, inspect: coverage.inspect },

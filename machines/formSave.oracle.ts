@@ -13,7 +13,7 @@ export interface FormSaveView {
   readonly sent: ReadonlyArray<unknown>
   /** What the screen was told, in order: saved, failed (with the field error shown), back. */
   readonly effects: ReadonlyArray<string>
-  /** Send works unless a save is under way or done; Edit clears a shown error; the answer is awaited while saving. */
+  /** Send works unless a save is under way or done; Edit clears a shown error; the answer is awaited while saving; once saved, the way back. */
   readonly enabled: ReadonlyArray<string>
 }
 
@@ -25,6 +25,7 @@ export const FORM_SAVE_PROBES = [
   { type: "form.edit" },
   { type: "xstate.done.actor.save", output: {} },
   { type: "xstate.error.actor.save", error: {} },
+  { type: "xstate.after.returnDelay.formSave.saved" },
 ]
 
 function withEnabled(view: Omit<FormSaveView, "enabled">): FormSaveView {
@@ -37,6 +38,8 @@ function withEnabled(view: Omit<FormSaveView, "enabled">): FormSaveView {
       "form.edit": view.error !== null,
       "xstate.done.actor.save": saving,
       "xstate.error.actor.save": saving,
+      // Saved: the 500 ms before going back run.
+      "xstate.after.returnDelay.formSave.saved": view.effects.at(-1) === "saved",
     }),
   }
 }

@@ -41,6 +41,18 @@ describe("map selection machine (model-based)", () => {
     expect(actor.getSnapshot().context.selectedId).toBeNull()
   })
 
+  it("a facility no longer shown is deselected; one still shown stays selected (SPEC §4, §9)", () => {
+    const actor = createActor(mapSelectionMachine).start()
+    actor.send({ type: "map.select", id: "hospital" })
+    actor.send({ type: "map.show", ids: ["clinic", "hospital"] })
+    expect(actor.getSnapshot().context.selectedId).toBe("hospital")
+    actor.send({ type: "map.show", ids: ["pharmacy"] })
+    expect(actor.getSnapshot().context.selectedId).toBeNull()
+    // Nothing selected, nothing to lose: the next page is shown as it is.
+    actor.send({ type: "map.show", ids: ["hospital"] })
+    expect(actor.getSnapshot().context.selectedId).toBeNull()
+  })
+
   afterAll(() => {
     coverage.save()
     expect(coverage.missing()).toEqual({ states: [], transitions: [] })

@@ -7,6 +7,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
@@ -47,7 +48,10 @@ describe("medical record upload machine (model-based)", () => {
       const actor = createActor(
         medicalRecordUploadMachine.provide({
           actors: api.actors as never,
-          actions: { onCreated: (_, p) => effects.push(`created:${p.record.id}`), logFailure: () => effects.push("log") },
+          actions: {
+            onCreated: (_, p) => effects.push(`created:${p.record.id}`),
+            logFailure: (_, { error }) => effects.push(error === undefined ? "log without the error" : "log"),
+          },
         }),
         { input: { userId: testIds.user(USER) }, clock, inspect: coverage.inspect },
       ).start()
@@ -60,27 +64,32 @@ describe("medical record upload machine (model-based)", () => {
           return { name, input: { ...upload, path: upload.path.replace(/\/[a-z0-9]+_/, "/*_") } }
         })
       await test(
-        judgedByModel(medicalRecordUploadModel(testIds.user(USER)), () => ({ actor, calls: calls(), effects }), {
-          events: {
-            "record.submit": async ({ event }) => {
-              actor.send(event as never)
-              await flush()
-            },
-            "record.dismiss": () => actor.send({ type: "record.dismiss" }),
-            "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
-            "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
-            "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
-            "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
-            "xstate.done.actor.createRecord": ({ event }) => api.resolve("createRecord", event.output),
-            "xstate.error.actor.createRecord": ({ event }) => api.reject("createRecord", event.error),
-            "xstate.after.progressHideDelay.medicalRecordUpload.created": () => {
-              // The full bar stays a whole second.
-              clock.increment(999)
-              expect(actor.getSnapshot().value).toBe("created")
-              clock.increment(1)
+        judgedByModel(
+          medicalRecordUploadModel(testIds.user(USER)),
+          () => ({ actor, calls: calls(), effects }),
+          {
+            events: {
+              "record.submit": async ({ event }) => {
+                actor.send(event as never)
+                await flush()
+              },
+              "record.dismiss": () => actor.send({ type: "record.dismiss" }),
+              "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
+              "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
+              "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
+              "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
+              "xstate.done.actor.createRecord": ({ event }) => api.resolve("createRecord", event.output),
+              "xstate.error.actor.createRecord": ({ event }) => api.reject("createRecord", event.error),
+              "xstate.after.progressHideDelay.medicalRecordUpload.created": () => {
+                // The full bar stays a whole second.
+                clock.increment(999)
+                expect(actor.getSnapshot().value).toBe("created")
+                clock.increment(1)
+              },
             },
           },
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }

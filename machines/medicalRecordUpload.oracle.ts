@@ -93,16 +93,20 @@ export function medicalRecordUploadModel(userId: UserId): SpecModel<MedicalRecor
         }
         case "record.dismiss":
           return phase === "failed" ? { ...state, phase: "form", error: null } : state
+        // An answer changes something only while its call is under way.
         case "xstate.done.actor.upload": {
+          if (phase !== "uploading") return state
           const output = event.output as { status: string; fullPath?: string }
           if (output.status === "success") return call({ ...state, path: output.fullPath! }, "gettingUrl", "getDownloadUrl", { path: output.fullPath })
           if (output.status === "canceled") return { ...state, phase: "form" }
           return fail(state, "medicalRecords.uploadFailed")
         }
         case "xstate.error.actor.upload":
+          return phase === "uploading" ? fail(state, "medicalRecords.uploadFailed") : state
         case "xstate.error.actor.getDownloadUrl":
-          return fail(state, "medicalRecords.uploadFailed")
+          return phase === "gettingUrl" ? fail(state, "medicalRecords.uploadFailed") : state
         case "xstate.done.actor.getDownloadUrl":
+          if (phase !== "gettingUrl") return state
           return call(state, "creating", "createRecord", {
             title: draft!.file.name,
             type: draft!.type,
@@ -110,10 +114,12 @@ export function medicalRecordUploadModel(userId: UserId): SpecModel<MedicalRecor
             attachments: [{ id: state.path, name: draft!.file.name, url: event.output }],
           })
         case "xstate.done.actor.createRecord":
+          if (phase !== "creating") return state
           return { ...state, phase: "created", effects: [...state.effects, `created:${(event.output as { id: string }).id}`] }
         case "xstate.error.actor.createRecord":
-          return fail(state, "medicalRecords.saveFailed")
+          return phase === "creating" ? fail(state, "medicalRecords.saveFailed") : state
         case "xstate.after.progressHideDelay.medicalRecordUpload.created":
+          if (phase !== "created") return state
           return { ...state, phase: "form", draft: null, path: null }
         default:
           return state

@@ -5,7 +5,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { prescriptionOracle, type PrescriptionScreen, type PrescriptionView } from "./prescription.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 
 const FILLED = { name: "Artéméther-luméfantrine", dosage: "80/480 mg", frequency: "2 fois par jour", duration: "3 jours" }
 
@@ -71,26 +71,31 @@ describe("prescription machine (model-based)", () => {
         }
       }
       await test(
-        judgedBy({ ...prescriptionOracle(), observe }, () => undefined, {
-          states: { saving: () => expect(api.isWaiting("savePrescription")).toBe(true) },
-          events: {
-            "prescription.setDiagnosis": ({ event }) => send(event as never),
-            "prescription.setNotes": ({ event }) => send(event as never),
-            "prescription.updateMedication": ({ event }) => send(event as never),
-            "prescription.addMedication": () => send({ type: "prescription.addMedication" }),
-            "prescription.removeMedication": ({ event }) => send(event as never),
-            "prescription.submit": () => send({ type: "prescription.submit" }),
-            "prescription.cancel": () => send({ type: "prescription.cancel" }),
-            "xstate.done.actor.savePrescription": () => api.resolve("savePrescription", undefined),
-            "xstate.error.actor.savePrescription": () => api.reject("savePrescription", new Error("storage full")),
-            "xstate.after.redirectDelay.prescription.saved": () => {
-              // SPEC §4: the message stays 2 seconds before the list.
-              clock.increment(1999)
-              expect(actor.getSnapshot().value).toBe("saved")
-              clock.increment(1)
+        judgedBy(
+          { ...prescriptionOracle(), observe },
+          () => undefined,
+          {
+            states: { saving: () => expect(api.isWaiting("savePrescription")).toBe(true) },
+            events: {
+              "prescription.setDiagnosis": ({ event }) => send(event as never),
+              "prescription.setNotes": ({ event }) => send(event as never),
+              "prescription.updateMedication": ({ event }) => send(event as never),
+              "prescription.addMedication": () => send({ type: "prescription.addMedication" }),
+              "prescription.removeMedication": ({ event }) => send(event as never),
+              "prescription.submit": () => send({ type: "prescription.submit" }),
+              "prescription.cancel": () => send({ type: "prescription.cancel" }),
+              "xstate.done.actor.savePrescription": () => api.resolve("savePrescription", undefined),
+              "xstate.error.actor.savePrescription": () => api.reject("savePrescription", new Error("storage full")),
+              "xstate.after.redirectDelay.prescription.saved": () => {
+                // SPEC §4: the message stays 2 seconds before the list.
+                clock.increment(1999)
+                expect(actor.getSnapshot().value).toBe("saved")
+                clock.increment(1)
+              },
             },
           },
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }

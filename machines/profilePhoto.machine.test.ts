@@ -6,6 +6,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 const USER = "6f0c1b4e-0000-4000-8000-000000000002"
@@ -64,46 +65,52 @@ function runPaths(label: string, input: ProfilePhotoInput) {
               refreshSession: () => effects.push("refresh"),
               announce: (_, params) => effects.push(`announce:${params.what}`),
               warnNotFound: () => effects.push("notFound"),
-              logFailure: () => effects.push("log"),
+              // What is logged is the failure itself.
+              logFailure: (_, { error }) => effects.push(error === undefined ? "log without the error" : "log"),
             },
           }),
           { input, clock, inspect: coverage.inspect },
         ).start()
         coverage.pathRan()
         await test(
-          judgedByModel(profilePhotoModel(testIds.user(USER), input.photoUrl), () => ({ actor, calls: api.calls, effects }), {
-            events: {
-              "photo.choose": async ({ event }) => {
-                actor.send(event as never)
-                await flush()
-              },
-              "photo.delete": () => actor.send({ type: "photo.delete" }),
-              "photo.confirmDelete": async () => {
-                actor.send({ type: "photo.confirmDelete" })
-                await flush()
-              },
-              "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
-              "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
-              "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
-              "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
-              "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
-              "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
-              "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
-              "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
-              "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
-              "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-              "xstate.done.actor.deleteStoredFile": ({ event }) => api.resolve("deleteStoredFile", event.output),
-              "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
-              "xstate.done.actor.clearPhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
-              "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
-              "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
-                // The full bar stays a whole second.
-                clock.increment(999)
-                expect(showsProgress(actor.getSnapshot())).toBe(true)
-                clock.increment(1)
+          judgedByModel(
+            profilePhotoModel(testIds.user(USER), input.photoUrl),
+            () => ({ actor, calls: api.calls, effects }),
+            {
+              events: {
+                "photo.choose": async ({ event }) => {
+                  actor.send(event as never)
+                  await flush()
+                },
+                "photo.delete": () => actor.send({ type: "photo.delete" }),
+                "photo.confirmDelete": async () => {
+                  actor.send({ type: "photo.confirmDelete" })
+                  await flush()
+                },
+                "photo.cancelDelete": () => actor.send({ type: "photo.cancelDelete" }),
+                "photo.dismiss": () => actor.send({ type: "photo.dismiss" }),
+                "xstate.done.actor.removeEarlier": ({ event }) => api.resolve("removeEarlier", event.output),
+                "xstate.error.actor.removeEarlier": ({ event }) => api.reject("removeEarlier", event.error),
+                "xstate.done.actor.upload": ({ event }) => api.resolve("upload", event.output),
+                "xstate.error.actor.upload": ({ event }) => api.reject("upload", event.error),
+                "xstate.done.actor.getDownloadUrl": ({ event }) => api.resolve("getDownloadUrl", event.output),
+                "xstate.error.actor.getDownloadUrl": ({ event }) => api.reject("getDownloadUrl", event.error),
+                "xstate.done.actor.savePhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+                "xstate.error.actor.savePhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+                "xstate.done.actor.deleteStoredFile": ({ event }) => api.resolve("deleteStoredFile", event.output),
+                "xstate.error.actor.deleteStoredFile": ({ event }) => api.reject("deleteStoredFile", event.error),
+                "xstate.done.actor.clearPhotoUrl": ({ event }) => api.resolve("savePhotoUrl", event.output),
+                "xstate.error.actor.clearPhotoUrl": ({ event }) => api.reject("savePhotoUrl", event.error),
+                "xstate.after.progressHideDelay.profilePhoto.uploaded": () => {
+                  // The full bar stays a whole second.
+                  clock.increment(999)
+                  expect(showsProgress(actor.getSnapshot())).toBe(true)
+                  clock.increment(1)
+                },
               },
             },
-          }),
+            refusalsOf(actor, EVENTS),
+          ),
         )
       })
     }
@@ -113,6 +120,17 @@ function runPaths(label: string, input: ProfilePhotoInput) {
 describe("profile photo machine (model-based)", () => {
   runPaths("a user with a photo", { userId: testIds.user(USER), photoUrl: "http://localhost/v0/b/b/o/profile-photos%2Fuser_x.jpg?alt=media&token=old" })
   runPaths("a user without a photo", { userId: testIds.user(USER), photoUrl: null })
+
+  it("takes a photo of exactly 3 MB: only a larger one is refused (SPEC §5)", () => {
+    const warned: number[] = []
+    const actor = createActor(profilePhotoMachine.provide({ actions: { warnTooLarge: (_, { size }) => warned.push(size) } }), {
+      input: { userId: testIds.user(USER), photoUrl: null },
+    }).start()
+    actor.send({ type: "photo.choose", file: new File([new Uint8Array(3 * 1024 * 1024)], "moi.jpg", { type: "image/jpeg" }) })
+    expect(warned).toEqual([])
+    // The upload goes on: the form is busy, not back at rest or in error.
+    expect(["idle", "failed"]).not.toContain(actor.getSnapshot().value)
+  })
 
   afterAll(() => {
     coverage.save()

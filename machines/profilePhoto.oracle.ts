@@ -42,6 +42,7 @@ const PROBES = [
     { type: `xstate.done.actor.${id}`, output: id === "upload" ? { status: "success", fullPath: "p" } : "x" },
     { type: `xstate.error.actor.${id}`, error: {} },
   ]),
+  { type: "xstate.after.progressHideDelay.profilePhoto.uploaded" },
 ]
 
 /** The call each phase waits for. */
@@ -102,6 +103,10 @@ export function profilePhotoModel(userId: UserId, photoUrl: string | null): Spec
     initial: { phase: "idle", photo: photoUrl, error: null, file: null, newUrl: null, calls: [], effects: [] },
     after(state, event: AnyEventObject) {
       const { phase } = state
+      // An answer changes something only while its call is under way; the bar hides only once full.
+      const answer = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type)
+      if (answer && AWAITS[phase] !== answer[1]) return state
+      if (event.type === "xstate.after.progressHideDelay.profilePhoto.uploaded" && phase !== "uploaded") return state
       switch (event.type) {
         case "photo.choose": {
           if (phase !== "idle" && phase !== "failed") return state
@@ -169,6 +174,8 @@ export function profilePhotoModel(userId: UserId, photoUrl: string | null): Spec
         "photo.confirmDelete": phase === "asking",
         "photo.cancelDelete": phase === "asking",
         "photo.dismiss": phase === "failed",
+        // SPEC §9: the full bar hides after a second.
+        "xstate.after.progressHideDelay.profilePhoto.uploaded": phase === "uploaded",
         ...(AWAITS[phase] ? { [`xstate.done.actor.${AWAITS[phase]}`]: true, [`xstate.error.actor.${AWAITS[phase]}`]: true } : {}),
       }),
     }),

@@ -7,7 +7,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { scheduleOracle, type ScheduleDialog, type ScheduleMode, type ScheduleView } from "./schedule.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 import { testIds } from "../schemas/testIds.ts"
 
 // Tuesday 24 November 2026.
@@ -92,33 +92,38 @@ describe("schedule machine (model-based)", () => {
       }
       const oracle = { ...scheduleOracle(input), observe }
       await test(
-        judgedBy(oracle, () => sut, {
-          states: {
-            "overlay.adding": () => expect(sut.api.isWaiting("availabilityForm")).toBe(true),
-            "overlay.confirmingDelete": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(false),
-            "overlay.deleting": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(true),
+        judgedBy(
+          oracle,
+          () => sut,
+          {
+            states: {
+              "overlay.adding": () => expect(sut.api.isWaiting("availabilityForm")).toBe(true),
+              "overlay.confirmingDelete": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(false),
+              "overlay.deleting": () => expect(sut.api.isWaiting("deleteAvailability")).toBe(true),
+            },
+            events: {
+              "schedule.showWeek": () => send({ type: "schedule.showWeek" }),
+              "schedule.showDay": () => send({ type: "schedule.showDay" }),
+              "schedule.showRecurring": () => send({ type: "schedule.showRecurring" }),
+              "schedule.previous": () => send({ type: "schedule.previous" }),
+              "schedule.next": () => send({ type: "schedule.next" }),
+              "schedule.today": ({ event }) => send(event as never),
+              "schedule.selectDay": ({ event }) => send(event as never),
+              "schedule.openDay": ({ event }) => send(event as never),
+              "schedule.refresh": () => send({ type: "schedule.refresh" }),
+              "schedule.add": () => send({ type: "schedule.add" }),
+              "schedule.delete": ({ event }) => send(event as never),
+              "schedule.confirmDelete": () => send({ type: "schedule.confirmDelete" }),
+              "schedule.cancelDelete": () => send({ type: "schedule.cancelDelete" }),
+              "xstate.done.actor.availabilityForm": ({ event }) =>
+                sut.api.resolve("availabilityForm", (event as unknown as { output: Availability | null }).output),
+              "xstate.error.actor.availabilityForm": ({ event }) => sut.api.reject("availabilityForm", event.error),
+              "xstate.done.actor.deleteAvailability": () => sut.api.resolve("deleteAvailability", undefined),
+              "xstate.error.actor.deleteAvailability": ({ event }) => sut.api.reject("deleteAvailability", event.error),
+            },
           },
-          events: {
-            "schedule.showWeek": () => send({ type: "schedule.showWeek" }),
-            "schedule.showDay": () => send({ type: "schedule.showDay" }),
-            "schedule.showRecurring": () => send({ type: "schedule.showRecurring" }),
-            "schedule.previous": () => send({ type: "schedule.previous" }),
-            "schedule.next": () => send({ type: "schedule.next" }),
-            "schedule.today": ({ event }) => send(event as never),
-            "schedule.selectDay": ({ event }) => send(event as never),
-            "schedule.openDay": ({ event }) => send(event as never),
-            "schedule.refresh": () => send({ type: "schedule.refresh" }),
-            "schedule.add": () => send({ type: "schedule.add" }),
-            "schedule.delete": ({ event }) => send(event as never),
-            "schedule.confirmDelete": () => send({ type: "schedule.confirmDelete" }),
-            "schedule.cancelDelete": () => send({ type: "schedule.cancelDelete" }),
-            "xstate.done.actor.availabilityForm": ({ event }) =>
-              sut.api.resolve("availabilityForm", (event as unknown as { output: Availability | null }).output),
-            "xstate.error.actor.availabilityForm": ({ event }) => sut.api.reject("availabilityForm", event.error),
-            "xstate.done.actor.deleteAvailability": () => sut.api.resolve("deleteAvailability", undefined),
-            "xstate.error.actor.deleteAvailability": ({ event }) => sut.api.reject("deleteAvailability", event.error),
-          },
-        }),
+          refusalsOf(sut.actor, EVENTS),
+        ),
       )
     })
   }

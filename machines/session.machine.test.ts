@@ -5,7 +5,7 @@ import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { sessionOracle, type SessionPhase, type SessionView } from "./session.oracle.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 import { patientUser, validSession } from "./testing/fixtures.ts"
 
 const sessionError = { code: "INVALID_SESSION", message: "Invalid session" }
@@ -93,42 +93,47 @@ function runPaths(label: string, input: SessionInput) {
         const sut: Sut = startSessionActor(input)
         coverage.pathRan()
         await test(
-          judgedBy({ ...sessionOracle(input), observe }, () => sut, {
-            events: {
-              "xstate.done.actor.validateSession": ({ event }) => sut.api.resolve("validateSession", event.output),
-              "xstate.error.actor.validateSession": ({ event }) => sut.api.reject("validateSession", event.error),
-              "xstate.done.actor.fetchSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
-              "xstate.error.actor.fetchSession": ({ event }) => sut.api.reject("fetchSession", event.error),
-              "xstate.done.actor.refreshSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
-              "xstate.error.actor.refreshSession": ({ event }) => sut.api.reject("fetchSession", event.error),
-              "xstate.done.actor.logout": () => sut.api.resolve("logout", undefined),
-              "xstate.error.actor.logout": ({ event }) => sut.api.reject("logout", event.error),
-              "session.refresh": async () => {
-                sut.actor.send({ type: "session.refresh" })
-                await flush()
-              },
-              "session.logout": async () => {
-                sut.actor.send({ type: "session.logout" })
-                await flush()
-              },
-              "session.expired": async ({ event }) => {
-                sut.actor.send(event as never)
-                await flush()
-              },
-              "session.join": async ({ event }) => {
-                sut.actor.send(event as never)
-                await flush()
-              },
-              "session.retry": async () => {
-                sut.actor.send({ type: "session.retry" })
-                await flush()
-              },
-              "session.setLanguage": async ({ event }) => {
-                sut.actor.send(event as never)
-                await flush()
+          judgedBy(
+            { ...sessionOracle(input), observe },
+            () => sut,
+            {
+              events: {
+                "xstate.done.actor.validateSession": ({ event }) => sut.api.resolve("validateSession", event.output),
+                "xstate.error.actor.validateSession": ({ event }) => sut.api.reject("validateSession", event.error),
+                "xstate.done.actor.fetchSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+                "xstate.error.actor.fetchSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+                "xstate.done.actor.refreshSession": ({ event }) => sut.api.resolve("fetchSession", event.output),
+                "xstate.error.actor.refreshSession": ({ event }) => sut.api.reject("fetchSession", event.error),
+                "xstate.done.actor.logout": () => sut.api.resolve("logout", undefined),
+                "xstate.error.actor.logout": ({ event }) => sut.api.reject("logout", event.error),
+                "session.refresh": async () => {
+                  sut.actor.send({ type: "session.refresh" })
+                  await flush()
+                },
+                "session.logout": async () => {
+                  sut.actor.send({ type: "session.logout" })
+                  await flush()
+                },
+                "session.expired": async ({ event }) => {
+                  sut.actor.send(event as never)
+                  await flush()
+                },
+                "session.join": async ({ event }) => {
+                  sut.actor.send(event as never)
+                  await flush()
+                },
+                "session.retry": async () => {
+                  sut.actor.send({ type: "session.retry" })
+                  await flush()
+                },
+                "session.setLanguage": async ({ event }) => {
+                  sut.actor.send(event as never)
+                  await flush()
+                },
               },
             },
-          }),
+            refusalsOf(sut.actor, EVENTS),
+          ),
         )
       })
     }

@@ -5,6 +5,7 @@ import { testIds } from "../schemas/testIds.ts"
 import { slotOfferMachine, type WaitingEntry } from "./slotOffer.machine.ts"
 import { slotOfferOracle, type SlotOfferView } from "./slotOffer.oracle.ts"
 import { trackCoverage } from "./testing/coverage.ts"
+import { enabledOf } from "./testing/enabled.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedBy } from "./testing/specOracle.ts"
 
@@ -24,6 +25,8 @@ const viewOf = (snapshot: ReturnType<typeof initialTransition<typeof slotOfferMa
   offeredTo: snapshot.context.offeredTo,
   bookedBy: snapshot.context.bookedBy,
   openToAll: snapshot.matches("open"),
+  enabled: enabledOf(snapshot, EVENTS),
+  finished: snapshot.status === "done",
 })
 
 describe("slot offer machine (model-based)", () => {
@@ -61,11 +64,11 @@ describe("slot offer machine (model-based)", () => {
   it("as the gateway runs it: a freed slot with no one waiting is open, and an offer passes along the line", () => {
     expect(initialTransition(slotOfferMachine, { line: [] })[0].value).toBe("open")
     const [offered] = initialTransition(slotOfferMachine, { line: LINE })
-    expect(viewOf(offered)).toEqual({ heldFor: "first", offeredTo: ["first"], bookedBy: null, openToAll: false })
+    expect(viewOf(offered)).toMatchObject({ heldFor: "first", offeredTo: ["first"], bookedBy: null, openToAll: false, finished: false })
     const [afterDecline] = transition(slotOfferMachine, offered, { type: "offer.decline" })
-    expect(viewOf(afterDecline)).toEqual({ heldFor: "second", offeredTo: ["first", "second"], bookedBy: null, openToAll: false })
+    expect(viewOf(afterDecline)).toMatchObject({ heldFor: "second", offeredTo: ["first", "second"], bookedBy: null, openToAll: false })
     const [afterAccept] = transition(slotOfferMachine, afterDecline, { type: "offer.accept" })
-    expect(viewOf(afterAccept)).toEqual({ heldFor: null, offeredTo: ["first", "second"], bookedBy: "second", openToAll: false })
+    expect(viewOf(afterAccept)).toMatchObject({ heldFor: null, offeredTo: ["first", "second"], bookedBy: "second", openToAll: false, finished: true })
   })
 
   afterAll(() => {

@@ -3,6 +3,7 @@ import { createActor, fromCallback } from "xstate"
 import { trackCoverage } from "./testing/coverage.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
 import { judgedByModel } from "./testing/specModel.ts"
+import { refusalsOf } from "./testing/specOracle.ts"
 import { uploadTaskMachine, type UploadCommand, type UploadTaskInput } from "./uploadTask.machine.ts"
 import { uploadTaskModel } from "./uploadTask.oracle.ts"
 
@@ -25,16 +26,18 @@ const coverage = trackCoverage("uploadTask", uploadTaskMachine)
 /** A stand-in for the SDK's resumable task: records what it is told, fails on demand. */
 function fakeTask() {
   const commands: UploadCommand["type"][] = []
+  const given: UploadTaskInput[] = []
   let started = 0
   let stopped = 0
-  const actor = fromCallback<UploadCommand, UploadTaskInput>(({ receive }) => {
+  const actor = fromCallback<UploadCommand, UploadTaskInput>(({ receive, input }) => {
     started++
+    given.push(input)
     receive((command) => commands.push(command.type))
     return () => {
       stopped++
     }
   })
-  return { actor, commands, started: () => started, stopped: () => stopped }
+  return { actor, commands, given, started: () => started, stopped: () => stopped }
 }
 
 describe("upload task machine (model-based)", () => {
@@ -52,15 +55,22 @@ describe("upload task machine (model-based)", () => {
       const actor = createActor(uploadTaskMachine.provide({ actors: { sdkTask: task.actor } }), { input, inspect: coverage.inspect }).start()
       coverage.pathRan()
       expect(task.started()).toBe(1)
+      // The SDK is asked to upload the file chosen, to its path, with its type (SPEC §4).
+      expect(task.given).toEqual([input])
       const send = ({ event }: { event: { type: string } }) => actor.send(event as never)
       await test(
-        judgedByModel(uploadTaskModel({ path: input.path, size: input.file.size }), () => ({ actor, commands: task.commands }), {
-          states: {
-            // The SDK's task is stopped once the upload is over, never before.
-            "*": () => expect(task.stopped()).toBe(actor.getSnapshot().status === "done" ? 1 : 0),
+        judgedByModel(
+          uploadTaskModel({ path: input.path, size: input.file.size }),
+          () => ({ actor, commands: task.commands }),
+          {
+            states: {
+              // The SDK's task is stopped once the upload is over, never before.
+              "*": () => expect(task.stopped()).toBe(actor.getSnapshot().status === "done" ? 1 : 0),
+            },
+            events: Object.fromEntries(EVENTS.map((e) => [e.type, send])),
           },
-          events: Object.fromEntries(EVENTS.map((e) => [e.type, send])),
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }

@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from "xstate"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { createFlowModel, modelPaths } from "./testing/paths.ts"
-import { judgedBy } from "./testing/specOracle.ts"
+import { judgedBy, refusalsOf } from "./testing/specOracle.ts"
 import { waitlistOracle, type WaitlistScreen, type WaitlistView } from "./waitlist.oracle.ts"
 import { emptyWaitlist, waitlistEntryOf, waitlistErrors, waitlistMachine, waitlistStub } from "./waitlist.machine.ts"
 
@@ -44,26 +44,31 @@ describe("waitlist machine (model-based)", () => {
         }
       }
       await test(
-        judgedBy({ ...waitlistOracle, observe }, () => undefined, {
-          states: { "open.submitting": () => expect(api.isWaiting("join")).toBe(true) },
-          events: {
-            "waitlist.open": ({ event }) => actor.send(event as never),
-            "waitlist.change": ({ event }) => actor.send(event as never),
-            "waitlist.submit": async () => {
-              actor.send({ type: "waitlist.submit" })
-              await flush()
-            },
-            "waitlist.close": () => actor.send({ type: "waitlist.close" }),
-            "xstate.done.actor.join": () => api.resolve("join", undefined),
-            "xstate.error.actor.join": () => api.reject("join", new Error("Failed to join waitlist")),
-            "xstate.after.closeAfterSuccess.waitlist.open.success": () => {
-              // SPEC §9: the success box stays 2 seconds.
-              clock.increment(1999)
-              expect(actor.getSnapshot().matches({ open: "success" })).toBe(true)
-              clock.increment(1)
+        judgedBy(
+          { ...waitlistOracle, observe },
+          () => undefined,
+          {
+            states: { "open.submitting": () => expect(api.isWaiting("join")).toBe(true) },
+            events: {
+              "waitlist.open": ({ event }) => actor.send(event as never),
+              "waitlist.change": ({ event }) => actor.send(event as never),
+              "waitlist.submit": async () => {
+                actor.send({ type: "waitlist.submit" })
+                await flush()
+              },
+              "waitlist.close": () => actor.send({ type: "waitlist.close" }),
+              "xstate.done.actor.join": () => api.resolve("join", undefined),
+              "xstate.error.actor.join": () => api.reject("join", new Error("Failed to join waitlist")),
+              "xstate.after.closeAfterSuccess.waitlist.open.success": () => {
+                // SPEC §9: the success box stays 2 seconds.
+                clock.increment(1999)
+                expect(actor.getSnapshot().matches({ open: "success" })).toBe(true)
+                clock.increment(1)
+              },
             },
           },
-        }),
+          refusalsOf(actor, EVENTS),
+        ),
       )
     })
   }

@@ -1,6 +1,7 @@
 import { expect } from "vitest"
 import type { AnyEventObject } from "xstate"
 import type { FlowTestParams } from "./paths.ts"
+import type { Refusals } from "./specOracle.ts"
 
 /**
  * A SPEC oracle that must remember more than the user sees to say what comes next (a sort asked
@@ -19,8 +20,16 @@ export interface SpecModel<State, View, Sut> {
   observe(sut: Sut): View
 }
 
-/** `judgedBy` for a `SpecModel`: after every event, the observed view must equal the model's. */
-export function judgedByModel<State, View, Sut, S>(model: SpecModel<State, View, Sut>, sut: () => Sut, params: FlowTestParams<S>): FlowTestParams<S> {
+/**
+ * `judgedBy` for a `SpecModel`: after every event, the observed view must equal the model's; with
+ * `refusals`, each probe the machine refuses there must leave the model's view as it is.
+ */
+export function judgedByModel<State, View, Sut, S>(
+  model: SpecModel<State, View, Sut>,
+  sut: () => Sut,
+  params: FlowTestParams<S>,
+  refusals?: Refusals,
+): FlowTestParams<S> {
   let expected = model.initial
   const events = Object.entries(params.events ?? {}).map(([type, run]) => [
     type,
@@ -35,6 +44,9 @@ export function judgedByModel<State, View, Sut, S>(model: SpecModel<State, View,
       "*": async (state: S) => {
         await params.states?.["*"]?.(state)
         expect(model.observe(sut())).toEqual(model.view(expected))
+        for (const probe of refusals?.probes ?? []) {
+          if (refusals!.refused(probe)) expect(model.view(model.after(expected, probe)), `${probe.type} is refused here`).toEqual(model.view(expected))
+        }
       },
     },
     events: Object.fromEntries(events),

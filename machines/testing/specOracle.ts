@@ -30,11 +30,29 @@ export function failureCode(event: AnyEventObject, otherwise: string): string {
 }
 
 /**
+ * The events a machine refuses where it stands (`snapshot.can` false), among `probes`. The
+ * generated paths only take events the machine accepts, so a transition taken away from it is
+ * taken away from the paths too; with refusals given, `judgedBy` also asks the oracle about each
+ * refused probe in every state reached, and SPEC must agree that it changes nothing there.
+ */
+export interface Refusals {
+  readonly probes: ReadonlyArray<AnyEventObject>
+  refused(event: AnyEventObject): boolean
+}
+
+/** The refusals of an actor: the probes its current snapshot cannot take. */
+export function refusalsOf(actor: { getSnapshot(): { can(event: never): boolean } }, probes: ReadonlyArray<AnyEventObject>): Refusals {
+  return { probes, refused: (event) => !actor.getSnapshot().can(event as never) }
+}
+
+/**
  * Wraps a path's executors so that every state reached is judged by the oracle: after each event
  * is carried out, the view the oracle expects must equal the view observed on the system under
- * test. State checks already given still run (timers, effects that only some states have).
+ * test. State checks already given still run (timers, effects that only some states have). With
+ * `refusals`, each event the machine refuses there must be one the oracle says changes nothing
+ * (the oracle's `after` must then be a pure function of its view).
  */
-export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () => Sut, params: FlowTestParams<S>): FlowTestParams<S> {
+export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () => Sut, params: FlowTestParams<S>, refusals?: Refusals): FlowTestParams<S> {
   let expected = oracle.initial
   const events = Object.entries(params.events ?? {}).map(([type, run]) => [
     type,
@@ -49,6 +67,9 @@ export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () =>
       "*": async (state: S) => {
         await params.states?.["*"]?.(state)
         expect(oracle.observe(sut())).toEqual(expected)
+        for (const probe of refusals?.probes ?? []) {
+          if (refusals!.refused(probe)) expect(oracle.after(expected, probe), `${probe.type} is refused here`).toEqual(expected)
+        }
       },
     },
     events: Object.fromEntries(events),

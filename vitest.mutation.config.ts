@@ -1,0 +1,15 @@
+/**
+ * The vitest configuration of mutation runs (stryker.config.mjs): one project, the tests named by
+ * MUTATION_TESTS (comma-separated globs, e.g. a machine's own model test), else every unit test;
+ * with MUTATION_MODULES, machines/testing/moduleLoads.mutation.ts too (each of those modules loads).
+ * `npm test` keeps vitest.config.ts.
+ */
+import { defineConfig } from "vitest/config"
+import { UNIT_TESTS } from "./vitest.config.ts"
+
+export default defineConfig({
+  test: {
+    include: [...(process.env.MUTATION_TESTS?.split(",") ?? UNIT_TESTS), ...(process.env.MUTATION_MODULES ? ["machines/testing/moduleLoads.mutation.ts"] : [])],
+    environment: "node",
+  },
+})
