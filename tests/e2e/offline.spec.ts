@@ -180,6 +180,9 @@ test("a session ended elsewhere (revoked) takes the kept appointments with it", 
   expect((await page.request.get("/api/v1/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
   await page.goto("/")
   await expect(page.getByTestId("sign-in").first()).toBeVisible()
+  // The landing is drawn by the server before the app starts (after its first paint): the app, once it has
+  // asked the gateway and heard the session is over, clears what it kept.
+  await expect.poll(async () => (await storedTraces(page, upcomingIds)).found, { timeout: 10_000 }).toEqual([])
 
   await context.setOffline(true)
   await page.reload()
