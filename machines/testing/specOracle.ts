@@ -35,14 +35,23 @@ export function failureCode(event: AnyEventObject, otherwise: string): string {
  * taken away from the paths too; with refusals given, `judgedBy` also asks the oracle about each
  * refused probe in every state reached, and SPEC must agree that it changes nothing there.
  */
-export interface Refusals {
+export interface Refusals<View = unknown> {
   readonly probes: ReadonlyArray<AnyEventObject>
   refused(event: AnyEventObject): boolean
+  /**
+   * What the user sees once the flow has ignored `event`: the view itself, unless something outside
+   * the flow changes with the event whatever the flow does (the address bar on Back or Forward).
+   */
+  ignored?(view: View, event: AnyEventObject): View
 }
 
 /** The refusals of an actor: the probes its current snapshot cannot take. */
-export function refusalsOf(actor: { getSnapshot(): { can(event: never): boolean } }, probes: ReadonlyArray<AnyEventObject>): Refusals {
-  return { probes, refused: (event) => !actor.getSnapshot().can(event as never) }
+export function refusalsOf<View = unknown>(
+  actor: { getSnapshot(): { can(event: never): boolean } },
+  probes: ReadonlyArray<AnyEventObject>,
+  ignored?: (view: View, event: AnyEventObject) => View,
+): Refusals<View> {
+  return { probes, refused: (event) => !actor.getSnapshot().can(event as never), ...(ignored ? { ignored } : {}) }
 }
 
 /**
@@ -52,7 +61,7 @@ export function refusalsOf(actor: { getSnapshot(): { can(event: never): boolean 
  * `refusals`, each event the machine refuses there must be one the oracle says changes nothing
  * (the oracle's `after` must then be a pure function of its view).
  */
-export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () => Sut, params: FlowTestParams<S>, refusals?: Refusals): FlowTestParams<S> {
+export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () => Sut, params: FlowTestParams<S>, refusals?: Refusals<View>): FlowTestParams<S> {
   let expected = oracle.initial
   const events = Object.entries(params.events ?? {}).map(([type, run]) => [
     type,
@@ -68,7 +77,9 @@ export function judgedBy<View, Sut, S>(oracle: SpecOracle<View, Sut>, sut: () =>
         await params.states?.["*"]?.(state)
         expect(oracle.observe(sut())).toEqual(expected)
         for (const probe of refusals?.probes ?? []) {
-          if (refusals!.refused(probe)) expect(oracle.after(expected, probe), `${probe.type} is refused here`).toEqual(expected)
+          if (!refusals!.refused(probe)) continue
+          const unchanged = refusals!.ignored?.(expected, probe) ?? expected
+          expect(oracle.after(expected, probe), `${probe.type} is refused here`).toEqual(unchanged)
         }
       },
     },
