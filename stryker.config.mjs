@@ -12,10 +12,11 @@ import { readFileSync } from "node:fs"
  * The four folders the mutation score is reported for: the sources mutated in each, and which tests
  * judge them. A machine is judged by its own model test only (`eachFile`: scripts/mutation.ts runs
  * one Stryker run per `*.machine.ts`, and machines/x.machine.ts is judged by machines/x.machine.test.ts;
- * every mutant of a machine is static, so each one runs every test given); schemas by the unit
- * tests; the server folders by the gateway suites under `testDir`.
+ * every mutant of a machine is static, so each one runs every test given); schemas by their own
+ * tests (`tests`: most of a schema's mutants are static too, and every unit test importing a schema
+ * would rerun for each, minutes a mutant); the server folders by the gateway suites under `testDir`.
  */
-/** @type {Record<string, { mutate: string[], eachFile?: string, unitTests?: boolean, testDir?: string }>} */
+/** @type {Record<string, { mutate: string[], eachFile?: string, tests?: string, testDir?: string }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
@@ -29,7 +30,7 @@ const folder = MUTATION_FOLDERS[target] ?? { ...(home ? MUTATION_FOLDERS[home] :
 const mutate = folder.mutate
 
 // The tests run for each mutant (vitest.mutation.config.ts reads MUTATION_TESTS): a machine's own
-// model test(s), or every unit test; the server folders keep vitest.config.ts and its gateway project.
+// model test(s), or the folder's own tests; the server folders keep vitest.config.ts and its gateway project.
 // A machine that throws while it is built must fail a test too (machines/testing/moduleLoads.mutation.ts):
 // its module is imported at run time, so vitest's `related` (static imports) is off for these runs.
 // A target may name lines of a file (machines/bookingWizard.machine.ts:172-300), as Stryker's `mutate` allows.
@@ -38,7 +39,8 @@ if (folder.eachFile) {
   process.env.MUTATION_TESTS = mutatedFiles.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
   process.env.MUTATION_MODULES = mutatedFiles.filter((file) => !/[*?{]/.test(file)).join(",")
 }
-const vitestConfig = folder.eachFile || folder.unitTests ? "vitest.mutation.config.ts" : "vitest.config.ts"
+if (folder.tests) process.env.MUTATION_TESTS = folder.tests
+const vitestConfig = folder.eachFile || folder.tests ? "vitest.mutation.config.ts" : "vitest.config.ts"
 
 // The gateway suites (server/scheduling, server/repositories) run on the embedded PGlite database.
 process.env.TEST_DB ??= "pglite"

@@ -27,6 +27,7 @@ import { ReactionInput, ReviewInput } from "./review.ts"
 import { ChangePasswordRequest, TokenRequest } from "./session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "./settings.ts"
 import { WaitlistEntry } from "./waitlist.ts"
+import { contactMessage, dependant, ID, ID2, SAMPLES } from "./testing/requestSamples.ts"
 
 // Issue 9, item 5, on the form side: the rules live in the shared schemas, so a form says what the
 // gateway says. For each request schema a form or the gateway decodes, a valid sample has each of
@@ -54,63 +55,19 @@ interface RequestCase {
   readonly compared?: ReadonlyArray<string>
 }
 
-const ID = "3f2b8c1e-7a4d-4e2b-9c3a-1d2e3f4a5b6c"
-const ID2 = "8a7b6c5d-4e3f-4a1b-9c2d-0e1f2a3b4c5d"
-const location = {
-  id: ID2,
-  address: "Villa 112, rue MZ-12, Mermoz",
-  city: "Dakar",
-  state: "Dakar",
-  zip: "10200",
-  country: "SENEGAL",
-  isPrimary: true,
-  residency: "HOME",
-  coordinates: { lat: 14.7, lng: -17.47 },
-}
 const locationText: Record<string, Kind> = { "locations.*.address": "line", "locations.*.city": "line", "locations.*.state": "line", "locations.*.zip": "line" }
-const dependant = {
-  id: ID2,
-  firstName: "Moustapha",
-  lastName: "Diop",
-  dateOfBirth: "2018-03-09",
-  gender: "MALE",
-  relationship: "CHILD",
-  bloodType: "O+",
-  allergies: ["Lait de vache"],
-  conditions: ["Asthme d'effort"],
-}
-const contactMessage = {
-  firstName: "Khady",
-  lastName: "Sarr",
-  role: "PATIENT",
-  email: "khady.sarr@example.sn",
-  phone: "+221771239876",
-  message: "Bonjour, une question sur les rendez-vous.",
-}
 const rangeEdges: ReadonlyArray<Json> = [
   { startDate: "2024-02-29", endDate: "2024-03-01" },
   { startDate: "2026-12-31", endDate: "2027-01-01" },
   { startDate: "2028-02-28", endDate: "2028-02-29" },
 ]
-const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
 
 /** Every request schema decoded by the gateway (server/routes, server/auth) or by a form (src/, machines/). */
 const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "CreateAppointmentRequest (POST /appointments, the booking wizard)",
     schema: CreateAppointmentRequest,
-    sample: {
-      doctorId: ID,
-      patientId: ID,
-      dependantId: ID2,
-      timeSlotId: ID,
-      appointmentTime: "2026-12-03T09:00:00Z",
-      appointmentType: "CLINIC",
-      status: "CONFIRMED",
-      healthcareFacilityId: ID2,
-      reason: "Douleurs thoraciques",
-      location: "Clinique du Cap",
-    },
+    sample: SAMPLES.createAppointment,
     text: { reason: "multiline" },
   },
   {
@@ -122,13 +79,13 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "BookingDetails (booking wizard step 1)",
     schema: BookingDetails,
-    sample: { forWhom: "self", reason: "Douleurs thoraciques", appointmentType: "CLINIC" },
+    sample: SAMPLES.bookingDetails,
     text: { reason: "multiline" },
   },
   {
     name: "AvailabilityInput (POST /doctor-availability/{id}, the availability form)",
     schema: AvailabilityInput,
-    sample: { dayOfWeek: "MONDAY", startTime: "09:00", endTime: "17:00", isRecurring: true, slotDurationMinutes: 30, healthcareFacilityId: ID },
+    sample: SAMPLES.availability,
     text: {},
   },
   {
@@ -150,66 +107,25 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "DoctorUpdate (PUT /doctors/{id}, the doctor form)",
     schema: DoctorUpdate,
-    sample: {
-      firstName: "Moussa",
-      lastName: "Ndiaye",
-      refNumber: "SN-OM-10000",
-      careerStartYear: 2006,
-      biography: "Cardiologue à Dakar, suit l'hypertension artérielle et l'insuffisance cardiaque.",
-      website: "https://moussa-ndiaye.cabinet.promed.sn",
-      phoneNumber: "+221782842885",
-      civility: "MAN",
-      locations: [location],
-      providedServices: [{ id: ID, code: "CLINIC", price: 15000 }],
-      doctorSpokenLanguages: ["FR", "WO"],
-      insuranceAccepted: ["IPM", "AXA Assurances Sénégal"],
-    },
+    sample: SAMPLES.doctorUpdate,
     text: { firstName: "line", lastName: "line", refNumber: "line", biography: "multiline", "insuranceAccepted.*": "line", ...locationText },
   },
   {
     name: "DoctorSettingsUpdate (PUT /doctors/{id}/settings, doctor settings)",
     schema: DoctorSettingsUpdate,
-    sample: {
-      autoConfirmAppointments: false,
-      bufferTime: 15,
-      maxDailyAppointment: 20,
-      defaultConsultationDuration: 30,
-      showRatingsAndReviews: true,
-      allowDirectBooking: true,
-      notifications: ["APPOINTMENTS", "REVIEWS"],
-      visibility: "PUBLIC",
-      appLanguage: "FR",
-      theme: "SYSTEM",
-      timeZone: "UTC",
-    },
+    sample: SAMPLES.doctorSettings,
     text: {},
   },
   {
     name: "DoctorSearchRequest (POST /doctors/search, doctor search)",
     schema: DoctorSearchRequest,
-    sample: {
-      paginationSettings: { offset: 0, limit: 10 },
-      sortBy: { property: "rating", order: "desc" },
-      query: {
-        keyword: "cardiologie",
-        specialtyCodes: ["CARDIOLOGY"],
-        location: "Dakar",
-        rating: 4,
-        language: "FR",
-        insurance: "IPM",
-        providedServiceCodes: ["CLINIC"],
-      },
-    },
+    sample: SAMPLES.doctorSearch,
     text: { "query.keyword": "line" },
   },
   {
     name: "FacilitySearchRequest (POST /healthcare-facilities/search, facility search)",
     schema: FacilitySearchRequest,
-    sample: {
-      paginationSettings: { offset: 0, limit: 10 },
-      sortBy: { property: "name", order: "asc" },
-      query: { keyword: "dakar", healthcare_facility_name: "Clinique du Cap", facilityType: "CLINIC" },
-    },
+    sample: SAMPLES.facilitySearch,
     text: { "query.keyword": "line", "query.healthcare_facility_name": "line" },
   },
   {
@@ -228,35 +144,13 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "WaitlistEntry (the waitlist form)",
     schema: WaitlistEntry,
-    sample: {
-      role: "professional",
-      name: "Fatou Ba",
-      email: "fatou.ba@example.sn",
-      organization: "Clinique du Cap",
-      speciality: "Cardiologie",
-      phone: "+221771234567",
-      updates: true,
-    },
+    sample: SAMPLES.waitlistEntry,
     text: { name: "line", organization: "line", speciality: "line" },
   },
   {
     name: "PatientUpdate (PUT /patients/{id}, the patient form)",
     schema: PatientUpdate,
-    sample: {
-      firstName: "Awa",
-      lastName: "Diop",
-      email: "awa.diop@example.sn",
-      phoneNumber: "+221771234567",
-      dateOfBirth: "1988-06-14",
-      civility: "WOMAN",
-      bloodType: "O+",
-      preferredNotificationMethods: ["SMS", "EMAIL"],
-      allergies: ["Pénicilline", "Arachides"],
-      chronicConditions: ["Hypertension artérielle"],
-      locations: [location],
-      dependants: [dependant],
-      medicalAlerts: [{ id: ID, type: "Allergie", description: "Allergie sévère à la pénicilline.", severity: "HIGH" }],
-    },
+    sample: SAMPLES.patientUpdate,
     text: {
       firstName: "line",
       lastName: "line",
@@ -280,56 +174,32 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "PatientSettings (PUT /patients/{id}/settings, patient settings)",
     schema: PatientSettings,
-    sample: {
-      appointments: true,
-      messages: false,
-      reminders: true,
-      marketing: false,
-      notifications: ["APPOINTMENTS"],
-      visibility: "PRIVATE",
-      appLanguage: "FR",
-      theme: "SYSTEM",
-      timeZone: "UTC",
-      shareMedicalDataWithDoctors: true,
-      allowDirectMessaging: true,
-    },
+    sample: SAMPLES.patientSettings,
     text: {},
   },
   {
     name: "EmergencyContactInput (emergency contacts, both routes and the form)",
     schema: EmergencyContactInput,
-    sample: { firstName: "Mariama", lastName: "Ndoye", phoneNumber: "+221775550199", email: "mariama@example.sn", priority: 2, relationship: "SIBLING" },
+    sample: SAMPLES.emergencyContact,
     text: { firstName: "line", lastName: "line" },
   },
   {
     name: "MedicalRecordInput (POST /patients/{id}/medical-records, the record upload)",
     schema: MedicalRecordInput,
-    sample: {
-      title: "radio-thorax.pdf",
-      type: "IMAGING",
-      description: "Radiographie du thorax de face",
-      date: "2026-01-12",
-      attachments: [
-        {
-          id: `medical-records/${ID}/k3j9_radio-thorax.pdf`,
-          name: "radio-thorax.pdf",
-          url: `http://localhost/v0/b/bucket/o/medical-records%2F${ID}%2Fk3j9_radio-thorax.pdf?alt=media&token=t`,
-        },
-      ],
-    },
+    sample: SAMPLES.medicalRecord,
     text: { title: "line", description: "multiline", "attachments.*.name": "line" },
   },
   {
     name: "ReviewInput (POST and PUT /reviews, the review card)",
     schema: ReviewInput,
-    sample: { patientId: ID, doctorId: ID2, rating: 4, comment: reviewComment },
+    sample: SAMPLES.review,
     text: { comment: "multiline" },
   },
   { name: "ReactionInput (POST /reviews/reactions)", schema: ReactionInput, sample: { reviewId: ID, patientId: ID2, reactionType: "LIKE" }, text: {} },
   {
     name: "ChangePasswordRequest (POST /account/change-password, the form)",
     schema: ChangePasswordRequest,
-    sample: { oldPassword: "Passw0rd!", newPassword: "N3wPass!x" },
+    sample: SAMPLES.changePassword,
     text: {},
     compared: ["oldPassword"],
   },
@@ -343,11 +213,7 @@ const CASES: ReadonlyArray<RequestCase> = [
   {
     name: "PrescriptionDraft (the prescription form)",
     schema: PrescriptionDraft,
-    sample: {
-      diagnosis: "Hypertension artérielle essentielle",
-      notes: "Contrôle dans un mois",
-      medications: [{ id: "m1", name: "Amlodipine", dosage: "5 mg", frequency: "1 fois par jour", duration: "30 jours", instructions: "Le matin" }],
-    },
+    sample: SAMPLES.prescription,
     text: {
       diagnosis: "multiline",
       notes: "multiline",

@@ -1,0 +1,166 @@
+/**
+ * Valid requests of SPEC §3 and §5, one per request schema a form or the gateway decodes: the
+ * samples the schema tests change one field at a time (requestSchemas.test.ts: hostile text and
+ * impossible dates; validationRules.test.ts: SPEC §5's bounds and messages).
+ */
+
+export const ID = "3f2b8c1e-7a4d-4e2b-9c3a-1d2e3f4a5b6c"
+export const ID2 = "8a7b6c5d-4e3f-4a1b-9c2d-0e1f2a3b4c5d"
+export const location = {
+  id: ID2,
+  address: "Villa 112, rue MZ-12, Mermoz",
+  city: "Dakar",
+  state: "Dakar",
+  zip: "10200",
+  country: "SENEGAL",
+  isPrimary: true,
+  residency: "HOME",
+  coordinates: { lat: 14.7, lng: -17.47 },
+}
+export const dependant = {
+  id: ID2,
+  firstName: "Moustapha",
+  lastName: "Diop",
+  dateOfBirth: "2018-03-09",
+  gender: "MALE",
+  relationship: "CHILD",
+  bloodType: "O+",
+  allergies: ["Lait de vache"],
+  conditions: ["Asthme d'effort"],
+}
+export const contactMessage = {
+  firstName: "Khady",
+  lastName: "Sarr",
+  role: "PATIENT",
+  email: "khady.sarr@example.sn",
+  phone: "+221771239876",
+  message: "Bonjour, une question sur les rendez-vous.",
+}
+export const reviewComment = "Très bonne prise en charge, je recommande vivement ce médecin."
+
+export const SAMPLES = {
+  review: { patientId: ID, doctorId: ID2, rating: 4, comment: reviewComment },
+  createAppointment: {
+    doctorId: ID,
+    patientId: ID,
+    dependantId: ID2,
+    timeSlotId: ID,
+    appointmentTime: "2026-12-03T09:00:00Z",
+    appointmentType: "CLINIC",
+    status: "CONFIRMED",
+    healthcareFacilityId: ID2,
+    reason: "Douleurs thoraciques",
+    location: "Clinique du Cap",
+  },
+  bookingDetails: { forWhom: "self", reason: "Douleurs thoraciques", appointmentType: "CLINIC" },
+  availability: { dayOfWeek: "MONDAY", startTime: "09:00", endTime: "17:00", isRecurring: true, slotDurationMinutes: 30, healthcareFacilityId: ID },
+  doctorUpdate: {
+    firstName: "Moussa",
+    lastName: "Ndiaye",
+    refNumber: "SN-OM-10000",
+    careerStartYear: 2006,
+    biography: "Cardiologue à Dakar, suit l'hypertension artérielle et l'insuffisance cardiaque.",
+    website: "https://moussa-ndiaye.cabinet.promed.sn",
+    phoneNumber: "+221782842885",
+    civility: "MAN",
+    locations: [location],
+    providedServices: [{ id: ID, code: "CLINIC", price: 15000 }],
+    doctorSpokenLanguages: ["FR", "WO"],
+    insuranceAccepted: ["IPM", "AXA Assurances Sénégal"],
+  },
+  doctorSettings: {
+    autoConfirmAppointments: false,
+    bufferTime: 15,
+    maxDailyAppointment: 20,
+    defaultConsultationDuration: 30,
+    showRatingsAndReviews: true,
+    allowDirectBooking: true,
+    notifications: ["APPOINTMENTS", "REVIEWS"],
+    visibility: "PUBLIC",
+    appLanguage: "FR",
+    theme: "SYSTEM",
+    timeZone: "UTC",
+  },
+  waitlistEntry: {
+    role: "professional",
+    name: "Fatou Ba",
+    email: "fatou.ba@example.sn",
+    organization: "Clinique du Cap",
+    speciality: "Cardiologie",
+    phone: "+221771234567",
+    updates: true,
+  },
+  patientUpdate: {
+    firstName: "Awa",
+    lastName: "Diop",
+    email: "awa.diop@example.sn",
+    phoneNumber: "+221771234567",
+    dateOfBirth: "1988-06-14",
+    civility: "WOMAN",
+    bloodType: "O+",
+    preferredNotificationMethods: ["SMS", "EMAIL"],
+    allergies: ["Pénicilline", "Arachides"],
+    chronicConditions: ["Hypertension artérielle"],
+    locations: [location],
+    dependants: [dependant],
+    medicalAlerts: [{ id: ID, type: "Allergie", description: "Allergie sévère à la pénicilline.", severity: "HIGH" }],
+  },
+  patientSettings: {
+    appointments: true,
+    messages: false,
+    reminders: true,
+    marketing: false,
+    notifications: ["APPOINTMENTS"],
+    visibility: "PRIVATE",
+    appLanguage: "FR",
+    theme: "SYSTEM",
+    timeZone: "UTC",
+    shareMedicalDataWithDoctors: true,
+    allowDirectMessaging: true,
+  },
+  emergencyContact: {
+    firstName: "Mariama",
+    lastName: "Ndoye",
+    phoneNumber: "+221775550199",
+    email: "mariama@example.sn",
+    priority: 2,
+    relationship: "SIBLING",
+  },
+  medicalRecord: {
+    title: "radio-thorax.pdf",
+    type: "IMAGING",
+    description: "Radiographie du thorax de face",
+    date: "2026-01-12",
+    attachments: [
+      {
+        id: `medical-records/${ID}/k3j9_radio-thorax.pdf`,
+        name: "radio-thorax.pdf",
+        url: `http://localhost/v0/b/bucket/o/medical-records%2F${ID}%2Fk3j9_radio-thorax.pdf?alt=media&token=t`,
+      },
+    ],
+  },
+  changePassword: { oldPassword: "Passw0rd!", newPassword: "N3wPass!x" },
+  prescription: {
+    diagnosis: "Hypertension artérielle essentielle",
+    notes: "Contrôle dans un mois",
+    medications: [{ id: "m1", name: "Amlodipine", dosage: "5 mg", frequency: "1 fois par jour", duration: "30 jours", instructions: "Le matin" }],
+  },
+  doctorSearch: {
+    paginationSettings: { offset: 0, limit: 10 },
+    sortBy: { property: "rating", order: "desc" },
+    query: {
+      keyword: "cardiologie",
+      specialtyCodes: ["CARDIOLOGY"],
+      location: "Dakar",
+      rating: 4,
+      language: "FR",
+      insurance: "IPM",
+      providedServiceCodes: ["CLINIC"],
+    },
+  },
+  facilitySearch: {
+    paginationSettings: { offset: 0, limit: 10 },
+    sortBy: { property: "name", order: "asc" },
+    query: { keyword: "dakar", healthcare_facility_name: "Clinique du Cap", facilityType: "CLINIC" },
+  },
+}
