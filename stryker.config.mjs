@@ -6,7 +6,7 @@
  * rerun only retests the mutants whose code or covering tests changed (not machines: see below).
  */
 
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 
 /**
  * The four folders the mutation score is reported for: the sources mutated in each, and which tests
@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs"
  * tests (`tests`: most of a schema's mutants are static too, and every unit test importing a schema
  * would rerun for each, minutes a mutant); the server folders by the gateway suites under `testDir`.
  */
-/** @type {Record<string, { mutate: string[], eachFile?: string, tests?: string, testDir?: string }>} */
+/** @type {Record<string, { mutate: string[], eachFile?: string, tests?: string, gateway?: boolean, testDir?: string }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
@@ -32,14 +32,32 @@ const mutate = folder.mutate
 // The tests run for each mutant (vitest.mutation.config.ts reads MUTATION_TESTS): a machine's own
 // model test(s), or the folder's own tests; the server folders keep vitest.config.ts and its gateway project.
 // A machine that throws while it is built must fail a test too (machines/testing/moduleLoads.mutation.ts):
-// its module is imported at run time, so vitest's `related` (static imports) is off for these runs.
+// its module is imported at run time, so vitest's `related` (static imports) is off for these runs
+// (and for every folder whose judges are named by `tests`).
 // A target may name lines of a file (machines/bookingWizard.machine.ts:172-300), as Stryker's `mutate` allows.
 const mutatedFiles = mutate.map((target) => target.replace(/:[\d:-]+$/, ""))
-if (folder.eachFile) {
-  process.env.MUTATION_TESTS = mutatedFiles.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
-  process.env.MUTATION_MODULES = mutatedFiles.filter((file) => !/[*?{]/.test(file)).join(",")
-}
+if (folder.eachFile) process.env.MUTATION_TESTS = mutatedFiles.map((file) => file.replace(/\.ts$/, ".test.ts")).join(",")
 if (folder.tests) process.env.MUTATION_TESTS = folder.tests
+// A module that throws while it loads leaves the test files importing it with no tests, which the
+// vitest runner counts as Survived: the module-load test makes that a failure (schemas' static
+// mutants, a `bounded` helper that returns nothing, were "survivors" for that reason alone).
+if (folder.eachFile || folder.tests) process.env.MUTATION_MODULES = sourceFilesOf(mutate).join(",")
+// Gateway suites named by `tests` (server/scheduling: its own suites and the availability routes'),
+// rather than every suite that imports the server: each of those starts a gateway, seconds a file.
+if (folder.gateway) process.env.MUTATION_GATEWAY = "1"
+/** The source files a `mutate` list names: files as given, a folder's `dir/*.ts` listed; exclusions and tests left out. */
+function sourceFilesOf(patterns) {
+  const excluded = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1))
+  return patterns
+    .filter((p) => !p.startsWith("!"))
+    .map((p) => p.replace(/:[\d:-]+$/, ""))
+    .flatMap((p) => {
+      if (!p.endsWith("/*.ts")) return [p]
+      const dir = p.slice(0, -"/*.ts".length)
+      return readdirSync(dir).map((name) => `${dir}/${name}`)
+    })
+    .filter((file) => file.endsWith(".ts") && !/\.(test|typetest|oracle)\.ts$/.test(file) && !/[*?{]/.test(file) && !excluded.includes(file))
+}
 const vitestConfig = folder.eachFile || folder.tests ? "vitest.mutation.config.ts" : "vitest.config.ts"
 
 // The gateway suites (server/scheduling, server/repositories) run on the embedded PGlite database.
@@ -48,7 +66,7 @@ process.env.TEST_DB ??= "pglite"
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  vitest: { configFile: vitestConfig, related: !folder.eachFile, ...(folder.testDir ? { dir: folder.testDir } : {}) },
+  vitest: { configFile: vitestConfig, related: !(folder.eachFile || folder.tests), ...(folder.testDir ? { dir: folder.testDir } : {}) },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",

@@ -15,6 +15,7 @@ import { ReviewInput } from "./review.ts"
 import { ChangePasswordRequest } from "./session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "./settings.ts"
 import { contactMessage, dependant, ID, location, reviewComment, SAMPLES } from "./testing/requestSamples.ts"
+import { JoinSlotWaitlistRequest } from "./slotWaitlist.ts"
 import { WaitlistEntry } from "./waitlist.ts"
 
 // SPEC §5 rule by rule, at its bounds: a valid sample (testing/requestSamples.ts) with one field
@@ -730,6 +731,63 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       schema: PrescriptionDraft,
       input: changed(SAMPLES.prescription, { medications: [{ ...SAMPLES.prescription.medications[0], instructions: "" }] }),
       verdict: "ok",
+    },
+  ],
+  "Freed-slot waitlist (issue 14): earlier than an appointment it names, or between two dates in order": [
+    {
+      say: "earlier than an appointment",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "EARLIER_THAN_APPOINTMENT", appointmentId: ID },
+      verdict: "ok",
+    },
+    {
+      say: "earlier than no appointment",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "EARLIER_THAN_APPOINTMENT" },
+      verdict: ["appointmentId", "validation.required"],
+    },
+    {
+      say: "between two dates",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-01", toDate: "2026-12-15" },
+      verdict: "ok",
+    },
+    {
+      say: "between one day and itself",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-01", toDate: "2026-12-01" },
+      verdict: "ok",
+    },
+    {
+      say: "between dates with no start",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", toDate: "2026-12-15" },
+      verdict: ["fromDate", "validation.required"],
+    },
+    {
+      say: "between dates with no end",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-01" },
+      verdict: ["toDate", "validation.required"],
+    },
+    {
+      say: "an end before the start",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-15", toDate: "2026-12-01" },
+      verdict: ["toDate", "validation.endAfterStart"],
+    },
+    {
+      say: "an impossible date",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-02-30", toDate: "2026-03-15" },
+      verdict: ["fromDate", "validation.dateInvalid"],
+    },
+    { say: "another mode", schema: JoinSlotWaitlistRequest, input: { doctorId: ID, mode: "ANY_TIME" }, verdict: ["mode", "validation.invalid"] },
+    {
+      say: "a doctor that is not an id",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: "dr-1", mode: "EARLIER_THAN_APPOINTMENT", appointmentId: ID },
+      verdict: ["doctorId", "validation.idInvalid"],
     },
   ],
   "Search: at least 2 characters, or empty": [

@@ -1,10 +1,10 @@
 /**
- * Mutation runs only (vitest.mutation.config.ts adds it next to a machine's own tests): each file
- * of MUTATION_MODULES must load, and each machine it exports must be built (a `create…Machine`
- * factory is called with a placeholder actor). A mutant that makes a machine throw while it is
- * built (a target naming a state that no longer exists, a factory that returns nothing) leaves its
- * test file with no tests at all, which StrykerJS's vitest runner counts as Survived; here it
- * fails a test, as it fails the app.
+ * Mutation runs only (vitest.mutation.config.ts adds it next to the tests named for a run): each
+ * file of MUTATION_MODULES must load, and each machine it exports must be built (a `create…Machine`
+ * factory is called with a placeholder actor). A mutant that makes a module throw while it loads or
+ * a machine throw while it is built (a target naming a state that no longer exists, a factory or a
+ * schema helper that returns nothing) leaves its test files with no tests at all, which StrykerJS's
+ * vitest runner counts as Survived; here it fails a test, as it fails the app.
  */
 import path from "node:path"
 import { expect, it } from "vitest"
