@@ -73,7 +73,8 @@ const config = {
   // Not for machines: every mutant of a machine is static, and its coverage is credited to the
   // module-load test alone (the one test that imports the module while it runs), so an incremental
   // rerun reused every survivor whose load test had not changed, however much the model test had.
-  incremental: !folder.eachFile,
+  // Nor for folders judged by named tests (schemas): their static mutants are credited the same way.
+  incremental: !(folder.eachFile || folder.tests),
   incrementalFile: `.tmp/mutation/${slug}.incremental.json`,
   reporters: ["clear-text", "progress", "json", "html"],
   jsonReporter: { fileName: `.tmp/mutation/${slug}.report.json` },
