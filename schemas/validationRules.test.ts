@@ -7,10 +7,12 @@ import { AvailabilityInput } from "./availability.ts"
 import { ContactMessage } from "./contact.ts"
 import { decodeWithFields } from "./decode.ts"
 import { DoctorSearchRequest, DoctorUpdate } from "./doctor.ts"
+import { DoctorRequestInput } from "./doctorRequest.ts"
 import { FacilitySearchRequest } from "./facility.ts"
-import { Email, LIMITS, Website } from "./fields.ts"
+import { Email, IsoDate, LIMITS, Website } from "./fields.ts"
 import { Dependant, EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "./patient.ts"
 import { PrescriptionDraft } from "./prescription.ts"
+import { PatientRegistration } from "./registration.ts"
 import { ReviewInput } from "./review.ts"
 import { ChangePasswordRequest } from "./session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "./settings.ts"
@@ -46,6 +48,17 @@ interface Rule {
 const changed = (sample: object, change: Record<string, unknown>) => ({ ...sample, ...change })
 /** The sample without `key`, as a form that never sent the field. */
 const without = (sample: object, key: string) => Object.fromEntries(Object.entries(sample).filter(([k]) => k !== key))
+
+const SIGN_UP = { firstName: "Awa", lastName: "Diop", email: "awa.diop@example.sn", phoneNumber: "+221771234567", password: "Passw0rd!", acceptTerms: true }
+const DOCTOR_REQUEST = {
+  firstName: "Moussa",
+  lastName: "Ndiaye",
+  email: "moussa.ndiaye@example.sn",
+  phoneNumber: "+221782842885",
+  specialtyCode: "CARDIOLOGY",
+  refNumber: "SN-OM-10000",
+  acceptTerms: true,
+}
 
 /** One table per SPEC §5 bullet: what is sent, and what the schema must answer. */
 const RULES: Record<string, ReadonlyArray<Rule>> = {
@@ -789,6 +802,178 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       input: { doctorId: "dr-1", mode: "EARLIER_THAN_APPOINTMENT", appointmentId: ID },
       verdict: ["doctorId", "validation.idInvalid"],
     },
+  ],
+  "Sign-up and a doctor's account request: names, a valid password, the terms accepted": [
+    { say: "a patient's sign-up", schema: PatientRegistration, input: SIGN_UP, verdict: "ok" },
+    {
+      say: "terms not accepted",
+      schema: PatientRegistration,
+      input: changed(SIGN_UP, { acceptTerms: false }),
+      verdict: ["acceptTerms", "validation.termsRequired"],
+    },
+    {
+      say: "first name empty",
+      schema: PatientRegistration,
+      input: changed(SIGN_UP, { firstName: "" }),
+      verdict: ["firstName", "validation.firstNameRequired"],
+    },
+    { say: "last name blank", schema: PatientRegistration, input: changed(SIGN_UP, { lastName: " " }), verdict: ["lastName", "validation.lastNameRequired"] },
+    {
+      say: "a weak password",
+      schema: PatientRegistration,
+      input: changed(SIGN_UP, { password: "password" }),
+      verdict: ["password", "validation.passwordUppercase"],
+    },
+    { say: "a doctor's request", schema: DoctorRequestInput, input: DOCTOR_REQUEST, verdict: "ok" },
+    {
+      say: "its terms not accepted",
+      schema: DoctorRequestInput,
+      input: changed(DOCTOR_REQUEST, { acceptTerms: false }),
+      verdict: ["acceptTerms", "validation.termsRequired"],
+    },
+    {
+      say: "its first name empty",
+      schema: DoctorRequestInput,
+      input: changed(DOCTOR_REQUEST, { firstName: "" }),
+      verdict: ["firstName", "validation.firstNameRequired"],
+    },
+    {
+      say: "its last name empty",
+      schema: DoctorRequestInput,
+      input: changed(DOCTOR_REQUEST, { lastName: "" }),
+      verdict: ["lastName", "validation.lastNameRequired"],
+    },
+    {
+      say: "its order number empty",
+      schema: DoctorRequestInput,
+      input: changed(DOCTOR_REQUEST, { refNumber: "  " }),
+      verdict: ["refNumber", "validation.refNumberRequired"],
+    },
+  ],
+  "Lengths and ranges no form reaches (SPEC silent; a request cannot carry a novel)": [
+    {
+      say: "an address of 201",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, address: text(201) }] }),
+      verdict: ["locations.0.address", "validation.tooLong"],
+    },
+    {
+      say: "an address left empty",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, address: "" }] }),
+      verdict: ["locations.0.address", "validation.addressRequired"],
+    },
+    {
+      say: "a city left empty",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, city: " " }] }),
+      verdict: ["locations.0.city", "validation.cityRequired"],
+    },
+    {
+      say: "a zip of 21",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, zip: text(21, "1") }] }),
+      verdict: ["locations.0.zip", "validation.tooLong"],
+    },
+    {
+      say: "a latitude beyond the pole",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, coordinates: { lat: 91, lng: 0 } }] }),
+      verdict: ["locations.0.coordinates.lat", "validation.coordinatesInvalid"],
+    },
+    {
+      say: "a longitude beyond the date line",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, coordinates: { lat: 0, lng: 181 } }] }),
+      verdict: ["locations.0.coordinates.lng", "validation.coordinatesInvalid"],
+    },
+    {
+      say: "a current password of 129",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { currentPassword: text(129) }),
+      verdict: ["currentPassword", "validation.tooLong"],
+    },
+    {
+      say: "an attachment without a name",
+      schema: MedicalRecordInput,
+      input: changed(SAMPLES.medicalRecord, { attachments: [{ ...SAMPLES.medicalRecord.attachments[0], name: " " }] }),
+      verdict: ["attachments.0.name", "validation.fileRequired"],
+    },
+    {
+      say: "a description of 1001",
+      schema: MedicalRecordInput,
+      input: changed(SAMPLES.medicalRecord, { description: text(1001) }),
+      verdict: ["description", "validation.tooLong"],
+    },
+    {
+      say: "a prescription's notes of 2001",
+      schema: PrescriptionDraft,
+      input: changed(SAMPLES.prescription, { notes: text(2001) }),
+      verdict: ["notes", "validation.tooLong"],
+    },
+    {
+      say: "a waitlist name of 101",
+      schema: WaitlistEntry,
+      input: changed(SAMPLES.waitlistEntry, { name: text(101) }),
+      verdict: ["name", "validation.tooLong"],
+    },
+    {
+      say: "a biography of 4001",
+      schema: DoctorUpdate,
+      input: changed(SAMPLES.doctorUpdate, { biography: text(4001) }),
+      verdict: ["biography", "validation.tooLong"],
+    },
+    {
+      say: "a career started in 1949",
+      schema: DoctorUpdate,
+      input: changed(SAMPLES.doctorUpdate, { careerStartYear: 1949 }),
+      verdict: ["careerStartYear", "validation.careerStartYearInvalid"],
+    },
+    { say: "a career started in 1950", schema: DoctorUpdate, input: changed(SAMPLES.doctorUpdate, { careerStartYear: 1950 }), verdict: "ok" },
+    {
+      say: "a negative fee",
+      schema: DoctorUpdate,
+      input: changed(SAMPLES.doctorUpdate, { providedServices: [{ id: ID, code: "CLINIC", price: -1 }] }),
+      verdict: ["providedServices.0.price", "validation.priceInvalid"],
+    },
+    {
+      say: "a new password of 129",
+      schema: ChangePasswordRequest,
+      input: changed(SAMPLES.changePassword, { newPassword: `Abcdef1!${text(121)}` }),
+      verdict: ["newPassword", "validation.tooLong"],
+    },
+    {
+      say: "a current password of 129 (change)",
+      schema: ChangePasswordRequest,
+      input: changed(SAMPLES.changePassword, { oldPassword: text(129) }),
+      verdict: ["oldPassword", "validation.tooLong"],
+    },
+    { say: "a slot of 480 minutes", schema: AvailabilityInput, input: changed(SAMPLES.availability, { slotDurationMinutes: 480 }), verdict: "ok" },
+    {
+      say: "a slot of 485 minutes",
+      schema: AvailabilityInput,
+      input: changed(SAMPLES.availability, { slotDurationMinutes: 485 }),
+      verdict: ["slotDurationMinutes", "validation.slotDurationMax"],
+    },
+    { say: "a half star", schema: ReviewInput, input: changed(SAMPLES.review, { rating: 4.5 }), verdict: ["rating", "validation.ratingMin"] },
+    {
+      say: "a facility keyword of 101",
+      schema: FacilitySearchRequest,
+      input: changed(SAMPLES.facilitySearch, { query: { keyword: text(101) } }),
+      verdict: ["query.keyword", "validation.tooLong"],
+    },
+    { say: "a contact first name of 50 inside spaces", schema: ContactMessage, input: changed(contactMessage, { firstName: ` ${text(50)} ` }), verdict: "ok" },
+    { say: "an email with more after it", schema: Email, input: "awa@example.sn x", verdict: ["", "validation.emailInvalid"] },
+    {
+      say: "an emergency phone with more after it",
+      schema: EmergencyContactInput,
+      input: changed(SAMPLES.emergencyContact, { phoneNumber: "+33612345678 p2" }),
+      verdict: ["phoneNumber", "validation.invalidPhoneNumber"],
+    },
+    { say: "the first day of 1900", schema: IsoDate, input: "1900-01-01", verdict: "ok" },
+    { say: "the last day of 1899", schema: IsoDate, input: "1899-12-31", verdict: ["", "validation.dateInvalid"] },
+    { say: "the last day of 2100", schema: IsoDate, input: "2100-12-31", verdict: "ok" },
+    { say: "the first day of 2101", schema: IsoDate, input: "2101-01-01", verdict: ["", "validation.dateInvalid"] },
   ],
   "Search: at least 2 characters, or empty": [
     {
