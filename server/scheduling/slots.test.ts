@@ -76,6 +76,22 @@ describe("planSlots", () => {
     expect(plan(monday({ isRecurring: false, onDate: "2025-12-29" }))).toEqual([])
   })
 
+  it("plans a one-off dated on the window's first day, and nothing for a day that is not a weekday", () => {
+    const slots = plan(monday({ isRecurring: false, onDate: "2026-01-01", dayOfWeek: "THURSDAY" }))
+    expect(new Set(slots.map((s) => s.slotDate))).toEqual(new Set(["2026-01-01"]))
+    expect(plan(monday({ dayOfWeek: "FUNDAY" }))).toEqual([])
+  })
+
+  it("refuses a slot length that is not a whole number of minutes of at least 1 (SPEC §5: duration 1 to 240)", () => {
+    expect(() => plan(monday({ slotDurationMinutes: 0 }))).toThrow(RangeError)
+    expect(() => plan(monday({ slotDurationMinutes: 12.5 }))).toThrow(RangeError)
+    expect(plan(monday({ startTime: "09:00", endTime: "09:03", slotDurationMinutes: 1 }), { weeks: 1 }).map((s) => s.startTime)).toEqual([
+      "09:00",
+      "09:01",
+      "09:02",
+    ])
+  })
+
   it("skips slots that start before now", () => {
     // 10:10 in Dakar (UTC+0) on the first Monday: 09:00-10:00 are gone, 10:30 stays.
     const slots = plan(monday(), { now: Temporal.Instant.from("2026-01-05T10:10:00Z"), weeks: 1 })
