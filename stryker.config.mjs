@@ -14,9 +14,10 @@ import { readdirSync, readFileSync } from "node:fs"
  * one Stryker run per `*.machine.ts`, and machines/x.machine.ts is judged by machines/x.machine.test.ts;
  * every mutant of a machine is static, so each one runs every test given); schemas by their own
  * tests (`tests`: most of a schema's mutants are static too, and every unit test importing a schema
- * would rerun for each, minutes a mutant); the server folders by the gateway suites under `testDir`.
+ * would rerun for each, minutes a mutant); the server folders by the
+ * gateway suites named in `tests` (`gateway`: with their seeded database templates).
  */
-/** @type {Record<string, { mutate: string[], eachFile?: string, tests?: string, gateway?: boolean, testDir?: string }>} */
+/** @type {Record<string, { mutate: string[], eachFile?: string, tests?: string, gateway?: boolean }>} */
 const MUTATION_FOLDERS = JSON.parse(readFileSync(new URL("./scripts/mutation-folders.json", import.meta.url), "utf8"))
 
 /** Tests, test helpers and SPEC oracles are the judges, not the code under test. */
@@ -66,7 +67,7 @@ process.env.TEST_DB ??= "pglite"
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  vitest: { configFile: vitestConfig, related: !(folder.eachFile || folder.tests), ...(folder.testDir ? { dir: folder.testDir } : {}) },
+  vitest: { configFile: vitestConfig, related: !(folder.eachFile || folder.tests) },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [...mutate, ...NOT_MUTATED],
   coverageAnalysis: "perTest",
