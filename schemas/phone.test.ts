@@ -38,6 +38,21 @@ describe("phone numbers: E.164 everywhere", () => {
     expect(valid(Phone, normalizePhone("12"))).toBe(false)
   })
 
+  it("gives back what cannot be read as a number as it was typed, for the form to show it refused", () => {
+    expect(normalizePhone("+221 77 abc")).toBe("+221 77 abc")
+    expect(normalizePhone("00 221 abc")).toBe("00 221 abc")
+    expect(normalizePhone("77 12 ab")).toBe("77 12 ab")
+    expect(normalizePhone("ab 77 12")).toBe("ab 77 12")
+    expect(normalizePhone("33 6 12 34 56 78")).toBe("+33612345678")
+  })
+
+  it("groups only whole Senegal and Chad numbers; anything longer is shown as stored", () => {
+    expect(formatPhone("+2217712345678")).toBe("+2217712345678")
+    expect(formatPhone("+235661234567")).toBe("+235661234567")
+    expect(formatPhone("x+221771234567")).toBe("x+221771234567")
+    expect(formatPhone("x+23566123456")).toBe("x+23566123456")
+  })
+
   it("shows numbers grouped the same way everywhere", () => {
     expect(formatPhone("+221771234567")).toBe("+221 77 123 45 67")
     expect(formatPhone("+23566123456")).toBe("+235 66 12 34 56")
