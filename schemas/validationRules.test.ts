@@ -258,6 +258,18 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       verdict: ["locations", "validation.maxLocations"],
     },
     {
+      say: "two primaries (patient)",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [location, location] }),
+      verdict: ["locations", "validation.onePrimaryLocation"],
+    },
+    {
+      say: "no primary (patient)",
+      schema: PatientUpdate,
+      input: changed(SAMPLES.patientUpdate, { locations: [{ ...location, isPrimary: false }] }),
+      verdict: ["locations", "validation.onePrimaryLocation"],
+    },
+    {
       say: "two primaries",
       schema: DoctorUpdate,
       input: changed(SAMPLES.doctorUpdate, { locations: [location, location] }),
@@ -609,6 +621,7 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
   "Dependant form: first name, last name, date of birth, gender, relationship required": [
     { say: "the sample", schema: Dependant, input: dependant, verdict: "ok" },
     { say: "first name empty", schema: Dependant, input: changed(dependant, { firstName: "" }), verdict: ["firstName", "validation.firstNameRequired"] },
+    { say: "last name empty", schema: Dependant, input: changed(dependant, { lastName: "" }), verdict: ["lastName", "validation.lastNameRequired"] },
     { say: "no date of birth", schema: Dependant, input: without(dependant, "dateOfBirth"), verdict: ["dateOfBirth", "validation.required"] },
     { say: "no gender", schema: Dependant, input: without(dependant, "gender"), verdict: ["gender", "validation.required"] },
     { say: "no relationship", schema: Dependant, input: without(dependant, "relationship"), verdict: ["relationship", "validation.required"] },
