@@ -168,12 +168,12 @@ describe("generateSlots", () => {
 
   type Window = Pick<typeof availabilities.$inferInsert, "dayOfWeek" | "startTime" | "endTime"> & Partial<typeof availabilities.$inferInsert>
 
-  async function newDoctor(settings: { bufferTime: number; maxDailyAppointment: number }, windows: ReadonlyArray<Window>): Promise<DoctorId> {
+  async function newDoctor(settings: { bufferTime: number; maxDailyAppointment: number } | null, windows: ReadonlyArray<Window>): Promise<DoctorId> {
     const userId = testIds.user(randomUUID())
     const doctorId = testIds.doctor(randomUUID())
     await gw.db.insert(users).values({ id: userId, email: `slots-${userId}@test.sn`, passwordHash: "x", role: "DOCTOR", firstName: "Test", lastName: "Slots" })
     await gw.db.insert(doctors).values({ id: doctorId, userId })
-    await gw.db.insert(doctorSettings).values({ doctorId, ...settings })
+    if (settings) await gw.db.insert(doctorSettings).values({ doctorId, ...settings })
     await addWindows(doctorId, windows)
     return doctorId
   }
@@ -252,6 +252,15 @@ describe("generateSlots", () => {
       expect(await generateSlots(gw.db, testIds.doctor(doctorId), { from, now })).toBe(4)
       for (const times of (await daysOf(doctorId)).values()) expect(times).toEqual(["07:50", ...morning, "12:30", "13:00", "13:30"])
     })
+  })
+
+  it("follows each doctor's own daily maximum (SPEC §3 doctor settings), and the defaults for a doctor without settings", async () => {
+    const capped = await newDoctor({ bufferTime: 5, maxDailyAppointment: 2 }, [{ dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:00" }])
+    expect(await generateSlots(gw.db, testIds.doctor(capped), { from, now })).toBe(8)
+    for (const times of (await daysOf(capped)).values()) expect(times).toEqual(["09:00", "09:30"])
+    const unset = await newDoctor(null, [{ dayOfWeek: "TUESDAY", startTime: "09:00", endTime: "12:00" }])
+    expect(await generateSlots(gw.db, testIds.doctor(unset), { from, now })).toBe(24)
+    for (const times of (await daysOf(unset)).values()) expect(times).toEqual(morning)
   })
 
   it("plans two availabilities of a date together earliest first: the later one gives way", async () => {
