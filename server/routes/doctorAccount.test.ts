@@ -26,6 +26,32 @@ afterAll(async () => {
 })
 
 describe("PUT /doctors/{id}", () => {
+  it("keeps names, order number and biography trimmed, each spoken language once; a biography left out stays, one sent empty (null) goes", async () => {
+    const body = {
+      ...doctorFormOf(doctor),
+      firstName: "  Moussa ",
+      lastName: " Ndiaye ",
+      refNumber: " SN-OM-10000 ",
+      biography: "  Cardiologue à Dakar, suit l'hypertension artérielle.  ",
+      doctorSpokenLanguages: ["FR", "WO", "FR"],
+    }
+    const saved = Schema.decodeUnknownSync(Doctor)((await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body })).body)
+    expect(saved).toMatchObject({
+      firstName: "Moussa",
+      lastName: "Ndiaye",
+      refNumber: "SN-OM-10000",
+      biography: "Cardiologue à Dakar, suit l'hypertension artérielle.",
+    })
+    expect(saved.doctorSpokenLanguages).toEqual(["FR", "WO"])
+    const { biography: _kept, ...withoutBiography } = body
+    const kept = Schema.decodeUnknownSync(Doctor)((await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: withoutBiography })).body)
+    expect(kept.biography).toBe("Cardiologue à Dakar, suit l'hypertension artérielle.")
+    const cleared = Schema.decodeUnknownSync(Doctor)(
+      (await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body: { ...body, biography: null } })).body,
+    )
+    expect(cleared.biography).toBeNull()
+  })
+
   it("is the doctor's own: ROLE_NOT_MATCH for a patient, FORBIDDEN_ACTION for another doctor", async () => {
     const body = doctorFormOf(doctor)
     expect((await gw.api("PUT", `/doctors/${doctor.id}`, { token: patientToken, body })).body.code).toBe("ROLE_NOT_MATCH")

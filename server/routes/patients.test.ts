@@ -78,6 +78,28 @@ describe("PUT /patients/{id}", () => {
     expect(saved.chronicConditions).toEqual(["Migraine"])
   })
 
+  it("keeps each location as typed (SPEC §3: address, city, state, zip, country, primary, residency, coordinates), trimmed, and absent parts as none", async () => {
+    const before = await readMe(other.token, other.patientId)
+    const full = {
+      address: "  Villa 112, rue MZ-12, Mermoz ",
+      city: " Dakar ",
+      state: "Dakar",
+      zip: "10200",
+      country: "SENEGAL" as const,
+      isPrimary: true,
+      residency: "SECOND_HOME" as const,
+      coordinates: { lat: 14.7167, lng: -17.4677 },
+    }
+    const bare = { address: "Quartier Moursal", city: "N'Djamena", country: "CHAD" as const, isPrimary: false }
+    const response = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body: { ...formOf(before), locations: [full, bare] } })
+    expect(response.status).toBe(200)
+    const saved = (await readMe(other.token, other.patientId)).locations.map(({ id: _id, ...l }) => l)
+    expect(saved).toEqual([
+      { ...full, address: "Villa 112, rue MZ-12, Mermoz", city: "Dakar" },
+      { ...bare, state: null, zip: null, residency: null, coordinates: null },
+    ])
+  })
+
   it("answers field errors for a bad phone, a future date of birth and two primary locations", async () => {
     const p = await readMe(other.token, other.patientId)
     const form = formOf(p)
