@@ -113,17 +113,32 @@ describe("uploads under way, per user", () => {
   it("counts a multipart body while it is being read, and lets go of it once read", async () => {
     const { token, userId } = users.patient2
     let push!: ReadableStreamDefaultController<Uint8Array>
-    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => void (push = controller) })
     const { body, headers } = multipartBody(record(userId, "slow.pdf"), pdf(2000), "application/pdf")
+    // The gateway reserves the body's place before it reads it: its first read (a pull, with nothing
+    // queued ahead: highWaterMark 0) says the place is taken. Waiting on time raced the reservation.
+    let readingStarted!: () => void
+    const reading = new Promise<void>((resolve) => (readingStarted = resolve))
+    const stalled = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => void (push = controller),
+        pull: (controller) => {
+          if (readingStarted === undefined) return
+          controller.enqueue(body.subarray(0, 100))
+          readingStarted()
+          readingStarted = undefined as never
+        },
+      },
+      { highWaterMark: 0 },
+    )
     const slow = app.request(`/v0/b/${BUCKET}/o?name=${encodeURIComponent(record(userId, "slow.pdf"))}`, {
       method: "POST",
       headers: { ...headers, Authorization: `Firebase ${token}` },
       body: stalled,
       duplex: "half",
     } as RequestInit)
-    push.enqueue(body.subarray(0, 100))
+    await reading
     // patient2 has one session from the first test; the slow body is the second; one place is left.
-    await vi.waitFor(async () => expect((await start(token, record(userId, "y.pdf"), 1000)).status).toBe(200))
+    expect((await start(token, record(userId, "y.pdf"), 1000)).status).toBe(200)
     expect((await start(token, record(userId, "z.pdf"), 1000)).status).toBe(402)
     push.enqueue(body.subarray(100))
     push.close()
