@@ -32,10 +32,12 @@ type Verdict = "ok" | readonly [field: string, message: string]
 const text = (length: number, letter = "a") => letter.repeat(length)
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-function judge(schema: Schema, input: unknown): Verdict {
+/** The verdict, or every field in error when more than one is (which no rule here expects). */
+function judge(schema: Schema, input: unknown): Verdict | ReadonlyArray<string> {
   const result = decodeWithFields(schema, input)
   if (result.ok) return "ok"
-  return result.fields.length === 1 ? [result.fields[0]!.name, result.fields[0]!.message] : (result.fields.map((f) => `${f.name}: ${f.message}`) as never)
+  const [only, ...more] = result.fields
+  return more.length === 0 ? [only!.name, only!.message] : result.fields.map((f) => `${f.name}: ${f.message}`)
 }
 
 interface Rule {

@@ -118,14 +118,15 @@ describe("uploads under way, per user", () => {
     // queued ahead: highWaterMark 0) says the place is taken. Waiting on time raced the reservation.
     let readingStarted!: () => void
     const reading = new Promise<void>((resolve) => (readingStarted = resolve))
+    let firstRead = true
     const stalled = new ReadableStream<Uint8Array>(
       {
         start: (controller) => void (push = controller),
         pull: (controller) => {
-          if (readingStarted === undefined) return
+          if (!firstRead) return
+          firstRead = false
           controller.enqueue(body.subarray(0, 100))
           readingStarted()
-          readingStarted = undefined as never
         },
       },
       { highWaterMark: 0 },
