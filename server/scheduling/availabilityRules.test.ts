@@ -13,7 +13,7 @@ describe("availability rules", () => {
     expect(timesOverlap({ startTime: "09:00", endTime: "12:00" }, { startTime: "10:00", endTime: "11:00" })).toBe(true)
   })
 
-  it("clashes on the same weekday only; two one-offs only on the same date; a past one-off never", () => {
+  it("clashes on the same weekday only; two one-offs only on the same date; a past one-off never, today's still", () => {
     const today = "2026-11-21"
     expect(clashes(recurring("TUESDAY", "08:30", "12:30"), recurring("TUESDAY", "09:00", "12:00"), today)).toBe(true)
     expect(clashes(recurring("TUESDAY", "08:30", "12:30"), recurring("WEDNESDAY", "09:00", "12:00"), today)).toBe(false)
@@ -22,6 +22,8 @@ describe("availability rules", () => {
     expect(clashes(oneOff("TUESDAY", "09:00", "10:00", "2026-11-24"), oneOff("TUESDAY", "09:00", "10:00", "2026-12-01"), today)).toBe(false)
     expect(clashes(oneOff("TUESDAY", "09:00", "10:00", "2026-11-24"), oneOff("TUESDAY", "09:30", "10:30", "2026-11-24"), today)).toBe(true)
     expect(clashes(oneOff("TUESDAY", "09:00", "10:00", "2026-11-17"), recurring("TUESDAY", "09:00", "10:00"), today)).toBe(false)
+    // A one-off dated today still has its hours ahead of it: a recurring one over them clashes.
+    expect(clashes(oneOff("SATURDAY", "09:00", "10:00", today), recurring("SATURDAY", "09:30", "11:00"), today)).toBe(true)
   })
 
   it("finds the next date on a weekday, today included", () => {

@@ -1,20 +1,22 @@
-import { eq } from "drizzle-orm"
+import { and, asc, eq, gt } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { DoctorId } from "../../schemas/ids.ts"
-import { availabilities, doctors } from "../db/schema.ts"
+import { appointments, availabilities, doctors, patients, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
-import { loadAvailabilities } from "./schedule.ts"
+import { loadAvailabilities, loadTimeSlots, topUpSlots } from "./schedule.ts"
 
 // SPEC §2 (the doctor's schedule lists availabilities by weekday, Monday first, as the week starts
 // Monday, SPEC §9) and §4 (a one-off availability applies to its day): what the schedule screen gets.
 
 let gw: TestGateway
 let doctorId: DoctorId
+let otherDoctorId: DoctorId
 beforeAll(async () => {
   gw = await startTestGateway({ seedDoctors: 2 })
-  const [doctor] = await gw.db.select({ id: doctors.id }).from(doctors).limit(1)
+  const [doctor, other] = await gw.db.select({ id: doctors.id }).from(doctors).orderBy(asc(doctors.id)).limit(2)
   doctorId = doctor!.id
+  otherDoctorId = other!.id
   await gw.db.delete(availabilities).where(eq(availabilities.doctorId, doctorId))
 })
 afterAll(async () => {
@@ -67,3 +69,39 @@ describe("a doctor's availabilities as the schedule lists them", () => {
 })
 
 const weekdayIndex = (day: string) => ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].indexOf(day)
+
+// SPEC §2: the doctor's schedule shows each booked slot's appointment; the public sees bookable
+// slots only (SPEC §4: a canceled appointment frees its slot).
+describe("a slot's appointment as the owner and the public see it", () => {
+  it("the owner sees the live appointment of a slot, never a canceled one; the public sees neither's id", async () => {
+    await topUpSlots(gw.db, otherDoctorId)
+    const [booked, freed] = await gw.db
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.doctorId, otherDoctorId), eq(timeSlots.status, "AVAILABLE"), gt(timeSlots.startsAt, new Date(Date.now() + 86_400_000))))
+      .orderBy(asc(timeSlots.startsAt))
+      .limit(2)
+    const [patient] = await gw.db.select({ id: patients.id }).from(patients).limit(1)
+    const appointmentOn = (slot: typeof booked, status: "CONFIRMED" | "CANCELED") => ({
+      doctorId: otherDoctorId,
+      patientId: patient!.id,
+      timeSlotId: slot!.id,
+      appointmentTime: slot!.startsAt,
+      appointmentType: "CLINIC" as const,
+      status,
+      reason: "Contrôle",
+    })
+    const [live] = await gw.db.insert(appointments).values(appointmentOn(booked, "CONFIRMED")).returning({ id: appointments.id })
+    await gw.db.update(timeSlots).set({ status: "BOOKED" }).where(eq(timeSlots.id, booked!.id))
+    await gw.db.insert(appointments).values(appointmentOn(freed, "CANCELED"))
+
+    const range = [booked!.slotDate, freed!.slotDate].sort() as [string, string]
+    const owner = await loadTimeSlots(gw.db, otherDoctorId, range[0], range[1], "owner")
+    expect(owner.find((s) => s.id === booked!.id)).toMatchObject({ status: "BOOKED", appointmentId: live!.id })
+    expect(owner.find((s) => s.id === freed!.id)).toMatchObject({ status: "AVAILABLE", appointmentId: null })
+
+    const visitor = await loadTimeSlots(gw.db, otherDoctorId, range[0], range[1], "public")
+    expect(visitor.some((s) => s.id === booked!.id)).toBe(false)
+    expect(visitor.find((s) => s.id === freed!.id)).toMatchObject({ status: "AVAILABLE", appointmentId: null })
+  })
+})
