@@ -169,6 +169,44 @@ describe("PUT /patients/{id}", () => {
     expect(untouched.dependants).toHaveLength(2)
   })
 
+  it("keeps what is typed without its outer spaces (names, dependants, alerts), each notification method once", async () => {
+    const mine = await readMe()
+    const [first] = mine.dependants
+    const body = {
+      ...formOf(mine),
+      firstName: "  Awa ",
+      lastName: " Ndiaye  ",
+      preferredNotificationMethods: ["SMS", "EMAIL", "SMS"],
+      dependants: [{ ...first!, firstName: "  Moustapha ", lastName: " Diop  " }],
+      medicalAlerts: [{ type: "  Allergie ", description: " Arachides  ", severity: "HIGH" }],
+    }
+    const saved = decodePatient((await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body })).body.data)
+    expect([saved.firstName, saved.lastName]).toEqual(["Awa", "Ndiaye"])
+    expect([...saved.preferredNotificationMethods].sort()).toEqual(["EMAIL", "SMS"])
+    expect(saved.dependants.map((d) => [d.id, d.firstName, d.lastName])).toEqual([[first!.id, "Moustapha", "Diop"]])
+    expect(saved.medicalAlerts).toEqual([expect.objectContaining({ type: "Allergie", description: "Arachides" })])
+    const only = decodePatient(
+      (await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body: { ...body, preferredNotificationMethods: ["EMAIL"] } })).body.data,
+    )
+    expect(only.preferredNotificationMethods).toEqual(["EMAIL"])
+  })
+
+  it("refuses a list of dependants with one of someone else's among the patient's own, and changes nothing", async () => {
+    const mine = await readMe()
+    const child = { firstName: "Aminata", lastName: "Fall", dateOfBirth: "2019-05-06", gender: "FEMALE", relationship: "CHILD" }
+    const otherForm = formOf(await readMe(other.token, other.patientId))
+    const answer = await gw.api("PUT", `/patients/${other.patientId}`, { token: other.token, body: { ...otherForm, dependants: [child] } })
+    const theirs = decodePatient(answer.body.data).dependants[0]
+    expect(theirs).toBeDefined()
+    const response = await gw.api("PUT", `/patients/${me.patientId}`, {
+      token: me.token,
+      body: { ...formOf(mine), dependants: [...mine.dependants, { ...theirs!, firstName: "Pris" }] },
+    })
+    expect(response.body.code).toBe("FORBIDDEN_ACTION")
+    expect((await readMe(other.token, other.patientId)).dependants.find((d) => d.id === theirs!.id)?.firstName).toBe(theirs!.firstName)
+    expect((await readMe()).dependants).toEqual(mine.dependants)
+  })
+
   it("accepts only a photo the user uploaded to their own place", async () => {
     const mine = await readMe()
     const own = await uploadedUrl(gw, me.token, `profile-photos/user_${me.userId}.jpg`, SAMPLE_BYTES.jpeg)
@@ -219,6 +257,13 @@ describe("PUT /patients/{id}/settings", () => {
     expect((await readMe()).settings.visibility).toBe("DOCTORS_ONLY")
   })
 
+  it("lists exactly the notifications switched on, appointments always among them", async () => {
+    const body = { ...settings, messages: false, reminders: false, marketing: true }
+    const saved = Schema.decodeUnknownSync(PatientSettings)((await gw.api("PUT", `/patients/${me.patientId}/settings`, { token: me.token, body })).body)
+    expect([...saved.notifications].sort()).toEqual(["APPOINTMENTS", "MARKETING"])
+    expect(saved).toMatchObject({ messages: false, reminders: false, marketing: true })
+  })
+
   it("refuses REGISTERED_USERS_ONLY for patients, and another patient's settings", async () => {
     const bad = await gw.api("PUT", `/patients/${me.patientId}/settings`, { token: me.token, body: { ...settings, visibility: "REGISTERED_USERS_ONLY" } })
     expect(bad.status).toBe(400)
@@ -243,6 +288,26 @@ describe("emergency contacts", () => {
     expect(updated.body).toMatchObject({ id: saved.id, firstName: "Oumar Sy", email: null })
     const after = await readMe()
     expect(after.emergencyContacts.at(-1)?.id).toBe(saved.id)
+  })
+
+  it("keeps a contact's names without outer spaces, and its priority when none is sent", async () => {
+    const created = await gw.api("POST", `/patients/${me.patientId}/emergency-contacts`, {
+      token: me.token,
+      body: { ...contact, firstName: "  Fatou ", lastName: " Sarr  ", email: "  fatou.sarr@mail.sn ", phoneNumber: "+221779998877", priority: 7 },
+    })
+    const saved = Schema.decodeUnknownSync(EmergencyContact)(created.body)
+    expect(saved).toMatchObject({ firstName: "Fatou", lastName: "Sarr", email: "fatou.sarr@mail.sn", priority: 7 })
+    const updated = await gw.api("PUT", `/patients/emergency-contacts/${saved.id}`, {
+      token: me.token,
+      body: { ...contact, firstName: "Fatou", lastName: "Sarr", phoneNumber: "+221779998877", email: null },
+    })
+    expect(updated.body).toMatchObject({ id: saved.id, email: null, priority: 7 })
+    const moved = await gw.api("PUT", `/patients/emergency-contacts/${saved.id}`, {
+      token: me.token,
+      body: { ...contact, firstName: "Fatou", lastName: "Sarr", phoneNumber: "+221779998877", priority: 2 },
+    })
+    expect(moved.body).toMatchObject({ id: saved.id, priority: 2 })
+    await gw.api("DELETE", `/patients/${me.patientId}/emergency-contacts/${saved.id}`, { token: me.token })
   })
 
   it("refuses the same phone twice with DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER and a bad phone with its message", async () => {
@@ -289,6 +354,28 @@ describe("medical records", () => {
     expect((await gw.api("DELETE", `/patients/${other.patientId}/medical-records/${created.body.id}`, { token: me.token })).body.code).toBe("FORBIDDEN_ACTION")
     expect((await gw.api("DELETE", `/patients/${me.patientId}/medical-records/${created.body.id}`, { token: me.token })).status).toBe(200)
     expect((await readMe()).medicalRecords.some((r) => r.id === created.body.id)).toBe(false)
+  })
+
+  it("keeps the title and description without outer spaces, a blank title as the first file's name", async () => {
+    const attachments = [{ id: "f1", name: "bilan.pdf", url: await fileUrl(me) }]
+    const titled = await gw.api("POST", `/patients/${me.patientId}/medical-records`, {
+      token: me.token,
+      body: { type: "LAB_RESULT", title: "  Bilan de mars ", description: "  Bilan sanguin  ", attachments },
+    })
+    expect(titled.body).toMatchObject({ title: "Bilan de mars", description: "Bilan sanguin", attachments: [expect.objectContaining({ name: "bilan.pdf" })] })
+    const untitled = await gw.api("POST", `/patients/${me.patientId}/medical-records`, {
+      token: me.token,
+      body: { type: "LAB_RESULT", title: "   ", description: "Bilan", attachments },
+    })
+    expect(untitled.body).toMatchObject({ title: "bilan.pdf" })
+  })
+
+  it("never deletes another patient's record, even through one's own address", async () => {
+    const body = { type: "IMAGING", description: "Radio du thorax", attachments: [{ id: "f1", name: "radio.pdf", url: await fileUrl(other) }] }
+    const theirs = await gw.api("POST", `/patients/${other.patientId}/medical-records`, { token: other.token, body })
+    expect(theirs.status).toBe(201)
+    expect((await gw.api("DELETE", `/patients/${me.patientId}/medical-records/${theirs.body.id}`, { token: me.token })).body.code).toBe("FORBIDDEN_ACTION")
+    expect((await readMe(other.token, other.patientId)).medicalRecords.some((r) => r.id === theirs.body.id)).toBe(true)
   })
 
   it("refuses files from someone else's folder, a missing description and a missing type", async () => {
