@@ -311,6 +311,37 @@ describe("PUT /appointments/{id} (reschedule)", () => {
     expect(byDoctor.body.timeSlotId).toBe(target.id)
   })
 
+  it("changes the reason alone (sent with the appointment's own slot or none), without its outer spaces, and nothing else", async () => {
+    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 66)
+    const created = await gw.api("POST", "/appointments", {
+      token: patient.token,
+      body: bookingBody(slot, testIds.patient(patient.patientId), { reason: "  Douleurs au dos  " }),
+    })
+    const appointment = decode(created.body)
+    expect(appointment.reason).toBe("Douleurs au dos")
+    const same = await gw.api("PUT", `/appointments/${appointment.id}`, {
+      token: patient.token,
+      body: { timeSlotId: slot.id, appointmentTime: slot.startsAtUtc, reason: " Contrôle du dos " },
+    })
+    expect(same.status).toBe(200)
+    expect(decode(same.body)).toMatchObject({ reason: "Contrôle du dos", timeSlotId: slot.id, appointmentTime: slot.startsAtUtc })
+    const nothing = await gw.api("PUT", `/appointments/${appointment.id}`, { token: patient.token, body: {} })
+    expect(nothing.status).toBe(200)
+    expect(decode(nothing.body)).toMatchObject({ reason: "Contrôle du dos", timeSlotId: slot.id })
+    expect(await slotStatus(gw, slot.id)).toBe("BOOKED")
+  })
+
+  it("refuses a time that is not the new slot's, keeping the old slot", async () => {
+    const { slot: oldSlot, appointment } = await book(67)
+    const target = await insertSlot(gw, testIds.doctor(doctor.doctorId), 68)
+    const response = await gw.api("PUT", `/appointments/${appointment.id}`, {
+      token: patient.token,
+      body: { timeSlotId: target.id, appointmentTime: oldSlot.startsAtUtc },
+    })
+    expect(response.body.fields).toEqual([{ name: "appointmentTime", message: "validation.dateInvalid" }])
+    expect([await slotStatus(gw, oldSlot.id), await slotStatus(gw, target.id)]).toEqual(["BOOKED", "AVAILABLE"])
+  })
+
   it("works on the slots the schedule generated", async () => {
     const generated = await nextAvailableSlot(gw, testIds.doctor(doctor.doctorId), 48)
     const { appointment } = await book(90)
