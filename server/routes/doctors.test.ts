@@ -103,6 +103,39 @@ describe("POST /doctors/search: sorting (SPEC §7)", () => {
   })
 })
 
+describe("POST /doctors/search: each sort in its other direction (SPEC §7)", () => {
+  const missingLast = <T>(values: ReadonlyArray<T | null>, compare: (a: T, b: T) => number) => {
+    const present = values.filter((v): v is T => v !== null)
+    expect(values.slice(present.length).every((v) => v === null)).toBe(true)
+    expect(present).toEqual([...present].sort(compare))
+  }
+
+  it("rating ascending: the lowest average first", async () => {
+    const rates = (await found({ sortBy: { property: "rating", order: "asc" } })).data.map((d) => d.averageRate)
+    expect(new Set(rates).size).toBeGreaterThan(1)
+    expect(rates).toEqual([...rates].sort((a, b) => a - b))
+  })
+
+  it("experience ascending: the shortest careers (latest careerStartYear) first, unknown careers last", async () => {
+    const years = (await found({ sortBy: { property: "experience", order: "asc" } })).data.map((d) => d.careerStartYear ?? null)
+    missingLast(years, (a, b) => b - a)
+    expect(new Set(years).size).toBeGreaterThan(1)
+  })
+
+  it("price descending: the dearest starting price first, doctors without a price last", async () => {
+    const prices = (await found({ sortBy: { property: "price", order: "desc" } })).data.map((d) =>
+      d.providedServices.length > 0 ? Math.min(...d.providedServices.map((s) => s.price)) : null,
+    )
+    missingLast(prices, (a, b) => b - a)
+    expect(new Set(prices).size).toBeGreaterThan(1)
+  })
+
+  it("first name ascending: A before Z", async () => {
+    const first = (await found({ sortBy: { property: "user.firstName", order: "asc" } })).data.map((d) => d.firstName.toLowerCase())
+    expect(first[0]!.localeCompare(first.at(-1)!, "fr")).toBeLessThan(0)
+  })
+})
+
 describe("POST /doctors/search: filters", () => {
   it("finds a doctor by name, words in any order and case", async () => {
     const page = await found({ query: { keyword: "NDIAYE moussa" } })
@@ -134,6 +167,12 @@ describe("POST /doctors/search: filters", () => {
     expect(page.data.length).toBeGreaterThan(0)
     for (const d of page.data) expect(d.locations.find((l) => l.isPrimary)?.city).toBe("Dakar")
     expect((await found({ query: { location: "Kédougou" } })).data).toEqual([])
+  })
+
+  it("takes an empty list of specialties or services, and a minimum rating of 0, as no filter", async () => {
+    for (const query of [{ specialtyCodes: [] }, { providedServiceCodes: [] }, { rating: 0 }]) {
+      expect((await found({ query })).paginationSettings.totalCount, JSON.stringify(query)).toBe(totalDoctors)
+    }
   })
 
   it("filters by minimum rating", async () => {
