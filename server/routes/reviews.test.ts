@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Review, ReviewListResponse } from "../../schemas/review.ts"
-import { doctors, reviews } from "../db/schema.ts"
+import { appointments, doctors, reviews } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -64,6 +64,19 @@ describe("POST /reviews", () => {
     const response = await post(patient2.token, { patientId: patient2.patientId })
     expect(response.status).toBe(403)
     expect(response.body.code).toBe("MISSING_APPOINTMENT_WITH_DOCTOR")
+  })
+
+  it("counts a canceled appointment as no appointment: its patient may not review", async () => {
+    await gw.db.insert(appointments).values({
+      doctorId: testIds.doctor(doctorId),
+      patientId: testIds.patient(patient2.patientId),
+      appointmentTime: new Date(Date.now() - 3 * 86_400_000),
+      appointmentType: "CLINIC",
+      status: "CANCELED",
+      reason: "Annulé",
+    })
+    expect((await list(patient2.token)).currentUserCanAddComment).toBe(false)
+    expect((await post(patient2.token, { patientId: patient2.patientId })).body.code).toBe("MISSING_APPOINTMENT_WITH_DOCTOR")
   })
 
   it("checks the comment (20 to 512 once trimmed) and the rating (1 to 5)", async () => {
