@@ -49,6 +49,8 @@ describe("POST /appointments by a patient", () => {
     })
     expect(appointment.appointmentTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
     expect(appointment.patient.dependant).toBeNull()
+    // SPEC §2: the appointment shows its doctor's specialty.
+    expect(appointment.doctor.specialties).toContainEqual(expect.objectContaining({ code: "CARDIOLOGY" }))
     expect(await slotStatus(gw, slot.id)).toBe("BOOKED")
   })
 
