@@ -43,7 +43,7 @@ describe("patient sign-up on the login site", () => {
   })
 
   it("creates the user, the patient and the settings row, signs in and returns like login", async () => {
-    const answer = await register(good)
+    const answer = await register({ ...good, firstName: "  Aminata ", lastName: " Faye  " })
     expect(answer.status, answer.text).toBe(303)
     const location = new URL(answer.headers.get("location")!, "http://localhost")
     expect(location.pathname).toBe("/profile")
@@ -54,6 +54,8 @@ describe("patient sign-up on the login site", () => {
     const [patient] = await gw.db.select().from(patients).where(eq(patients.userId, user!.id))
     const [settings] = await gw.db.select().from(patientSettings).where(eq(patientSettings.patientId, patient!.id))
     expect(settings?.appLanguage).toBe("AR")
+    // Reached by email until they choose otherwise (the sign-in address is the one contact known).
+    expect(patient?.preferredNotificationMethods).toEqual(["EMAIL"])
     const session = await gw.api("GET", "/session", { token })
     expect(session.status).toBe(200)
     expect(session.body).toMatchObject({ roleName: "PATIENT", firstName: "Aminata", metadata: { patient: { id: patient!.id } } })
