@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm"
 import ICAL from "ical.js"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Appointment } from "../../schemas/appointment.ts"
+import { Temporal } from "temporal-polyfill"
+import { appointments, doctorSettings, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -66,6 +69,37 @@ describe("GET /appointments/{id}/calendar.ics", () => {
     const again = await calendarOf(appointment.id)
     expect(again.event.uid).toBe(first.event.uid)
     expect(again.event.sequence).toBe(0)
+  })
+
+  it("lasts the slot; without its slot, or with an end not after its start, the doctor's consultation length", async () => {
+    await gw.db
+      .update(doctorSettings)
+      .set({ defaultConsultationDuration: 20 })
+      .where(eq(doctorSettings.doctorId, testIds.doctor(doctor.doctorId)))
+    try {
+      // A morning two days ahead: the slot's end stays on its day.
+      const morning = Temporal.Now.plainDateISO("Africa/Dakar").add({ days: 2 }).toZonedDateTime({ timeZone: "Africa/Dakar", plainTime: "10:00" })
+      const { slot, appointment } = await book(Temporal.Now.instant().until(morning.toInstant()).total("hours"))
+      const minutes = async () => {
+        const { event } = await calendarOf(appointment.id)
+        return (event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()) / 60_000
+      }
+      const endAfter = (added: number) => Temporal.PlainTime.from(slot.startTime).add({ minutes: added }).toString({ smallestUnit: "minute" })
+      await gw.db
+        .update(timeSlots)
+        .set({ endTime: endAfter(45) })
+        .where(eq(timeSlots.id, slot.id))
+      expect(await minutes()).toBe(45)
+      await gw.db.update(timeSlots).set({ endTime: slot.startTime }).where(eq(timeSlots.id, slot.id))
+      expect(await minutes()).toBe(20)
+      await gw.db.update(appointments).set({ timeSlotId: null }).where(eq(appointments.id, appointment.id))
+      expect(await minutes()).toBe(20)
+    } finally {
+      await gw.db
+        .update(doctorSettings)
+        .set({ defaultConsultationDuration: 30 })
+        .where(eq(doctorSettings.doctorId, testIds.doctor(doctor.doctorId)))
+    }
   })
 
   it("grows SEQUENCE with a reschedule and follows the new time, under the same UID", async () => {
