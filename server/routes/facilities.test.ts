@@ -74,6 +74,23 @@ describe("POST /healthcare-facilities/search", () => {
     expect((await found({ query: { keyword: "" } })).paginationSettings.totalCount).toBe(FACILITIES.length)
   })
 
+  it("searches a keyword without its outer spaces, and a facility name in names only, not cities", async () => {
+    expect((await found({ query: { keyword: "  pasteur " } })).data.map((f) => f.name)).toEqual(["Institut Pasteur de Dakar"])
+    const named = await found({ query: { healthcare_facility_name: " dakar " } })
+    const expected = FACILITIES.filter((f) => f.name.toLowerCase().includes("dakar")).map((f) => f.name)
+    expect(named.data.map((f) => f.name).sort()).toEqual([...expected].sort())
+    expect(expected.length).toBeLessThan(FACILITIES.filter((f) => `${f.name} ${f.city}`.toLowerCase().includes("dakar")).length)
+  })
+
+  it("gives each facility's coordinates as seeded, none when it has none", async () => {
+    const all = await found({})
+    for (const seeded of FACILITIES) {
+      const facility = all.data.find((f) => f.name === seeded.name)
+      expect(facility?.coordinates, seeded.name).toEqual(seeded.lat === null || seeded.lng === null ? null : { lat: seeded.lat, lng: seeded.lng })
+    }
+    expect(FACILITIES.some((f) => f.lat === null)).toBe(true)
+  })
+
   it("filters by type and by emergency care", async () => {
     const pharmacies = await found({ query: { facilityType: "PHARMACY" } })
     expect(pharmacies.paginationSettings.totalCount).toBe(FACILITIES.filter((f) => f.type === "PHARMACY").length)
