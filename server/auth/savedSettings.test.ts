@@ -41,6 +41,30 @@ describe("settings that take effect", () => {
     expect(bad.status).toBe(400)
   })
 
+  it("opens the app in a doctor's saved language too, and in each of the three", async () => {
+    const doctorToken = await gw.signIn("doctor@demo.sn")
+    const { doctorId } = await idsOf(gw, "doctor@demo.sn")
+    const { doctorSettingsId: _a, doctorId: _b, ...current } = (await gw.api("GET", "/session", { token: doctorToken })).body.settings
+    const patientToken = await gw.signIn("patient2@demo.sn")
+    const { patientId } = await idsOf(gw, "patient2@demo.sn")
+    const patientCurrent = (await gw.api("GET", `/patients/${patientId}`, { token: patientToken })).body.settings
+    const cases = [
+      ["doctor@demo.sn", "EN", "ar"],
+      ["doctor@demo.sn", "FR", "en"],
+      ["patient2@demo.sn", "FR", "ar"],
+      ["patient2@demo.sn", "EN", "fr"],
+    ] as const
+    for (const [email, appLanguage, pageLanguage] of cases) {
+      const saved =
+        email === "doctor@demo.sn"
+          ? await gw.api("PUT", `/doctors/${doctorId}/settings`, { token: doctorToken, body: { ...current, appLanguage } })
+          : await gw.api("PUT", `/patients/${patientId}/settings`, { token: patientToken, body: { ...patientCurrent, appLanguage } })
+      expect(saved.status, saved.text).toBe(200)
+      const login = await postLogin(gw.app, "198.51.100.9", email, "Passw0rd!", { lang: pageLanguage, returnTo: "/" })
+      expect(langOf(login.headers.get("location")), `${email} ${appLanguage}`).toBe(appLanguage.toLowerCase())
+    }
+  })
+
   it("keeps the login page's language for a user with no saved one (a manager)", async () => {
     const login = await postLogin(gw.app, "198.51.100.8", "manager@demo.sn", "Passw0rd!", { lang: "en", returnTo: "/" })
     expect(login.status).toBe(303)
