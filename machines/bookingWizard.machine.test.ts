@@ -117,6 +117,9 @@ function requestSeen(input: unknown, keyName: (key: unknown) => string): WizardV
   return { body, key: keyName(idempotencyKey) }
 }
 
+/** The grid's notice as SlotStep words it. */
+const NOTICES: Record<string, WizardView["notice"]> = { expired: "holdExpired", refused: "holdRefused" }
+
 /** What the wizard shows and did, read from the actor, the fake gateway and the app's effects. */
 function observe(sut: Sut): WizardView {
   const keyName = keyNamer()
@@ -150,7 +153,9 @@ function observe(sut: Sut): WizardView {
     holds: sut.api.calls.filter((c) => c.name === "holdSlot").map((c) => (c.input as { timeSlotId: string }).timeSlotId),
     // What ReviewStep counts down from: the hold of a review still under way.
     countdown: snapshot.matches({ review: "held" }) && context.hold !== null,
-    notice: context.holdNotice === null ? null : context.holdNotice === "expired" ? "holdExpired" : "holdRefused",
+    notice: context.holdNotice === null ? null : NOTICES[context.holdNotice],
+    // SlotStep opens the grid on the chosen slot's week, or else on the taken one's.
+    gridAt: context.slot?.id ?? context.takenSlot?.id ?? null,
   }
 }
 
@@ -271,6 +276,35 @@ describe("booking wizard machine (model-based)", () => {
   afterAll(() => {
     coverage.save()
     expect(coverage.missing()).toEqual({ states: [], transitions: [] })
+  })
+})
+
+describe("booking wizard, one story", () => {
+  it("a booking lost three times with no answer is a failure after its two automatic retries, the same request each time (issue 13)", async () => {
+    const sut = startWizard({ doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), homeAvailable: true, origin: "search" })
+    sut.actor.send({ type: "booking.update", details: { forWhom: SELF, reason: "Toux", appointmentType: "CLINIC" } })
+    sut.actor.send({ type: "booking.next" })
+    sut.actor.send({ type: "booking.selectSlot", slot: FREE })
+    sut.actor.send({ type: "booking.next" })
+    await flush()
+    sut.actor.send({ type: "booking.confirm" })
+    await flush()
+    const lost = { code: "NETWORK_ERROR", message: "Cannot connect to the server" }
+    await sut.api.reject("createAppointment", lost)
+    sut.clock.increment(1000)
+    await flush()
+    await sut.api.reject("createAppointment", lost)
+    sut.clock.increment(2000)
+    await flush()
+    await sut.api.reject("createAppointment", lost)
+    sut.clock.increment(60_000)
+    await flush()
+    expect(sut.actor.getSnapshot().value).toBe("failed")
+    expect(sut.api.isWaiting("createAppointment")).toBe(false)
+    const sent = sut.api.calls.filter((c) => c.name === "createAppointment").map((c) => c.input)
+    expect(sent).toHaveLength(3)
+    expect(new Set(sent.map((input) => JSON.stringify(input))).size).toBe(1)
+    expect(sut.effects).toContain("log:NETWORK_ERROR")
   })
 })
 

@@ -50,6 +50,11 @@ export interface WizardView {
   readonly countdown: boolean
   /** Issue 14: what the slot grid says after a hold ended: its time ran out, or someone else holds the slot. */
   readonly notice: "holdExpired" | "holdRefused" | null
+  /**
+   * The slot whose week the grid opens on: the one chosen, or else the one someone else just took
+   * (the user looks for another near it, not back at the doctor's first availability).
+   */
+  readonly gridAt: string | null
 }
 
 export interface WizardSetting {
@@ -155,9 +160,17 @@ export function bookingWizardOracle(setting: WizardSetting) {
     return { ...view, countdown: false, effects: [...view.effects, `release:${view.selectedSlotId}`] }
   }
 
+  /** The slot someone else took from this user, last (held or booked first by them). */
+  let lostSlotId: string | null = null
+  const lose = (view: WizardView): WizardView => {
+    lostSlotId = view.selectedSlotId
+    return { ...view, selectedSlotId: null }
+  }
+
   /** While the wizard is open the tab keeps what it holds; booked or cancelled, nothing. */
   const kept = (view: WizardView): WizardView => ({
     ...view,
+    gridAt: view.selectedSlotId ?? lostSlotId,
     // Issue 14: the notice of an ended hold belongs to the grid; leaving the grid, it has been said.
     notice: view.screen === "step2" ? view.notice : null,
     storedDraft: ["success", "closed", "cancelled"].includes(view.screen) ? null : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
@@ -180,6 +193,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
     holds: [],
     countdown: false,
     notice: null,
+    gridAt: null,
   }
   // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
   const opened = reachable(initial, setting.step ?? 1)
@@ -247,7 +261,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
         holdAsked = false
         // Held or booked by someone else: back to the grid, refreshed, told why, the slot no longer chosen.
         if (failureCode(event, "UNHANDLED_ERROR") === "TIME_SLOT_ALREADY_BOOKED") {
-          const back = show({ ...view, selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }, "step2", "push")
+          const back = show({ ...lose(view), effects: [...view.effects, "refreshSlots"] }, "step2", "push")
           return { ...back, notice: "holdRefused" }
         }
         // No hold could be made: the review goes on without a countdown (the booking still guards the slot).
@@ -281,7 +295,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
         }
         // Someone booked the slot first: back to the grid, slots reloaded, the taken one no longer selected.
         if (code === "TIME_SLOT_ALREADY_BOOKED") {
-          return { ...view, screen: "slotTaken", selectedSlotId: null, effects: [...view.effects, "refreshSlots"] }
+          return { ...lose(view), screen: "slotTaken", effects: [...view.effects, "refreshSlots"] }
         }
         // SPEC §8: a booking failure is logged only.
         return { ...view, screen: "failed", effects: [...view.effects, `log:${code}`] }
