@@ -118,7 +118,10 @@ function requestSeen(input: unknown, keyName: (key: unknown) => string): WizardV
 }
 
 /** The grid's notice as SlotStep words it. */
-const NOTICES: Record<string, WizardView["notice"]> = { expired: "holdExpired", refused: "holdRefused" }
+const NOTICES: Record<NonNullable<ReturnType<Sut["actor"]["getSnapshot"]>["context"]["holdNotice"]>, WizardView["notice"]> = {
+  expired: "holdExpired",
+  refused: "holdRefused",
+}
 
 /** What the wizard shows and did, read from the actor, the fake gateway and the app's effects. */
 function observe(sut: Sut): WizardView {
