@@ -805,6 +805,12 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       verdict: ["toDate", "validation.endAfterStart"],
     },
     {
+      say: "one day (the end the same as the start)",
+      schema: JoinSlotWaitlistRequest,
+      input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-15", toDate: "2026-12-15" },
+      verdict: "ok",
+    },
+    {
       say: "an impossible date",
       schema: JoinSlotWaitlistRequest,
       input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-02-30", toDate: "2026-03-15" },
@@ -1009,6 +1015,12 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       say: "facility keyword of 1",
       schema: FacilitySearchRequest,
       input: changed(SAMPLES.facilitySearch, { query: { keyword: "d" } }),
+      verdict: ["query.keyword", "validation.searchMin"],
+    },
+    {
+      say: "facility keyword of 1 inside spaces",
+      schema: FacilitySearchRequest,
+      input: changed(SAMPLES.facilitySearch, { query: { keyword: "  d " } }),
       verdict: ["query.keyword", "validation.searchMin"],
     },
     { say: "facility keyword of 2", schema: FacilitySearchRequest, input: changed(SAMPLES.facilitySearch, { query: { keyword: "da" } }), verdict: "ok" },
