@@ -27,7 +27,7 @@ const day = (days: number) => Temporal.Now.plainDateISO("Africa/Dakar").add({ da
 const weekdayOf = (date: string) => ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"][Temporal.PlainDate.from(date).dayOfWeek - 1]!
 
 describe("a doctor's availabilities as the schedule lists them", () => {
-  it("come Monday first to Sunday, by start time within a day; a one-off already past is left out", async () => {
+  it("come Monday first to Sunday, every weekday in its place, by start time within a day; a one-off already past is left out", async () => {
     const add = (dayOfWeek: string, startTime: string, more: { isRecurring?: boolean; onDate?: string } = {}) =>
       gw.db
         .insert(availabilities)
@@ -46,6 +46,9 @@ describe("a doctor's availabilities as the schedule lists them", () => {
     await add("WEDNESDAY", "10:00")
     await add("MONDAY", "09:00")
     await add("SATURDAY", "07:00")
+    await add("FRIDAY", "12:00")
+    await add("THURSDAY", "11:00")
+    await add("TUESDAY", "16:00")
     await add(weekdayOf(day(-1)), "06:00", { isRecurring: false, onDate: day(-1) })
     await add(weekdayOf(day(0)), "22:00", { isRecurring: false, onDate: day(0) })
 
@@ -53,7 +56,10 @@ describe("a doctor's availabilities as the schedule lists them", () => {
     const expected = [
       ["MONDAY", "09:00"],
       ["MONDAY", "14:00"],
+      ["TUESDAY", "16:00"],
       ["WEDNESDAY", "10:00"],
+      ["THURSDAY", "11:00"],
+      ["FRIDAY", "12:00"],
       ["SATURDAY", "07:00"],
       ["SUNDAY", "08:00"],
       [weekdayOf(day(0)), "22:00"],
