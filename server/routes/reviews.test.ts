@@ -46,6 +46,10 @@ describe("GET /reviews/doctor/{id}", () => {
     expect([...dates].sort().reverse()).toEqual(dates)
     const { one, two, three, four, five } = response.reviewSummary
     expect(one + two + three + four + five).toBe(response.reviews.length)
+    // Each star counts the reviews given that many stars.
+    const given = (stars: number) => response.reviews.filter((r) => Math.round(r.rating) === stars).length
+    expect([one, two, three, four, five]).toEqual([1, 2, 3, 4, 5].map(given))
+    expect(new Set([one, two, three, four, five]).size).toBeGreaterThan(1)
     expect(response.featuredReview?.rating).toBe(5)
     expect(response.reviews[0]!.reactionCount.map((r) => r.reactionType)).toEqual(["LIKE", "DISLIKE"])
     expect(response.currentUserCanAddComment).toBe(false)
@@ -116,6 +120,10 @@ describe("POST /reviews", () => {
       .from(doctors)
       .where(eq(doctors.id, testIds.doctor(doctorId)))
     expect(row!.count).toBe(after.reviews.length)
+    // The profile's average is the mean of the live reviews, to two decimals.
+    const mean = after.reviews.reduce((sum, r) => sum + r.rating, 0) / after.reviews.length
+    const profile = await gw.api("GET", `/doctors/${doctorId}`)
+    expect(profile.body.averageRate).toBe(Math.round(mean * 100) / 100)
     expect((await post(patient.token, { patientId: patient.patientId })).body.code).toBe("DUPLICATE_ENTRY")
   })
 })
