@@ -59,6 +59,20 @@ describe("GET /doctors/{id}/patients", () => {
     expect(awa.appointmentCount).toBeGreaterThanOrEqual(2)
     expect(awa.lastAppointment).toMatch(/Z$/)
     expect(awa.nextAppointment).toMatch(/Z$/)
+    // Each patient's last visit (past, not canceled) and next one (ahead, confirmed), or none.
+    const rows = await gw.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.doctorId, testIds.doctor(doctorId)))
+    const now = Date.now()
+    const iso = (times: number[], pick: (...n: number[]) => number) => (times.length ? new Date(pick(...times)).toISOString().replace(".000", "") : null)
+    for (const patient of list) {
+      const theirs = rows.filter((r) => r.patientId === patient.id)
+      const last = theirs.filter((r) => r.appointmentTime.getTime() < now && r.status !== "CANCELED").map((r) => r.appointmentTime.getTime())
+      const next = theirs.filter((r) => r.appointmentTime.getTime() >= now && r.status === "CONFIRMED").map((r) => r.appointmentTime.getTime())
+      expect([patient.lastAppointment, patient.nextAppointment], patient.lastName).toEqual([iso(last, Math.max), iso(next, Math.min)])
+    }
+    expect(list.some((p) => p.lastAppointment === null || p.nextAppointment === null)).toBe(true)
     // Doctor 2 sees Fatou (seeded visit) but never a patient who has not seen her.
     const theirs = Schema.decodeUnknownSync(DoctorPatientList)((await gw.api("GET", `/doctors/${doctor2Id}/patients`, { token: doctor2Token })).body)
     expect(theirs.map((p) => p.id)).toContain(fatouId)
