@@ -1,10 +1,11 @@
-import { and, eq, gte, sql } from "drizzle-orm"
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Availability, AvailabilityList, TimeSlotList, type TimeSlot } from "../../schemas/availability.ts"
 import { dailySlotTimes } from "../../schemas/slotTimes.ts"
-import { appointments, availabilities, doctorSettings, timeSlots } from "../db/schema.ts"
+import { appointments, availabilities, doctorFacilities, doctors, doctorSettings, healthcareFacilities, locations, timeSlots } from "../db/schema.ts"
+import { createAvailability } from "../repositories/availabilities.ts"
 import { MAX_WEEKS_AHEAD } from "../scheduling/schedule.ts"
 import { topUpAllSchedules } from "../scheduling/slotTopUp.ts"
 import { generateSlots } from "../scheduling/slots.ts"
@@ -99,6 +100,52 @@ describe("POST /doctor-availability/{id}: who may add", () => {
   it("refuses a facility the doctor does not work at", async () => {
     const response = await post(doctorId, { ...tuesdayMorning, healthcareFacilityId: "00000000-0000-4000-8000-000000000000" })
     expect(response.body.code).toBe("HEALTHCARE_FACILITY_NOT_FOUND")
+  })
+})
+
+describe("POST /doctor-availability/{id}: where an availability is", () => {
+  it("is at the facility the doctor chose among theirs, in that facility's zone", async () => {
+    const [elsewhere] = await gw.db
+      .select({ id: healthcareFacilities.id, timeZone: healthcareFacilities.timeZone })
+      .from(healthcareFacilities)
+      .where(eq(healthcareFacilities.timeZone, "Africa/Ndjamena"))
+      .orderBy(desc(healthcareFacilities.name))
+      .limit(1)
+    await gw.db.insert(doctorFacilities).values({ doctorId, facilityId: elsewhere!.id }).onConflictDoNothing()
+    const response = await post(doctorId, {
+      dayOfWeek: "SUNDAY",
+      startTime: "19:00",
+      endTime: "20:00",
+      isRecurring: false,
+      slotDurationMinutes: 30,
+      healthcareFacilityId: elsewhere!.id,
+    })
+    expect(response.status, response.text).toBe(201)
+    const created = Schema.decodeUnknownSync(Availability)(response.body)
+    try {
+      expect(created).toMatchObject({ healthcareFacilityId: elsewhere!.id, timeZone: "Africa/Ndjamena" })
+    } finally {
+      await gw.db.delete(availabilities).where(eq(availabilities.id, created.id))
+      await gw.db.delete(doctorFacilities).where(and(eq(doctorFacilities.doctorId, doctorId), eq(doctorFacilities.facilityId, elsewhere!.id)))
+    }
+  })
+
+  it("of a doctor who works at no facility: at none, in the zone of their country", async () => {
+    const [other] = await gw.db
+      .select({ id: doctors.id, userId: doctors.userId })
+      .from(doctors)
+      .where(and(ne(doctors.id, doctorId), ne(doctors.id, testIds.doctor(doctor2Id))))
+      .limit(1)
+    await gw.db.delete(doctorFacilities).where(eq(doctorFacilities.doctorId, other!.id))
+    await gw.db.update(locations).set({ country: "CHAD" }).where(eq(locations.userId, other!.userId))
+    const row = await createAvailability(gw.db, other!.id, {
+      dayOfWeek: "SUNDAY",
+      startTime: "19:00",
+      endTime: "20:00",
+      isRecurring: true,
+      slotDurationMinutes: 30,
+    })
+    expect(row).toMatchObject({ facilityId: null, timeZone: "Africa/Ndjamena" })
   })
 })
 
