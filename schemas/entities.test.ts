@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { Appointment, AppointmentLocation, AppointmentPatient, AppointmentPerson } from "./appointment.ts"
+import { Appointment, AppointmentLocation, AppointmentPatient, AppointmentPerson, chosenDependant } from "./appointment.ts"
 import { Availability, SlotHold, TimeSlot } from "./availability.ts"
 import { CalendarFeedLink, CalendarFeedStatus, FeedFileName } from "./calendarFeed.ts"
 import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
@@ -135,6 +135,14 @@ describe("small rules beside the entities", () => {
   it("a session error code is one of the session's", () => {
     expect(isSessionErrorCode("SESSION_EXPIRED")).toBe(true)
     expect(isSessionErrorCode("TIME_SLOT_ALREADY_BOOKED")).toBe(false)
+  })
+  it("a booking's person, when not the patient, is the dependant chosen", () => {
+    expect(chosenDependant("3f2a0000-0000-4000-8000-0000000000d1")).toBe("3f2a0000-0000-4000-8000-0000000000d1")
+  })
+  it("a reviewed doctor request says REVIEWED", () => {
+    const id = "0a5e0000-0000-4000-8000-000000000011"
+    expect(takes(DoctorRequestReviewed, { id, status: "REVIEWED" })).toBe(true)
+    expect(takes(DoctorRequestReviewed, { id, status: "PENDING" })).toBe(false)
   })
   it("a select's text names an id only among the records offered", () => {
     const offered = [{ id: "d1" }, { id: "d2" }]

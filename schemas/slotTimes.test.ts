@@ -24,6 +24,8 @@ describe("dailySlotTimes", () => {
       startTime: "11:30",
       endTime: "12:15",
     })
+    // A length that is not a whole number of minutes, or none, makes no slot.
+    for (const slotDurationMinutes of [0, -15, 7.5]) expect(dailySlotTimes({ ...rule, slotDurationMinutes, maxDailyAppointment: 20 })).toEqual([])
     // Never past midnight.
     expect(dailySlotTimes({ startTime: "23:00", endTime: "23:59", slotDurationMinutes: 30, maxDailyAppointment: 20 }).map((s) => s.startTime)).toEqual([
       "23:00",

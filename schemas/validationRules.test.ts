@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import fr from "../locales/fr.json" with { type: "json" }
 import en from "../locales/en.json" with { type: "json" }
 import ar from "../locales/ar.json" with { type: "json" }
-import { BookingDetails, CreateAppointmentRequest } from "./appointment.ts"
+import { BookingDetails, CreateAppointmentRequest, UpdateAppointmentRequest } from "./appointment.ts"
 import { AvailabilityInput } from "./availability.ts"
 import { ContactMessage } from "./contact.ts"
 import { decodeWithFields } from "./decode.ts"
@@ -617,6 +617,12 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       say: "the booking's reason blank",
       schema: CreateAppointmentRequest,
       input: changed(SAMPLES.createAppointment, { reason: "   " }),
+      verdict: ["reason", "validation.reasonRequired"],
+    },
+    {
+      say: "a change of reason to blanks",
+      schema: UpdateAppointmentRequest,
+      input: { reason: "   " },
       verdict: ["reason", "validation.reasonRequired"],
     },
   ],
