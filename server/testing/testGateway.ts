@@ -53,12 +53,22 @@ export interface CallOptions {
  * A seeded database and the gateway app for one test file, called in-process. Every suite that
  * uses it runs once on PGlite and once on PostgreSQL (see scripts/test-gateway.ts).
  */
+/**
+ * Mutation runs turn the read cache off (vitest.mutation.config.ts): Stryker runs for a mutant only
+ * the tests that reached its code, and a read answered from the cache an earlier test filled reaches
+ * nothing, so the test that would have caught it never runs.
+ */
+function testReadCacheMs(): number | undefined {
+  const value = process.env.PROMED_TEST_READ_CACHE_MS
+  return value === undefined ? undefined : Number(value)
+}
+
 export async function startTestGateway(
   options: {
     seedDoctors?: number
     /** A built SPA to serve (none by default). */
     staticDir?: string
-    /** How long public reads are kept (the product's default when absent). */
+    /** How long public reads are kept (the product's default when absent, or PROMED_TEST_READ_CACHE_MS's). */
     readCacheMs?: number
   } = {},
 ) {
@@ -71,7 +81,7 @@ export async function startTestGateway(
     dataDir,
     logRequests: false,
     staticDir: options.staticDir ?? "/nonexistent",
-    readCacheMs: options.readCacheMs ?? defaults.readCacheMs,
+    readCacheMs: options.readCacheMs ?? testReadCacheMs() ?? defaults.readCacheMs,
   }
   const app = createApp({ db: database.db, config })
 
