@@ -169,6 +169,12 @@ describe("changing the sign-in email of a patient", () => {
     expect(withdrawn.status).toBe(200)
     expect(withdrawn.body.data.pendingEmail ?? null).toBeNull()
     expect((await confirm(linkIn(link!)!)).status).toBe(400)
+    // Its page no longer offers to confirm, nor does one for a token never sent.
+    for (const token of [linkIn(link!)!, "a".repeat(43)]) {
+      const page = await gw.call("GET", `/auth/confirm-email?token=${token}`)
+      expect(page.status, token).toBe(400)
+      expect(page.text).not.toContain('action="/auth/confirm-email"')
+    }
   })
 
   it("refuses an expired link, and an address taken between the request and the link", async () => {
