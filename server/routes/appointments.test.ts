@@ -110,6 +110,7 @@ describe("POST /appointments by a patient", () => {
       body: bookingBody({ ...mine, startsAtUtc: "2030-01-01T08:00:00Z" }, testIds.patient(patient.patientId)),
     })
     expect(wrongTime.body.code).toBe("VALIDATION_ERROR")
+    expect(wrongTime.body.fields).toEqual([{ name: "appointmentTime", message: "validation.dateInvalid" }])
     expect(await slotStatus(gw, mine.id)).toBe("AVAILABLE")
   })
 

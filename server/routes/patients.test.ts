@@ -370,6 +370,11 @@ describe("medical records", () => {
     expect(untitled.body).toMatchObject({ title: "bilan.pdf" })
   })
 
+  it("answers NOT_FOUND for a record that does not exist", async () => {
+    const response = await gw.api("DELETE", `/patients/${me.patientId}/medical-records/00000000-0000-4000-8000-000000000000`, { token: me.token })
+    expect(response.body.code).toBe("NOT_FOUND")
+  })
+
   it("never deletes another patient's record, even through one's own address", async () => {
     const body = { type: "IMAGING", description: "Radio du thorax", attachments: [{ id: "f1", name: "radio.pdf", url: await fileUrl(other) }] }
     const theirs = await gw.api("POST", `/patients/${other.patientId}/medical-records`, { token: other.token, body })

@@ -124,6 +124,14 @@ describe("holding a slot", () => {
     expect((await book(second, tokenB, patientB)).body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
   })
 
+  it("refuses to hold a slot already started (BUSINESS_ERROR) and answers TIME_SLOT_NOT_FOUND for no slot, to hold or release", async () => {
+    const started = await insertSlot(gw, doctorId, -1)
+    expect((await hold(started, tokenA)).body.code).toBe("BUSINESS_ERROR")
+    const nowhere = { id: testIds.timeSlot("00000000-0000-4000-8000-000000000000") }
+    expect((await hold(nowhere, tokenA)).body.code).toBe("TIME_SLOT_NOT_FOUND")
+    expect((await release(nowhere, tokenA)).body.code).toBe("TIME_SLOT_NOT_FOUND")
+  })
+
   it("releases on DELETE by its holder; another patient cannot release it; nothing held is fine", async () => {
     const slot = await freshSlot()
     expect((await release(slot, tokenA)).status).toBe(200)
