@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Review, ReviewListResponse } from "../../schemas/review.ts"
-import { appointments, doctors, reviews } from "../db/schema.ts"
+import { appointments, doctors, reviewReactions, reviews } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { idsOf } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
 let patient: { token: string; patientId: string }
-let patient2: { token: string; patientId: string }
+let patient2: { token: string; patientId: string; userId: string }
 let doctorId: string
 let doctor2Id: string
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     idsOf(gw, "doctor2@demo.sn"),
   ])
   patient = { token: await gw.signIn("patient@demo.sn"), patientId: p.patientId! }
-  patient2 = { token: await gw.signIn("patient2@demo.sn"), patientId: p2.patientId! }
+  patient2 = { token: await gw.signIn("patient2@demo.sn"), patientId: p2.patientId!, userId: p2.userId }
   doctorId = d.doctorId!
   doctor2Id = d2.doctorId!
 })
@@ -177,6 +177,15 @@ describe("POST /reviews/reactions", () => {
       { reactionType: "DISLIKE", count: 0 },
     ])
     expect(like.body.myReaction).toBe("LIKE")
+    // In the doctor's list, each review shows its own counts, and the reader's reaction on the one reacted to only.
+    const reactions = await gw.db.select().from(reviewReactions)
+    for (const r of (await list(patient2.token)).reviews) {
+      const on = reactions.filter((x) => x.reviewId === r.id)
+      const counts = (["LIKE", "DISLIKE"] as const).map((reactionType) => ({ reactionType, count: on.filter((x) => x.reactionType === reactionType).length }))
+      expect(r.reactionCount, r.id).toEqual(counts)
+      expect(r.myReaction, r.id).toBe(r.id === reviewId ? "LIKE" : (on.find((x) => x.userId === patient2.userId)?.reactionType ?? null))
+    }
+    expect(reactions.some((x) => x.reviewId !== reviewId)).toBe(true)
     const again = await gw.api("POST", "/reviews/reactions", { token: patient2.token, body: { reviewId, patientId: patient2.patientId, reactionType: "LIKE" } })
     expect(again.status).toBe(409)
     expect(again.body.code).toBe("DUPLICATE_REACTION")
