@@ -56,6 +56,14 @@ describe("GET /reviews/doctor/{id}", () => {
     expect((await gw.api("GET", "/reviews/doctor/00000000-0000-4000-8000-000000000000")).body.code).toBe("DOCTOR_NOT_FOUND")
   })
 
+  it("answers a doctor without a featured review, with none", async () => {
+    await gw.db
+      .update(reviews)
+      .set({ isFeatured: false })
+      .where(eq(reviews.doctorId, testIds.doctor(doctor2Id)))
+    expect((await list(undefined, doctor2Id)).featuredReview).toBeNull()
+  })
+
   it("lets a patient who has seen the doctor add a comment, not one whose appointment is still ahead", async () => {
     expect((await list(patient.token)).currentUserCanAddComment).toBe(true)
     expect((await list(patient2.token)).currentUserCanAddComment).toBe(false)
