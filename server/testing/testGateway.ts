@@ -50,10 +50,6 @@ export interface CallOptions {
 }
 
 /**
- * A seeded database and the gateway app for one test file, called in-process. Every suite that
- * uses it runs once on PGlite and once on PostgreSQL (see scripts/test-gateway.ts).
- */
-/**
  * Mutation runs turn the read cache off (vitest.mutation.config.ts): Stryker runs for a mutant only
  * the tests that reached its code, and a read answered from the cache an earlier test filled reaches
  * nothing, so the test that would have caught it never runs.
@@ -63,6 +59,10 @@ function testReadCacheMs(): number | undefined {
   return value === undefined ? undefined : Number(value)
 }
 
+/**
+ * A seeded database and the gateway app for one test file, called in-process. Every suite that
+ * uses it runs once on PGlite and once on PostgreSQL (see scripts/test-gateway.ts).
+ */
 export async function startTestGateway(
   options: {
     seedDoctors?: number
