@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Doctor, DoctorSearchResponse, type DoctorSearchRequest } from "../../schemas/doctor.ts"
 import { doctorIdOf } from "../../tests/support/gatewayFixtures.ts"
-import { doctors, providedServices } from "../db/schema.ts"
+import { doctors, providedServices, users } from "../db/schema.ts"
 import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
@@ -154,6 +154,41 @@ describe("POST /doctors/search: filters", () => {
   it("treats % and _ in the keyword as plain characters", async () => {
     expect((await found({ query: { keyword: "%%" } })).paginationSettings.totalCount).toBe(0)
     expect((await found({ query: { keyword: "__" } })).paginationSettings.totalCount).toBe(0)
+  })
+
+  it("finds a % or _ typed in the insurance filter as itself, not as a wildcard", async () => {
+    const other = testIds.doctor(await doctorIdOf(gw.db, "doctor2@demo.sn"))
+    const [before] = await gw.db.select({ insurance: doctors.insuranceAccepted }).from(doctors).where(eq(doctors.id, other))
+    await gw.db
+      .update(doctors)
+      .set({ insuranceAccepted: ["IPM 80%", "AXA_Santé"] })
+      .where(eq(doctors.id, other))
+    try {
+      expect((await found({ query: { insurance: "m 80%" } })).data.map((d) => d.id)).toEqual([other])
+      expect((await found({ query: { insurance: "xa_s" } })).data.map((d) => d.id)).toEqual([other])
+      // "ipm" is accepted by seeded doctors: an unescaped _ would match its p.
+      expect((await found({ query: { insurance: "i_m" } })).paginationSettings.totalCount).toBe(0)
+    } finally {
+      await gw.db.update(doctors).set({ insuranceAccepted: before!.insurance }).where(eq(doctors.id, other))
+    }
+  })
+
+  it("leaves out a doctor whose account is closed", async () => {
+    const other = testIds.doctor(await doctorIdOf(gw.db, "doctor2@demo.sn"))
+    const [user] = await gw.db
+      .select({ id: users.id, lastName: users.lastName })
+      .from(users)
+      .innerJoin(doctors, eq(doctors.userId, users.id))
+      .where(eq(doctors.id, other))
+    await gw.db.update(users).set({ isActive: false }).where(eq(users.id, user!.id))
+    await refreshDoctorSearchFields(gw.db, other)
+    try {
+      expect((await found({ query: { keyword: user!.lastName } })).data.map((d) => d.id)).not.toContain(other)
+      expect((await found({ paginationSettings: { offset: 0, limit: 7 } })).paginationSettings.totalCount).toBe(totalDoctors - 1)
+    } finally {
+      await gw.db.update(users).set({ isActive: true }).where(eq(users.id, user!.id))
+      await refreshDoctorSearchFields(gw.db, other)
+    }
   })
 
   it("filters by any of the specialty codes", async () => {
