@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest"
-import { createActor, SimulatedClock } from "xstate"
+import { createActor, fromPromise, SimulatedClock } from "xstate"
 import type { MedicalRecord } from "../schemas/patient.ts"
 import { fileProblem, medicalRecordUploadMachine } from "./medicalRecordUpload.machine.ts"
 import { medicalRecordUploadModel } from "./medicalRecordUpload.oracle.ts"
@@ -107,5 +107,17 @@ describe("record files (SPEC §5)", () => {
     expect(fileProblem(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf"))).toBe("validation.fileTooLarge")
     expect(fileProblem(new File([new Uint8Array(10 * 1024 * 1024)], "max.pdf"))).toBeNull()
     expect(fileProblem(new File([], "empty.pdf"))).toBe("validation.fileEmpty")
+  })
+
+  it("stores a file the browser gave no type (a .docx on some phones) as plain bytes", () => {
+    const started: Array<{ contentType: string }> = []
+    const actor = createActor(
+      medicalRecordUploadMachine.provide({
+        actors: { upload: fromPromise(({ input }: { input: { contentType: string } }) => (started.push(input), new Promise(() => {}))) as never },
+      }),
+      { input: { userId: testIds.user(USER) } },
+    ).start()
+    actor.send({ type: "record.submit", draft: { type: "PRESCRIPTION", description: "Ordonnance", file: new File([new Uint8Array(10)], "ordonnance.docx") } })
+    expect(started.map((s) => s.contentType)).toEqual(["application/octet-stream"])
   })
 })

@@ -132,6 +132,17 @@ describe("profile photo machine (model-based)", () => {
     expect(["idle", "failed"]).not.toContain(actor.getSnapshot().value)
   })
 
+  // The store keeps a photo under its extension and browsers show it by its type: both must say image.
+  it.each([
+    ["a PDF named like a photo", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "moi.jpg", { type: "application/pdf" })],
+    ["a photo named like a text", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "moi.txt", { type: "image/png" })],
+  ])("refuses %s, saying it is not an image", (_, file) => {
+    const actor = createActor(profilePhotoMachine, { input: { userId: testIds.user(USER), photoUrl: null } }).start()
+    actor.send({ type: "photo.choose", file })
+    expect(actor.getSnapshot().value).toBe("failed")
+    expect(actor.getSnapshot().context.error).toBe("photo.notAnImage")
+  })
+
   afterAll(() => {
     coverage.save()
     expect(coverage.missing()).toEqual({ states: [], transitions: [] })

@@ -106,6 +106,18 @@ describe("search box machine (model-based)", () => {
     expect(sut.commits).toEqual(["card"])
   })
 
+  // A keyword hand-typed in the address with spaces is the search of its words: typing those words
+  // again is no new search (SPEC §4: a keyword change resets the results to page 1).
+  it("takes an address keyword with outer spaces for its words, at start and when the address changes", async () => {
+    const { actor, sut } = start(" cardio ")
+    actor.send({ type: "search.type", value: "cardio" })
+    await vi.advanceTimersByTimeAsync(500)
+    actor.send({ type: "search.sync", keyword: "  ndiaye " })
+    actor.send({ type: "search.type", value: "ndiaye" })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(sut.commits).toEqual([])
+  })
+
   afterAll(() => {
     coverage.save()
     expect(coverage.missing()).toEqual({ states: [], transitions: [] })

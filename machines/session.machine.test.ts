@@ -15,9 +15,12 @@ const EVENTS = [
   { type: "xstate.done.actor.validateSession", output: validSession },
   { type: "xstate.error.actor.validateSession", error: sessionError },
   { type: "xstate.error.actor.validateSession", error: networkError },
+  // A rejection that carries no code (a bug, not an answer) is taken for a refusal: signed out.
+  { type: "xstate.error.actor.validateSession", error: new Error("unexpected") },
   { type: "xstate.done.actor.fetchSession", output: patientUser },
   { type: "xstate.error.actor.fetchSession", error: sessionError },
   { type: "xstate.error.actor.fetchSession", error: networkError },
+  { type: "xstate.error.actor.fetchSession", error: new Error("unexpected") },
   { type: "xstate.done.actor.refreshSession", output: { ...patientUser, firstName: "Awa-Marie" } },
   { type: "xstate.error.actor.refreshSession", error: sessionError },
   { type: "xstate.done.actor.logout", output: undefined },
