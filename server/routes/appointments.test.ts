@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Appointment, AppointmentList } from "../../schemas/appointment.ts"
-import { appointments, dependants, locations } from "../db/schema.ts"
+import { appointments, dependants, locations, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot, nextAvailableSlot, slotStatus } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -91,6 +91,21 @@ describe("POST /appointments by a patient", () => {
     const second = await gw.api("POST", "/appointments", { token: patient2.token, body: bookingBody(slot, testIds.patient(patient2.patientId)) })
     expect(second.status).toBe(409)
     expect(second.body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
+  })
+
+  it("refuses a free slot that is no longer offered (withdrawn by the doctor, or expired) as taken", async () => {
+    for (const [status, days] of [
+      ["CANCELLED", 36],
+      ["EXPIRED", 37],
+    ] as const) {
+      const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), days)
+      await gw.db.update(timeSlots).set({ status }).where(eq(timeSlots.id, slot.id))
+      const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
+      expect(response.status).toBe(409)
+      expect(response.body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
+      expect(await slotStatus(gw, slot.id)).toBe(status)
+      expect(await gw.db.select().from(appointments).where(eq(appointments.timeSlotId, slot.id))).toEqual([])
+    }
   })
 
   it("refuses a slot of another doctor, a past slot and a time that is not the slot's", async () => {

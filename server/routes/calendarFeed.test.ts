@@ -1,6 +1,7 @@
 import ICAL from "ical.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { calendarFeeds } from "../db/schema.ts"
+import { eq } from "drizzle-orm"
+import { appointments, calendarFeeds } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -69,6 +70,26 @@ describe("the private calendar feed (issue 13)", () => {
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Promed – Agenda")
     expect(events.length).toBeGreaterThan(0)
     for (const event of events) expect(event.summary).not.toMatch(/Dr /)
+  })
+
+  it("reaches back 30 days: last month's visit is there, an older one is not", async () => {
+    const visits = []
+    for (const [hours, daysAgo] of [
+      [70, 29],
+      [71, 31],
+    ] as const) {
+      const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), hours)
+      const booked = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, testIds.patient(patient.patientId)) })
+      expect(booked.status).toBe(201)
+      await gw.db
+        .update(appointments)
+        .set({ appointmentTime: new Date(Date.now() - daysAgo * 86_400_000) })
+        .where(eq(appointments.id, booked.body.id))
+      visits.push(`${booked.body.id}@promed`)
+    }
+    const uids = (await readFeed((await newFeed(patient.token)).url)).events.map((e) => e.uid)
+    expect(uids).toContain(visits[0])
+    expect(uids).not.toContain(visits[1])
   })
 
   it("stops at once when replaced or revoked; an odd address is refused", async () => {
