@@ -4,8 +4,8 @@ import { Appointment, AppointmentLocation, AppointmentPatient, AppointmentPerson
 import { Availability, SlotHold, TimeSlot } from "./availability.ts"
 import { CalendarFeedLink, CalendarFeedStatus, FeedFileName } from "./calendarFeed.ts"
 import { Coordinates, PaginationRequest, PaginationResponse, SortOrder } from "./common.ts"
-import { EmailFunctionRequest, EmailFunctionResponse } from "./contact.ts"
-import { Award, Doctor, DoctorFacility, DoctorSearchResponse, Publication, Specialty } from "./doctor.ts"
+import { EmailFunctionRequest, EmailFunctionResponse, EmailLangQuery } from "./contact.ts"
+import { Award, Doctor, DoctorFacility, DoctorSearchRequest, DoctorSearchResponse, DoctorSortProperty, Publication, Specialty } from "./doctor.ts"
 import { DoctorPatient, DoctorPatientDetail } from "./doctorPatients.ts"
 import { DoctorRequest, DoctorRequestCreated, DoctorRequestList, DoctorRequestReviewed } from "./doctorRequest.ts"
 import { DependantRelationship, EmergencyRelationship, Gender, ReactionType, Residency, Severity } from "./enums.ts"
@@ -37,6 +37,7 @@ describe("SPEC §3's enumerations, value by value", () => {
     ["Reaction type", ReactionType, ["LIKE", "DISLIKE"]],
     ["Time zone (spelled SPEC's way)", TimeZoneSetting, ["UTC", "EASTERN_TIME", "CENTERAL_TIME", "MONTAIN_TIME", "PACIFIC_TIME"]],
     ["Sort order", SortOrder, ["asc", "desc"]],
+    ["Doctor search sort property (SPEC §7's mapping)", DoctorSortProperty, ["user.firstName", "rating", "experience", "price"]],
   ] as const
   for (const [name, schema, values] of cases) {
     it(`${name}: ${values.join(", ")}, and not a blank`, () => {
@@ -45,6 +46,21 @@ describe("SPEC §3's enumerations, value by value", () => {
       expect(takes(schema, values[0].toLowerCase() === values[0] ? values[0].toUpperCase() : values[0].toLowerCase())).toBe(false)
     })
   }
+})
+
+describe("requests in SPEC §7's words", () => {
+  it("a doctor search sorts by each of SPEC §7's properties, either way", () => {
+    for (const property of ["user.firstName", "rating", "experience", "price"])
+      for (const order of ["asc", "desc"])
+        expect(takes(DoctorSearchRequest, { paginationSettings: { offset: 0, limit: 10 }, sortBy: { property, order } }), `${property} ${order}`).toBe(true)
+    expect(takes(DoctorSearchRequest, { paginationSettings: { offset: 0, limit: 10 }, sortBy: { property: "rating", order: "" } })).toBe(false)
+  })
+
+  it("the email function writes in the app's three languages, and no other", () => {
+    for (const lang of ["fr", "en", "ar"]) expect(takes(EmailLangQuery, { lang }), lang).toBe(true)
+    expect(takes(EmailLangQuery, {})).toBe(true)
+    for (const lang of ["", "FR", "wo"]) expect(takes(EmailLangQuery, { lang }), lang).toBe(false)
+  })
 })
 
 describe("an answer that is not the entity is refused", () => {
