@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { ContactMessage } from "./contact.ts"
+import { decodeWithFields } from "./decode.ts"
 import { ContactPhone as InternationalPhone, formatPhone, normalizePhone, ProfilePhone as Phone } from "./phone.ts"
 
 const valid = (schema: Schema.Codec<string, string>, value: string) => Schema.decodeUnknownExit(schema)(value)._tag === "Success"
@@ -22,6 +23,13 @@ describe("phone numbers: E.164 everywhere", () => {
     for (const phone of ["221771234567", "+22177123456", "+2217712345678", "+2356612345", "+0221771234567", "+221 77 123 45 67", "+12", "abc", ""]) {
       expect(valid(Phone, phone), phone).toBe(false)
       expect(valid(InternationalPhone, phone), phone).toBe(false)
+    }
+  })
+
+  it("says why a number of the wrong length for Senegal or Chad is refused, in its form's words (SPEC §5)", () => {
+    for (const phone of ["+22177123456", "+2356612345"]) {
+      expect(decodeWithFields(Phone, phone), phone).toEqual({ ok: false, fields: [{ name: "", message: "validation.phoneInvalid" }] })
+      expect(decodeWithFields(InternationalPhone, phone), phone).toEqual({ ok: false, fields: [{ name: "", message: "validation.invalidPhoneNumber" }] })
     }
   })
 
