@@ -9,7 +9,7 @@ import { decodeWithFields } from "./decode.ts"
 import { DoctorSearchRequest, DoctorUpdate } from "./doctor.ts"
 import { DoctorRequestInput } from "./doctorRequest.ts"
 import { FacilitySearchRequest } from "./facility.ts"
-import { Email, IsoDate, LIMITS, Website } from "./fields.ts"
+import { Email, IsoDate, LIMITS, UtcInstant, Website } from "./fields.ts"
 import { Dependant, EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "./patient.ts"
 import { PrescriptionDraft } from "./prescription.ts"
 import { PatientRegistration } from "./registration.ts"
@@ -1001,6 +1001,9 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
     { say: "the last day of 1899", schema: IsoDate, input: "1899-12-31", verdict: ["", "validation.dateInvalid"] },
     { say: "the last day of 2100", schema: IsoDate, input: "2100-12-31", verdict: "ok" },
     { say: "the first day of 2101", schema: IsoDate, input: "2101-01-01", verdict: ["", "validation.dateInvalid"] },
+    { say: "an instant on 30 February", schema: UtcInstant, input: "2026-02-30T09:00:00Z", verdict: ["", "validation.dateInvalid"] },
+    { say: "an instant at 24:00", schema: UtcInstant, input: "2026-11-23T24:00:00Z", verdict: ["", "validation.dateInvalid"] },
+    { say: "an instant at 23:59:59", schema: UtcInstant, input: "2026-11-23T23:59:59Z", verdict: "ok" },
   ],
   "Search: at least 2 characters, or empty": [
     {
