@@ -76,7 +76,7 @@ describe("PUT /doctors/{id}", () => {
         { code: "ONLINE", price: 8000 },
       ],
       doctorSpokenLanguages: ["FR", "WO"],
-      insuranceAccepted: ["IPM", " IPM ", "CSS"],
+      insuranceAccepted: ["IPM", " IPM ", "  ", "CSS"],
     }
     const response = await gw.api("PUT", `/doctors/${doctor.id}`, { token: doctorToken, body })
     expect(response.status).toBe(200)
