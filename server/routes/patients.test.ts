@@ -150,13 +150,22 @@ describe("PUT /patients/{id}", () => {
       ...formOf(mine),
       dependants: [
         { ...first!, firstName: "Moustapha Ibrahima" },
-        { firstName: "Khadija", lastName: "Diop", dateOfBirth: "2021-02-03", gender: "FEMALE", relationship: "CHILD" },
+        {
+          firstName: "Khadija",
+          lastName: "Diop",
+          dateOfBirth: "2021-02-03",
+          gender: "FEMALE",
+          relationship: "CHILD",
+          bloodType: "O+",
+          allergies: ["Pénicilline"],
+        },
       ],
       medicalAlerts: [{ type: "Allergie", description: "Arachides", severity: "HIGH" }],
     }
     const saved = decodePatient((await gw.api("PUT", `/patients/${me.patientId}`, { token: me.token, body })).body.data)
     expect(saved.dependants.map((d) => d.firstName).sort()).toEqual(["Khadija", "Moustapha Ibrahima"])
     expect(saved.dependants.find((d) => d.firstName === "Moustapha Ibrahima")?.id).toBe(first!.id)
+    expect(saved.dependants.find((d) => d.firstName === "Khadija")).toMatchObject({ bloodType: "O+", allergies: ["Pénicilline"] })
     expect(saved.medicalAlerts).toEqual([expect.objectContaining({ type: "Allergie", severity: "HIGH" })])
 
     const foreign = await gw.api("PUT", `/patients/${me.patientId}`, {
