@@ -140,6 +140,9 @@ describe("the freed-slot waitlist (issue 14)", () => {
     // The wizard holds the slot at its review: the offer's 15 minutes are not cut to 5.
     const hold = await gw.api("POST", `/time-slots/${slot.id}/hold`, { token: waiting!.token })
     expect(hold.body.heldUntil).toBe(offer.expiresAt)
+    // Leaving the review lets go of the review's hold, not of the offer: the slot stays theirs.
+    expect((await gw.api("DELETE", `/time-slots/${slot.id}/hold`, { token: waiting!.token })).status).toBe(200)
+    expect((await gw.api("POST", `/time-slots/${slot.id}/hold`, { token: holder!.token })).body.code).toBe("TIME_SLOT_ALREADY_BOOKED")
     await book(waiting!, slot)
     const [accepted] = await gw.db.select({ status: slotOffers.status }).from(slotOffers).where(eq(slotOffers.id, offer.id))
     expect(accepted!.status).toBe("ACCEPTED")
