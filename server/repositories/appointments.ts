@@ -65,8 +65,10 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
     status: a.status,
     healthcareFacilityId: a.facilityId,
     reason: a.reason,
+    // A home visit's place is the patient's address as booked ("street, city"): the slot's
+    // facility, possibly in another town, says nothing of where it is.
     location: a.location
-      ? { address: a.location, city: facility?.city ?? null, url: null }
+      ? { address: a.location, city: null, url: null }
       : facility
         ? { address: `${facility.name}, ${facility.address}`, city: facility.city, url: null }
         : null,

@@ -164,6 +164,8 @@ describe("POST /appointments by a patient", () => {
     })
     expect(home.status).toBe(201)
     expect(decode(home.body).location?.address).toContain("Mermoz")
+    // Not the city of the slot's facility: the doctor comes to the patient.
+    expect(decode(home.body).location?.city).toBeNull()
   })
 
   it("decodes the body with the shared schema: the gateway decides the status and drops unknown fields", async () => {
