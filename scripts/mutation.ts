@@ -10,6 +10,7 @@
  *   npm run test:mutation -- machines          one folder (machines: one run per machine)
  *   npm run test:mutation -- machines/searchBox.machine.ts   one file (its own report)
  *   npm run test:mutation -- --report          only print the table of the reports already there
+ *   npm run test:mutation -- --plant [target…] plant each static survivor by hand (scripts/mutationPlant.ts)
  */
 import { spawnSync } from "node:child_process"
 import { readdirSync, statSync } from "node:fs"
@@ -17,6 +18,11 @@ import MUTATION_FOLDERS from "./mutation-folders.json" with { type: "json" }
 import { printMutationSummary } from "./mutationSummary.ts"
 
 const args = process.argv.slice(2)
+if (args.includes("--plant")) {
+  const planting = spawnSync("npx", ["tsx", "scripts/mutationPlant.ts", ...args], { stdio: "inherit" })
+  printMutationSummary(Object.keys(MUTATION_FOLDERS))
+  process.exit(planting.status ?? 1)
+}
 const reportOnly = args.includes("--report")
 const targets = args.filter((a) => !a.startsWith("--"))
 const folders: Record<string, { mutate: string[]; eachFile?: string }> = MUTATION_FOLDERS
