@@ -9,11 +9,11 @@ import { spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
 import pg from "pg"
+import { LOCAL_POSTGRES_URL } from "./localPostgres.ts"
 
-const DEFAULT_URL = "postgres://postgres:postgres@localhost:5432/postgres"
 const SPECS = ["tests/e2e/slot-hold.spec.ts", "tests/e2e/slot-waitlist.spec.ts"].filter((spec) => existsSync(spec))
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_URL
+const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
 const name = `promed_e2e_${randomBytes(6).toString("hex")}`
 
 async function admin(sql: string): Promise<boolean> {

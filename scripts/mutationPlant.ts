@@ -1,6 +1,6 @@
 /**
- * `npm run test:mutation -- --plant [file, file:line or folder…] [--all] [--typecheck-only]`: each
- * static mutant StrykerJS reported Survived (with `--all`, every survivor) is planted by hand —
+ * `npm run test:mutation -- --plant [file, file:line or folder…] [--all] [--typecheck-only] [--postgres]`:
+ * each static mutant StrykerJS reported Survived (with `--all`, every survivor and uncovered mutant) is planted by hand —
  * written into a scratch copy of the working tree — and judged as `npm test` would judge it: first
  * by the type checker (`npm test` starts with it; Stryker has no TypeScript checker here, TypeScript
  * 7 having no JavaScript API), then by the same tests as its Stryker run. With `--typecheck-only`
@@ -15,6 +15,7 @@
 import { spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
+import { LOCAL_POSTGRES_URL } from "./localPostgres.ts"
 import MUTATION_FOLDERS from "./mutation-folders.json" with { type: "json" }
 import { hashOf, latestByFile, type Mutant, mutantKey, PLANTED_FILE, type Planted, type PlantedVerdict, readPlanted, spanOf } from "./mutationSummary.ts"
 
@@ -70,7 +71,7 @@ function runJudges(file: string, limitMs: number): Run {
     timeout: limitMs,
     killSignal: "SIGKILL",
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, MUTATION_TESTS: tests, MUTATION_MODULES: file, TEST_DB: "pglite", ...(gateway ? { MUTATION_GATEWAY: "1" } : {}), CI: "1" },
+    env: { ...process.env, MUTATION_TESTS: tests, MUTATION_MODULES: file, ...database, ...(gateway ? { MUTATION_GATEWAY: "1" } : {}), CI: "1" },
   })
   const seconds = Math.round((Date.now() - started) / 1000)
   const output = `${result.stdout}${result.stderr}`
@@ -82,6 +83,11 @@ function runJudges(file: string, limitMs: number): Run {
 const args = process.argv.slice(2).filter((a) => a !== "--plant")
 const every = args.includes("--all")
 const typecheckOnly = args.includes("--typecheck-only")
+// Gateway suites on PostgreSQL (`--postgres`, TEST_DATABASE_URL or the local default), where the
+// contended cases run that PGlite, one query at a time, cannot (a double booking, a double sign-up).
+const database: Record<string, string> = args.includes("--postgres")
+  ? { TEST_DB: "postgres", TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL }
+  : { TEST_DB: "pglite" }
 const targets = args.filter((a) => !a.startsWith("--"))
 /** A target names a folder, a file, or one line of a file (`server/repositories/doctorSearch.ts:11`). */
 const wanted = (file: string, line: number) =>
@@ -95,7 +101,7 @@ const candidates = [...latestByFile()]
       return []
     }
     return mutants
-      .filter((m) => m.status === "Survived" && (every || m.static === true) && wanted(file, m.location.start.line))
+      .filter((m) => (m.status === "Survived" || (every && m.status === "NoCoverage")) && (every || m.static === true) && wanted(file, m.location.start.line))
       .map((mutant) => ({ file, source, mutant }))
   })
 

@@ -9,8 +9,8 @@ import os from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { buildClient } from "../server/testing/clientBuild.ts"
+import { LOCAL_POSTGRES_URL } from "./localPostgres.ts"
 
-const DEFAULT_URL = "postgres://postgres:postgres@localhost:5432/postgres"
 /** `--built`: `npm run build` has just made dist/ (npm test does), so the suites use that build. */
 const built = process.argv.includes("--built")
 const extra = process.argv.slice(2).filter((arg) => arg !== "--built")
@@ -51,7 +51,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 const pgliteStatus = runVitest("PGlite", { TEST_DB: "pglite" })
-const url = process.env.TEST_DATABASE_URL ?? DEFAULT_URL
+const url = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
 let postgresStatus = 0
 if (await reachable(url)) {
   postgresStatus = runVitest("PostgreSQL", { TEST_DB: "postgres", TEST_DATABASE_URL: url })

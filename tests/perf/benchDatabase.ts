@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process"
 import pg from "pg"
+import { LOCAL_POSTGRES_URL } from "../../scripts/localPostgres.ts"
 
 /** The PostgreSQL server the benchmarks use (the one .ci/run starts), as an admin URL. */
-export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@localhost:5432/postgres"
+export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
 
 const urlFor = (database: string) => {
   const url = new URL(BENCH_ADMIN_URL)
