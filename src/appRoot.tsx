@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query"
 import { RouterProvider, type AnyRouter } from "@tanstack/react-router"
 import i18next, { type i18n } from "i18next"
-import { StrictMode } from "react"
+import { StrictMode, useEffect } from "react"
 import { I18nextProvider } from "react-i18next"
 import { AppActorsProvider, type AppActors } from "./appContext.tsx"
 import { CookieQuestionDrawn } from "./layout/cookieQuestion.ts"
@@ -14,12 +14,20 @@ interface AppRootProps {
   i18n?: i18n
   /** Whether the page has the cookie banner in the server's HTML (drawn for a visitor who has not answered it). */
   cookieQuestionDrawn?: boolean
+  /** Called once the first render (or the takeover of the server's page) is committed. */
+  onFirstCommit?: () => void
+}
+
+function FirstCommit({ onCommit }: { onCommit: () => void }) {
+  useEffect(() => onCommit(), [onCommit])
+  return null
 }
 
 /** The whole app around a router: the browser's (src/main.tsx) and the server's (src/ssr/serverEntry.tsx). */
-export function AppRoot({ actors, queryClient, router, i18n, cookieQuestionDrawn = false }: AppRootProps) {
+export function AppRoot({ actors, queryClient, router, i18n, cookieQuestionDrawn = false, onFirstCommit }: AppRootProps) {
   const app = (
     <AppActorsProvider actors={actors}>
+      {onFirstCommit ? <FirstCommit onCommit={onFirstCommit} /> : null}
       <QueryClientProvider client={queryClient}>
         <CookieQuestionDrawn.Provider value={cookieQuestionDrawn}>
           <RouterProvider router={router} />

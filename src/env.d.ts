@@ -13,3 +13,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+interface Window {
+  /** Link taps held by src/ssr/takeover.js while the app takes a server-drawn page over; released by src/main.tsx. */
+  promedEarlyTaps?: { release(follow: (href: string) => void): void }
+}

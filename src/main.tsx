@@ -67,16 +67,38 @@ async function start() {
   const pageData = readPageData()
   if (pageData) (await import("./ssr/queryCache.ts")).hydrateQueryCache(queryClient, pageData)
 
-  const router = createAppRouter({ queryClient, session })
+  let takesOver = false
+  const router = createAppRouter({ queryClient, session }, undefined, () => takesOver)
   followSession(session, router, queryClient)
   await nextTask()
   const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
 
   const root = document.getElementById("root")!
+  takesOver = canHydrate(root, session, language)
   // Hydrated as drawn: with the cookie banner when the server put it in (src/layout/cookieQuestion.ts).
   const cookieQuestionDrawn = root.querySelector(".cookie-banner") !== null
-  const app = <AppRoot actors={{ session, errorModal }} queryClient={queryClient} router={router} cookieQuestionDrawn={cookieQuestionDrawn} />
-  if (canHydrate(root, session, language)) {
+  // A link tapped on the server's page meanwhile (src/ssr/takeover.js) is followed once the app has
+  // drawn and its router has settled, when the main thread is idle. The login site and the gateway
+  // are the server's own pages, not the app's.
+  const follow = (href: string) => (/^\/(auth|api)(\/|$)/.test(href) ? window.location.assign(href) : router.history.push(href))
+  const onFirstCommit = () => {
+    const release = () => requestIdleCallback(() => window.promedEarlyTaps?.release(follow), { timeout: 2000 })
+    if (router.state.status === "idle") return release()
+    const stop = router.subscribe("onResolved", () => {
+      stop()
+      release()
+    })
+  }
+  const app = (
+    <AppRoot
+      actors={{ session, errorModal }}
+      queryClient={queryClient}
+      router={router}
+      cookieQuestionDrawn={cookieQuestionDrawn}
+      onFirstCommit={onFirstCommit}
+    />
+  )
+  if (takesOver) {
     // The page's screen and texts must be there before the first render, as on the server.
     await Promise.all([texts, routeLoaded])
     // Render the match tree as the server did (no root Suspense boundary), so React can adopt

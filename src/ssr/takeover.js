@@ -22,6 +22,30 @@
     append(document.createElement("script"), { type: "module", src: entry })
     preloadSome(2)
   }
+  // A tap on one of the page's links while the app takes the page over is held here and followed
+  // by the app once it has drawn and settled (src/main.tsx, promedEarlyTaps), as an in-app
+  // navigation: not a full page load racing the app's start, nor a click on a link React has yet
+  // to adopt. Taps for a new tab or window, downloads and other sites keep their own way.
+  let held = null
+  const hold = (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null
+    if (!(link instanceof HTMLAnchorElement) || (link.target !== "" && link.target !== "_self") || link.hasAttribute("download")) return
+    const url = new URL(link.href, document.baseURI)
+    if (url.origin !== location.origin) return
+    event.preventDefault()
+    event.stopPropagation()
+    held = `${url.pathname}${url.search}${url.hash}`
+  }
+  document.addEventListener("click", hold, true)
+  window.promedEarlyTaps = {
+    release(follow) {
+      document.removeEventListener("click", hold, true)
+      const href = held
+      held = null
+      if (href !== null) follow(href)
+    },
+  }
   // A hidden tab draws no frame until it is shown: nothing to wait for there.
   if (document.visibilityState === "hidden") start()
   else requestAnimationFrame(() => setTimeout(start, 0))
