@@ -4,9 +4,9 @@ import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Appointment } from "../../schemas/appointment.ts"
 import { Temporal } from "temporal-polyfill"
-import { appointments, dependants, doctorSettings, timeSlots } from "../db/schema.ts"
+import { appointments, doctorSettings, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
-import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
+import { bookForDependant, bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
@@ -135,16 +135,10 @@ describe("GET /appointments/{id}/calendar.ics", () => {
     // The doctor's agenda names the patient seen, never the doctor themself.
     expect(doctorsFile.event.summary).toBe(`Promed – ${appointment.patient.firstName} ${appointment.patient.lastName}`)
     // Booked for a dependant, the one seen is the dependant.
-    const [child] = await gw.db
-      .select()
-      .from(dependants)
-      .where(eq(dependants.patientId, testIds.patient(patient.patientId)))
-    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 44)
-    const forChild = await gw.api("POST", "/appointments", {
-      token: patient.token,
-      body: bookingBody(slot, testIds.patient(patient.patientId), { dependantId: child!.id }),
-    })
-    expect((await calendarOf(decode(forChild.body).id, doctor.token)).event.summary).toBe(`Promed – ${child!.firstName} ${child!.lastName}`)
+    const forChild = await bookForDependant(gw, { token: patient.token, patientId: testIds.patient(patient.patientId) }, testIds.doctor(doctor.doctorId), 44)
+    expect((await calendarOf(decode(forChild.response.body).id, doctor.token)).event.summary).toBe(
+      `Promed – ${forChild.child.firstName} ${forChild.child.lastName}`,
+    )
     for (const token of [patient2.token, doctor2.token]) {
       const detail = await gw.api("GET", `/appointments/${appointment.id}`, { token })
       const file = await gw.api("GET", `/appointments/${appointment.id}/calendar.ics`, { token })

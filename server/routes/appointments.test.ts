@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Appointment, AppointmentList } from "../../schemas/appointment.ts"
 import { appointments, dependants, locations, timeSlots } from "../db/schema.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
-import { bookingBody, idsOf, insertSlot, nextAvailableSlot, slotStatus } from "./testing/appointmentFixtures.ts"
+import { bookForDependant, bookingBody, idsOf, insertSlot, nextAvailableSlot, slotStatus } from "./testing/appointmentFixtures.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 let gw: TestGateway
@@ -55,17 +55,14 @@ describe("POST /appointments by a patient", () => {
   })
 
   it("books for one of the patient's own dependants", async () => {
-    const [child] = await gw.db
-      .select()
-      .from(dependants)
-      .where(eq(dependants.patientId, testIds.patient(patient.patientId)))
-    const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 31)
-    const response = await gw.api("POST", "/appointments", {
-      token: patient.token,
-      body: bookingBody(slot, testIds.patient(patient.patientId), { dependantId: child!.id }),
-    })
+    const { child, response } = await bookForDependant(
+      gw,
+      { token: patient.token, patientId: testIds.patient(patient.patientId) },
+      testIds.doctor(doctor.doctorId),
+      31,
+    )
     expect(response.status).toBe(201)
-    expect(decode(response.body).patient.dependant).toEqual({ id: child!.id, firstName: child!.firstName, lastName: child!.lastName })
+    expect(decode(response.body).patient.dependant).toEqual({ id: child.id, firstName: child.firstName, lastName: child.lastName })
   })
 
   it("refuses a booking for another patient or another patient's dependant with FORBIDDEN_ACTION", async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm"
 import { expect } from "vitest"
 import { Temporal } from "temporal-polyfill"
 import { createSession } from "../../auth/sessions.ts"
-import { availabilities, doctors, patients, timeSlots, users } from "../../db/schema.ts"
+import { availabilities, dependants, doctors, patients, timeSlots, users } from "../../db/schema.ts"
 import { toUtcSeconds } from "../../db/time.ts"
 import type { TestGateway } from "../../testing/testGateway.ts"
 import type { DoctorId, PatientId, TimeSlotId, UserId } from "../../../schemas/ids.ts"
@@ -98,6 +98,14 @@ export const bookingBody = (slot: { id: string; doctorId: DoctorId; startsAtUtc:
   reason: "Douleurs au genou depuis une semaine",
   ...extra,
 })
+
+/** The patient's first dependant, and the answer to booking a new slot of the doctor for them. */
+export async function bookForDependant(gw: TestGateway, patient: { token: string; patientId: PatientId }, doctorId: DoctorId, hoursAhead: number) {
+  const [child] = await gw.db.select().from(dependants).where(eq(dependants.patientId, patient.patientId))
+  const slot = await insertSlot(gw, doctorId, hoursAhead)
+  const response = await gw.api("POST", "/appointments", { token: patient.token, body: bookingBody(slot, patient.patientId, { dependantId: child!.id }) })
+  return { child: child!, response }
+}
 
 /** Parallel calls for one slot: no 5xx, exactly one 201, every other one 409 TIME_SLOT_ALREADY_BOOKED. */
 export function expectOneWinner(responses: ReadonlyArray<{ status: number; body: { code?: string } | undefined }>): void {
