@@ -15,6 +15,9 @@ function watchApi(page: Page): string[] {
   return calls
 }
 
+/** Waits until React has taken the page's root over (hydrated or drawn it), however long a loaded machine takes. */
+const tookOver = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")))
+
 /**
  * Opens a page with its JavaScript held back, marks the server's heading, then lets the script
  * run: a hydrated page keeps that very element, a redrawn one would lose the mark.
@@ -31,7 +34,7 @@ async function openHydrated(page: Page, url: string, heading: RegExp | string): 
   await expect(title).toBeVisible()
   await title.evaluate((element) => element.setAttribute("data-from-server", ""))
   release()
-  await page.waitForFunction(() => Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")))
+  await tookOver(page)
   await expect(page.locator("h1[data-from-server]")).toBeVisible()
 }
 
@@ -115,7 +118,12 @@ test("the facilities hydrate, filter by type, and the map mounts in the browser 
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   await expect(page.getByRole("article").first()).toContainText("Hôpital")
 
+  // The map mounts once the app has taken the page over and fetched its chunk (OpenLayers, the
+  // largest of the app): each step is awaited, so a loaded machine slows the test, not fails it.
+  const mapChunk = page.waitForResponse(/\/assets\/FacilityMap-[\w-]+\.js$/)
   await page.goto("/facilities?view=both")
+  await tookOver(page)
+  await mapChunk
   await expect(page.getByTestId("facility-map")).toBeVisible()
   await expect(page.getByRole("article").first()).toBeVisible()
   expect(problems).toEqual([])
