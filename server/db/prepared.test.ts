@@ -1,28 +1,30 @@
 import { describe, expect, it } from "vitest"
-import { runPrepared } from "./prepared.ts"
+import type { Db } from "./client.ts"
+import { preparedStatement } from "./prepared.ts"
 
-/** A query of a given text that records how it was run. */
-function query(text: string, runs: string[]) {
-  return {
-    toSQL: () => ({ sql: text }),
-    prepare: (name: string) => ({ execute: async () => void runs.push(`named ${name}`) }),
-    execute: async () => void runs.push("unnamed"),
-  }
-}
+/** Stand-ins for two databases: the helper only tells them apart. */
+const first = {} as Db
+const second = {} as Db
 
-describe("runPrepared", () => {
-  it("names a statement after its text (same text, same name), and runs unnamed once 200 texts are named", async () => {
-    const runs: string[] = []
-    await runPrepared(query("select 1", runs))
-    await runPrepared(query("select 1", runs))
-    await runPrepared(query("select 2", runs))
-    expect(runs[0]).toMatch(/^named q[0-9a-f]{24}$/)
-    expect(runs[1]).toBe(runs[0])
-    expect(runs[2]).not.toBe(runs[0])
-    for (let i = 0; i < 300; i++) await runPrepared(query(`select ${i + 3}`, runs))
-    expect(runs.filter((r) => r.startsWith("named")).length - 1).toBe(200)
-    expect(runs.at(-1)).toBe("unnamed")
-    await runPrepared(query("select 1", runs))
-    expect(runs.at(-1)).toBe(runs[0])
+describe("preparedStatement", () => {
+  it("builds a statement once per database, under its own name, and runs it with each call's values", async () => {
+    const built: Array<{ db: Db; name: string }> = []
+    const statement = preparedStatement("test_builds_once", (db, name) => {
+      built.push({ db, name })
+      return { execute: async (values?: Record<string, unknown>) => values }
+    })
+    expect(await statement(first).execute({ id: 1 })).toEqual({ id: 1 })
+    expect(await statement(first).execute({ id: 2 })).toEqual({ id: 2 })
+    await statement(second).execute()
+    expect(built).toEqual([
+      { db: first, name: "test_builds_once" },
+      { db: second, name: "test_builds_once" },
+    ])
+  })
+
+  it("refuses a name already given: PostgreSQL would run the other statement under it", () => {
+    const build = () => ({ execute: async () => [] })
+    preparedStatement("test_named_twice", build)
+    expect(() => preparedStatement("test_named_twice", build)).toThrow(/test_named_twice/)
   })
 })

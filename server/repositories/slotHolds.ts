@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm"
+import { and, eq, gt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
 import type { Doctor } from "../../schemas/doctor.ts"
@@ -23,8 +23,8 @@ export function liveHolder(slot: { readonly heldBy: UserId | null; readonly held
   return slot.heldUntil !== null && slot.heldUntil.getTime() > now.epochMilliseconds ? slot.heldBy : null
 }
 
-/** SQL: someone other than `viewer` (anyone, for a visitor) holds the slot now, by the database's clock. */
-export function heldByOtherThan(viewer: UserId | null): SQL {
+/** SQL: someone other than `viewer` (anyone, for a visitor) holds the slot now, by the database's clock; the viewer may be a statement's placeholder. */
+export function heldByOtherThan(viewer: UserId | Placeholder | null): SQL {
   const live = gt(timeSlots.heldUntil, sql`now()`)
   return viewer === null ? live : and(live, ne(timeSlots.heldBy, viewer))!
 }

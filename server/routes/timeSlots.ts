@@ -38,8 +38,12 @@ export function timeSlotsRoutes() {
     // A user holding one of these slots reads them as theirs (the hold AVAILABLE), never from the shared cache.
     const viewer = caller && (showAppointments || (await holdsSlotOf(db, caller.userId, doctorId))) ? caller.userId : null
     const range = { doctorId, startDate, endDate, includeBooked: include === "booked", showAppointments, viewerUserId: viewer }
-    // Side by side: the existence check costs no extra round trip (its refusal wins over the slots).
-    const load = async () => (await Promise.all([requireDoctorExists(db, doctorId), slotsInRange(db, range)]))[1]
+    // A doctor with slots exists: only an empty range asks whether the doctor does.
+    const load = async () => {
+      const found = await slotsInRange(db, range)
+      if (found.length === 0) await requireDoctorExists(db, doctorId)
+      return found
+    }
     // The doctor's own view carries appointment ids, a holder's view their hold: never shared.
     if (viewer !== null) return load()
     return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load, doctorId)
