@@ -181,6 +181,15 @@ export const doctors = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Codes of the doctor's specialties, for the specialty filter: an array the GIN index finds
+     * and combines with the city or rating index, where a semi-join on doctor_specialties read
+     * every doctor of a specialty before filtering (70 ms for Cardiology in Dakar at 100,000 doctors).
+     */
+    specialtyCodes: text("specialty_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased names, for the name sort without a join (the listing index is on them). */
     sortFirstName: text("sort_first_name").notNull().default(""),
     sortLastName: text("sort_last_name").notNull().default(""),
@@ -193,6 +202,7 @@ export const doctors = pgTable(
     index("doctors_min_price_idx").on(t.minPrice, t.id),
     index("doctors_city_idx").on(t.primaryCity),
     index("doctors_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("doctors_specialty_codes_idx").using("gin", t.specialtyCodes),
   ],
 )
 

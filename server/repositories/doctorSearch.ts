@@ -1,7 +1,7 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm"
+import { and, arrayOverlaps, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm"
 import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
-import { doctors, doctorSpecialties, specialties } from "../db/schema.ts"
+import { doctors } from "../db/schema.ts"
 import { doctorRecords, toDoctor } from "./doctors.ts"
 
 type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
@@ -11,22 +11,15 @@ type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * The filters of the search, on the doctors table alone (names, services and the active flag are
- * kept there): the trigram index on search_text for words, the city index, the specialty index
- * (semi-join), the rating index; listed and service codes ride in the listing index.
+ * The filters of the search, on the doctors table alone (names, specialties, services and the
+ * active flag are kept there): the trigram index on search_text for words, the city index, the
+ * specialty codes' GIN index, the rating index; listed and service codes ride in the listing index.
  */
 function filtersOf(query: SearchQuery): SQL[] {
   const where: SQL[] = [eq(doctors.listed, true)]
   const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
   for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
-  if (query.specialtyCodes && query.specialtyCodes.length > 0) {
-    where.push(
-      inArray(
-        doctors.id,
-        sql`(SELECT ${doctorSpecialties.doctorId} FROM ${doctorSpecialties} JOIN ${specialties} ON ${specialties.id} = ${doctorSpecialties.specialtyId} WHERE ${inArray(specialties.code, [...query.specialtyCodes])})`,
-      ),
-    )
-  }
+  if (query.specialtyCodes && query.specialtyCodes.length > 0) where.push(arrayOverlaps(doctors.specialtyCodes, [...query.specialtyCodes]))
   const location = query.location?.trim().toLowerCase()
   if (location) where.push(eq(doctors.primaryCity, location))
   if (query.rating !== undefined && query.rating > 0) where.push(gte(doctors.averageRate, query.rating))
@@ -81,9 +74,15 @@ function orderOf(sortBy: SortBy | undefined): SQL[] {
  */
 export const EXACT_COUNT_LIMIT = 1000
 
-/** Counts (up to the limit) and reads the page's whole records, side by side: two statements. */
+/**
+ * Counts (up to the limit) and reads the page's whole records, side by side: two statements. The
+ * page is chosen on the doctors table alone, then only its doctors are joined to their users and
+ * lists: joined first, a broad search read the user of every match before keeping ten (60 ms for
+ * Cardiology in Dakar at 100,000 doctors).
+ */
 export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactCountLimit = EXACT_COUNT_LIMIT): Promise<DoctorSearchResponse> {
   const where = and(...filtersOf(request.query ?? {}))
+  const order = orderOf(request.sortBy)
   const { offset, limit } = request.paginationSettings
   const countLimit = Math.max(exactCountLimit, offset + limit)
   const matches = db
@@ -92,13 +91,19 @@ export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactC
     .where(where)
     .limit(countLimit + 1)
     .as("matches")
+  const page = db
+    .select({ id: doctors.id })
+    .from(doctors)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as("page")
   const [countRows, pageRows] = await Promise.all([
     db.select({ count: sql<number>`count(*)::int` }).from(matches),
     doctorRecords(db)
-      .where(where)
-      .orderBy(...orderOf(request.sortBy))
-      .limit(limit)
-      .offset(offset),
+      .innerJoin(page, eq(page.id, doctors.id))
+      .orderBy(...order),
   ])
   const data = pageRows.map(toDoctor)
   const counted = Number(countRows[0]?.count ?? 0)

@@ -119,7 +119,7 @@ export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefin
 
 /**
  * Recomputes the denormalised search columns of a doctor (keyword text, primary city, cheapest
- * price, service codes, listed, sort names) after any change to names, specialties, locations,
+ * price, service and specialty codes, listed, sort names) after any change to names, specialties, locations,
  * services or the user's active flag; of every doctor, in one statement, when no id is given (the seed).
  */
 export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | null): Promise<void> {
@@ -136,6 +136,8 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | nul
       consultation_fee = coalesce((SELECT ps.price FROM provided_services ps WHERE ps.doctor_id = d.id AND ps.code = 'CLINIC'),
                                   (SELECT min(ps.price) FROM provided_services ps WHERE ps.doctor_id = d.id)),
       service_codes = coalesce((SELECT array_agg(ps.code ORDER BY ps.code) FROM provided_services ps WHERE ps.doctor_id = d.id), '{}'::text[]),
+      specialty_codes = coalesce((SELECT array_agg(s.code ORDER BY s.code) FROM doctor_specialties ds
+                                  JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), '{}'::text[]),
       listed = u.is_active,
       sort_first_name = lower(u.first_name),
       sort_last_name = lower(u.last_name)
