@@ -194,8 +194,9 @@ export const doctors = pgTable(
     sortFirstName: text("sort_first_name").notNull().default(""),
     sortLastName: text("sort_last_name").notNull().default(""),
   },
-  // The listing index (names, id, with listed and service codes included) is made by migration
-  // 0002 in SQL: drizzle cannot declare INCLUDE columns. It serves the name sort and the count.
+  // The listing index (names, id, with listed, service codes and the search text included) is made
+  // by migrations 0002 and 0011 in SQL: drizzle cannot declare INCLUDE columns. It serves the name
+  // sort, and the count, with the keyword filter read from the index instead of each doctor's row.
   (t) => [
     index("doctors_rating_idx").on(t.averageRate, t.id),
     index("doctors_career_idx").on(t.careerStartYear, t.id),
