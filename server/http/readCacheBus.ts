@@ -46,6 +46,8 @@ export class PostgresReadCacheBus implements ReadCacheBus {
   /** The round trip under way, and the one queued behind it for the reads that came after it began. */
   #inFlight: Promise<void> | undefined
   #queued: Promise<void> | undefined
+  /** The last query sent on the listening connection: a client runs one at a time, and pg 9 will refuse a second sent meanwhile. */
+  #lastQuery: Promise<unknown> = Promise.resolve()
 
   private constructor(
     private readonly url: string,
@@ -93,7 +95,7 @@ export class PostgresReadCacheBus implements ReadCacheBus {
   #sync(): Promise<void> {
     const roundTrip = async () => {
       try {
-        await this.#client?.query("SELECT 1")
+        await this.#query("SELECT 1")
       } catch {
         // A lost connection suspends the cache (#lost): the read goes to the database.
       }
@@ -110,12 +112,20 @@ export class PostgresReadCacheBus implements ReadCacheBus {
     return this.#queued
   }
 
-  async publish(scope: ReadScope): Promise<void> {
+  /** Sends `text` on the listening connection once the query before it has been answered. */
+  #query(text: string, values?: unknown[]): Promise<unknown> {
     const client = this.#client
-    if (!client) return
+    if (!client) return Promise.resolve()
+    const sent = this.#lastQuery.then(() => client.query(text, values))
+    this.#lastQuery = sent.catch(() => undefined)
+    return sent
+  }
+
+  async publish(scope: ReadScope): Promise<void> {
+    if (!this.#client) return
     const sent: ReadScope = scope !== "all" && scope.doctors.length > MAX_DOCTORS ? "all" : scope
     try {
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify({ from: this.#id, scope: sent } satisfies Message)])
+      await this.#query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify({ from: this.#id, scope: sent } satisfies Message)])
     } catch {
       // The listener's own error handler takes over (reads go through until it is back).
     }
