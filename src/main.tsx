@@ -14,6 +14,7 @@ import { createAppRouter } from "./router.ts"
 import { readAddress } from "./session/address.ts"
 import { followSession } from "./session/sessionEffects.ts"
 import { createSessionActor, type SessionActor } from "./session/sessionActor.ts"
+import { pageAdopted } from "./ssr/pageAdopted.ts"
 import { readPageData } from "./ssr/pageData.ts"
 import "./ui/styles.css"
 
@@ -82,7 +83,15 @@ async function start() {
   // are the server's own pages, not the app's.
   const follow = (href: string) => (/^\/(auth|api)(\/|$)/.test(href) ? window.location.assign(href) : router.history.push(href))
   const onFirstCommit = () => {
-    const release = () => requestIdleCallback(() => window.promedEarlyTaps?.release(follow), { timeout: 2000 })
+    const idle = () => requestIdleCallback(() => window.promedEarlyTaps?.release(follow), { timeout: 2000 })
+    // The first commit of a page the server drew holds only its frame: the page below is adopted
+    // in a later pass (src/ssr/pageAdopted.ts), which a tap followed sooner would interrupt. An
+    // error view in the page's place never reports, nor would a screen forgotten by serverDrawn:
+    // the wait has a bound, past which the tap is followed as before.
+    const release = () => {
+      if (!takesOver || router.state.matches.at(-1)?.status === "error") return idle()
+      void Promise.race([pageAdopted, new Promise((resolve) => setTimeout(resolve, 10_000))]).then(idle)
+    }
     if (router.state.status === "idle") return release()
     const stop = router.subscribe("onResolved", () => {
       stop()
@@ -107,7 +116,10 @@ async function start() {
     // As a transition, React takes the page over in slices of a few milliseconds, between which
     // the browser answers a tap, instead of one task as long as the whole tree.
     startTransition(() => {
-      hydrateRoot(root, app, { onRecoverableError: (error) => console.warn("[promed] hydration", error) })
+      hydrateRoot(root, app, {
+        // React's own error only says a boundary switched to client rendering; its cause says why.
+        onRecoverableError: (error) => console.warn("[promed] hydration", error, error instanceof Error ? error.cause : undefined),
+      })
     })
     afterFirstRender(session, queryClient)
     return

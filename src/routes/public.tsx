@@ -18,6 +18,7 @@ import {
 import { ensureTexts } from "../i18n/i18n.ts"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
+import { serverDrawn } from "./serverDrawn.tsx"
 
 /**
  * A public screen in its own chunk, shown once its texts are loaded. The path is a literal type
@@ -34,7 +35,7 @@ const screen = <const P extends string>(path: P, component: RouteComponent, sect
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
-  component: lazyRouteComponent(() => import("../features/public/landing/LandingPage.tsx"), "LandingPage"),
+  component: serverDrawn(lazyRouteComponent(() => import("../features/public/landing/LandingPage.tsx"), "LandingPage")),
   loader: () => ensureTexts(LANDING_TEXTS),
 })
 
@@ -51,7 +52,7 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
     validateSearch: parseDoctorSearch,
     // Opening the wizard or moving between its steps leaves the results as they are.
     loaderDeps: ({ search: { book: _, booking: __, ...search } }) => search,
-    component: lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage"),
+    component: serverDrawn(lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage")),
     loader: ({ context, deps }) =>
       Promise.all([
         import("../api/doctors.ts").then(({ doctorSearchQuery }) => void context.queryClient.prefetchQuery(doctorSearchQuery(doctorSearchParamsOf(deps)))),
@@ -65,11 +66,13 @@ export const doctorProfileRoute = createRoute({
   params: idParams("doctorId"),
   // `?booking=2`: the booking wizard is open on step 2, so Back and Forward move between steps.
   validateSearch: parseDoctorProfileSearch,
-  component: lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage"),
+  component: serverDrawn(lazyRouteComponent(() => import("../features/public/profile/DoctorProfilePage.tsx"), "DoctorProfilePage")),
   // A refused id skips the loader: this view loads the texts it shows itself.
-  notFoundComponent: lazyRouteComponent(
-    () => Promise.all([import("../features/public/profile/DoctorProfilePage.tsx"), ensureTexts(DOCTOR_PROFILE_TEXTS)]).then(([screen]) => screen),
-    "DoctorNotFound",
+  notFoundComponent: serverDrawn(
+    lazyRouteComponent(
+      () => Promise.all([import("../features/public/profile/DoctorProfilePage.tsx"), ensureTexts(DOCTOR_PROFILE_TEXTS)]).then(([screen]) => screen),
+      "DoctorNotFound",
+    ),
   ),
   loader: ({ context, params }) =>
     Promise.all([
@@ -83,7 +86,7 @@ const facilitiesRoute = createRoute({
   path: "/facilities",
   validateSearch: parseFacilitySearch,
   loaderDeps: ({ search }) => search,
-  component: lazyRouteComponent(() => import("../features/public/facilities/FacilitiesPage.tsx"), "FacilitiesPage"),
+  component: serverDrawn(lazyRouteComponent(() => import("../features/public/facilities/FacilitiesPage.tsx"), "FacilitiesPage")),
   // Without the searcher's position: that is asked for on the page, never at load.
   loader: ({ context, deps }) =>
     Promise.all([
