@@ -78,7 +78,9 @@ const weekOf = (startsAt: Date, timeZone: string) => {
   return `startDate=${date}&endDate=${date.add({ days: 6 })}`
 }
 
-describe(`two gateways on one database (${process.env.TEST_DB === "postgres" ? "PostgreSQL, LISTEN/NOTIFY" : "PGlite, in process"})`, () => {
+const onPostgres = process.env.TEST_DB === "postgres"
+
+describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIFY" : "PGlite, in process"})`, () => {
   it("a booking through one is seen at once through the other, which keeps what it holds of other doctors", async () => {
     const doctor = await idsOf(gw, "doctor@demo.sn")
     const patient = await idsOf(gw, "patient@demo.sn")
@@ -112,15 +114,20 @@ describe(`two gateways on one database (${process.env.TEST_DB === "postgres" ? "
     expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
   })
 
-  it("a listening connection sends one query at a time: a write published while reads wait for their round trip", async () => {
+  // Only PostgreSQL has a listening connection (PGlite's gateways hear each other in process, with
+  // no client to spy on): there the test is not registered rather than passed with nothing to see.
+  const onPostgresIt = onPostgres ? it : () => undefined
+  onPostgresIt("a listening connection sends one query at a time: a write published while reads wait for their round trip", async () => {
     // pg runs a client's queries one after the other and will refuse, from version 9, one sent
     // while another runs; the bench showed a booking's notice sent during a cached read's round trip.
     const query: (...args: unknown[]) => unknown = Reflect.get(pg.Client.prototype, "query")
     const running = new Map<pg.Client, number>()
     let overlaps = 0
+    let sent = 0
     const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const answer: unknown = Reflect.apply(query, this, args)
       if (!(answer instanceof Promise)) return answer
+      sent++
       const now = (running.get(this) ?? 0) + 1
       if (now > 1) overlaps++
       running.set(this, now)
@@ -130,10 +137,12 @@ describe(`two gateways on one database (${process.env.TEST_DB === "postgres" ? "
       const doctor = await idsOf(gw, "doctor@demo.sn")
       await one.api("GET", `/doctors/${doctor.doctorId}`)
       const reads = Array.from({ length: 5 }, () => one.api("GET", `/doctors/${doctor.doctorId}`))
-      await Promise.all([...reads, one.bus?.publish({ doctors: [doctor.doctorId!] }), one.readCache.beforeHit?.()])
+      await Promise.all([...reads, one.bus!.publish({ doctors: [doctor.doctorId!] }), one.readCache.beforeHit?.()])
     } finally {
       spy.mockRestore()
     }
+    // The spy saw the connection's queries: the notice and the reads' round trips.
+    expect(sent).toBeGreaterThan(0)
     expect(overlaps).toBe(0)
   })
 
