@@ -19,7 +19,9 @@ function filtersOf(query: SearchQuery): SQL[] {
   const where: SQL[] = [eq(doctors.listed, true)]
   const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
   for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
-  if (query.specialtyCodes && query.specialtyCodes.length > 0) where.push(arrayOverlaps(doctors.specialtyCodes, [...query.specialtyCodes]))
+  // Codes are upper case; the search page's address reads them in any case and so does the gateway.
+  const codes = (query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase())
+  if (codes.length > 0) where.push(arrayOverlaps(doctors.specialtyCodes, codes))
   const location = query.location?.trim().toLowerCase()
   if (location) where.push(eq(doctors.primaryCity, location))
   if (query.rating !== undefined && query.rating > 0) where.push(gte(doctors.averageRate, query.rating))

@@ -197,6 +197,12 @@ describe("POST /doctors/search: filters", () => {
     for (const d of page.data) expect(d.specialties.some((s) => s.code === "PEDIATRICS" || s.code === "NEUROLOGY")).toBe(true)
   })
 
+  it("reads a specialty code in any case and with spaces around it as the code (as the search page's address does)", async () => {
+    const exact = await found({ query: { specialtyCodes: ["CARDIOLOGY"] } })
+    expect(exact.paginationSettings.totalCount).toBeGreaterThan(0)
+    expect(await found({ query: { specialtyCodes: [" cardiology "] } })).toEqual(exact)
+  })
+
   it("filters by the city of the primary location, any case", async () => {
     const page = await found({ query: { location: "DAKAR" } })
     expect(page.data.length).toBeGreaterThan(0)
