@@ -134,6 +134,58 @@ describe("GET /doctors", () => {
   })
 })
 
+describe("an address the page lives elsewhere at", () => {
+  const totalOf = async (path: string, query: object) =>
+    (await gw.api("POST", path, { body: { paginationSettings: { offset: 0, limit: 1 }, query } })).body.paginationSettings.totalCount as number
+
+  it("sends a page beyond the last to the last one, which is drawn whole", async () => {
+    const last = Math.ceil((await totalOf("/doctors/search", {})) / 10)
+    expect(last).toBeGreaterThan(1)
+    const beyond = await page("/doctors?page=999")
+    expect(beyond.status).toBe(302)
+    expect(beyond.headers.get("location")).toBe(`/doctors?page=${last}`)
+    expect(beyond.text).toBe("")
+    const lastPage = await page(`/doctors?page=${last}`)
+    expect(lastPage.status).toBe(200)
+    expect(lastPage.text).toContain(`Page ${last} sur ${last}`)
+    expect(lastPage.text).toMatch(/<article/)
+
+    const lastFacilities = Math.ceil((await totalOf("/healthcare-facilities/search", {})) / 10)
+    const facilities = await page("/facilities?view=list&page=999")
+    expect(facilities.status).toBe(302)
+    expect(facilities.headers.get("location")).toBe(`/facilities?view=list&page=${lastFacilities}`)
+  })
+
+  it("sends a search that finds nothing to its first page, and keeps every other value as written", async () => {
+    const none = await page("/doctors/search?keyword=zzqqxxnothing&specialties=CARDIOLOGY,NEUROLOGY&page=3")
+    expect(none.status).toBe(302)
+    expect(none.headers.get("location")).toBe("/doctors/search?keyword=zzqqxxnothing&specialties=CARDIOLOGY%2CNEUROLOGY")
+    const there = await page(none.headers.get("location")!)
+    expect(there.status).toBe(200)
+  })
+
+  it("sends another spelling of an address (a value the page drops) to the page as it reads it", async () => {
+    const dropped = await page("/doctors?rating=abc")
+    expect(dropped.status).toBe(302)
+    expect(dropped.headers.get("location")).toBe("/doctors")
+    // An existing page in its own spelling is drawn, not sent round again.
+    for (const address of ["/doctors", "/doctors?page=2", "/doctors?specialties=CARDIOLOGY%2CNEUROLOGY", "/facilities?view=list"]) {
+      expect((await page(address)).status, address).toBe(200)
+    }
+  })
+
+  it("keeps the request's language and login parameters, and never hands one visitor's token to another", async () => {
+    const arabic = await page("/doctors?page=999&lang=ar&sessionToken=visitor-a")
+    expect(arabic.status).toBe(302)
+    expect(arabic.headers.get("location")).toMatch(/^\/doctors\?page=\d+&sessionToken=visitor-a&lang=ar$/)
+    // The same address in the same language is answered from the page cache: with this request's own parameters only.
+    const other = await page("/doctors?page=999&lang=ar")
+    expect(other.headers.get("location")).toMatch(/^\/doctors\?page=\d+&lang=ar$/)
+    const fromCookie = await page("/doctors?page=999", { cookie: "promed_lang=en" })
+    expect(fromCookie.headers.get("location")).toMatch(/^\/doctors\?page=\d+$/)
+  })
+})
+
 describe("GET /facilities", () => {
   it("lists facilities, and holds the map's place without drawing it", async () => {
     const response = await page("/facilities?view=both")

@@ -14,6 +14,7 @@ import {
   type ServerEntry,
   type SsrHeads,
 } from "../../src/ssr/contract.ts"
+import { withAddressParams } from "../../src/session/address.ts"
 import { pageDocument } from "../../src/ssr/document.ts"
 import { errorFacts } from "./errorLog.ts"
 
@@ -33,6 +34,8 @@ interface RenderedDocument {
   readonly status: number
   readonly language: string
   readonly html: Buffer
+  /** Where a 302 sends the visitor: kept without the request's own parameters (a session token is no one else's), which `respond` puts back. */
+  readonly redirect?: string
   /** Server-Timing entries of the render: loading the route and its data, drawing, in all. */
   readonly timing: string
   gzip?: Buffer
@@ -102,6 +105,7 @@ export class PageRenderer {
       console.error(`[ssr] render failed, serving the app shell: ${url.pathname} ${errorFacts(error).name}\n    ${errorFacts(error).frames.join("\n    ")}`)
       return undefined
     }
+    if (document.redirect !== undefined) return redirectResponse(c, document.redirect, document.timing, url)
     return respond(c, document, hit)
   }
 
@@ -113,8 +117,11 @@ export class PageRenderer {
     })
     try {
       const page = await Promise.race([renderer.entry.renderPage(address, this.gateway), timeout])
-      const html = pageDocument(renderer.shell, { language: address.language, head, markup: page.markup, href: address.href, data: page.data })
       const total = performance.now() - started
+      if (page.redirect !== undefined) {
+        return { status: page.status, language: address.language, html: Buffer.alloc(0), redirect: page.redirect, timing: `ssr;dur=${total.toFixed(1)}` }
+      }
+      const html = pageDocument(renderer.shell, { language: address.language, head, markup: page.markup, href: address.href, data: page.data })
       const timing = `load;dur=${page.timings.load.toFixed(1)}, draw;dur=${page.timings.draw.toFixed(1)}, ssr;dur=${total.toFixed(1)}`
       return { status: page.status, language: address.language, html: Buffer.from(html), timing }
     } finally {
@@ -146,6 +153,16 @@ async function loadRenderer(staticDir: string): Promise<Renderer | null> {
     console.error(`[ssr] cannot load ${entryFile}: the public pages are served as the app shell`, error)
     return null
   }
+}
+
+/** The address this page lives at, with the request's language and login parameters put back. */
+function redirectResponse(c: Context, target: string, timing: string, url: URL): Response {
+  return c.body(null, 302, {
+    Location: withAddressParams(target, url.search),
+    "Cache-Control": "no-cache",
+    Vary: "Accept-Encoding, Cookie",
+    "Server-Timing": timing,
+  })
 }
 
 function respond(c: Context, document: RenderedDocument, hit: boolean): Response {

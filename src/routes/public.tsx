@@ -16,6 +16,7 @@ import {
   SERVICE_TEXTS,
 } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
+import { redirectBeyondLastPage } from "./lastPage.ts"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
 import { serverDrawn } from "./serverDrawn.tsx"
@@ -55,7 +56,15 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
     component: serverDrawn(lazyRouteComponent(() => import("../features/public/doctors/DoctorSearchPage.tsx"), "DoctorSearchPage")),
     loader: ({ context, deps }) =>
       Promise.all([
-        import("../api/doctors.ts").then(({ doctorSearchQuery }) => void context.queryClient.prefetchQuery(doctorSearchQuery(doctorSearchParamsOf(deps)))),
+        import("../api/doctors.ts").then(({ doctorSearchQuery }) => {
+          const params = doctorSearchParamsOf(deps)
+          const query = doctorSearchQuery(params)
+          const loaded = context.queryClient.prefetchQuery(query)
+          return redirectBeyondLastPage(
+            params,
+            loaded.then(() => context.queryClient.getQueryData(query.queryKey)?.response.paginationSettings),
+          )
+        }),
         ensureTexts(DOCTOR_SEARCH_TEXTS),
       ]),
   })
@@ -90,9 +99,15 @@ const facilitiesRoute = createRoute({
   // Without the searcher's position: that is asked for on the page, never at load.
   loader: ({ context, deps }) =>
     Promise.all([
-      import("../api/facilities.ts").then(
-        ({ facilitySearchQuery }) => void context.queryClient.prefetchQuery(facilitySearchQuery(facilitySearchParamsOf(deps, null))),
-      ),
+      import("../api/facilities.ts").then(({ facilitySearchQuery }) => {
+        const params = facilitySearchParamsOf(deps, null)
+        const query = facilitySearchQuery(params)
+        const loaded = context.queryClient.prefetchQuery(query)
+        return redirectBeyondLastPage(
+          params,
+          loaded.then(() => context.queryClient.getQueryData(query.queryKey)?.paginationSettings),
+        )
+      }),
       ensureTexts(FACILITY_TEXTS),
     ]),
 })

@@ -29,3 +29,19 @@ export function strippedAddress(pathname: string, search: string, hash: string):
   const query = params.toString()
   return `${pathname}${query ? `?${query}` : ""}${hash}`
 }
+
+/**
+ * An address of the app (as strippedAddress gives, without them) with the login parameters and
+ * lang of `search` put back: what was taken out of a request the server redirects (its language,
+ * a return from the login site) must still reach the page it is sent to. The address itself is
+ * kept as written: re-encoding it would make another spelling of it.
+ */
+export function withAddressParams(href: string, search: string): string {
+  const from = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const name of [...LOGIN_PARAMS, "lang"]) for (const value of from.getAll(name)) kept.append(name, value)
+  if (kept.size === 0) return href
+  const hashAt = href.indexOf("#")
+  const [path, hash] = hashAt < 0 ? [href, ""] : [href.slice(0, hashAt), href.slice(hashAt)]
+  return `${path}${path.includes("?") ? "&" : "?"}${kept.toString()}${hash}`
+}

@@ -37,8 +37,14 @@ export type SsrHeads = Record<SsrPage, Record<Language, string>>
 
 /** A page as the server renderer drew it for a visitor. */
 export interface RenderedPage {
-  /** 200, or 404 when what the page shows does not exist. */
+  /** 200, 404 when what the page shows does not exist, or 302 with `redirect`. */
   readonly status: number
+  /**
+   * The address to send the visitor to instead, when the one asked for is another spelling of it
+   * (a search value the page drops) or a page beyond the last: a path of this app, without the
+   * login parameters and lang, which the server puts back (src/session/address.ts).
+   */
+  readonly redirect?: string
   /** The markup of #root. */
   readonly markup: string
   /** The text of the page's JSON data block (src/ssr/pageData.ts), "" when it carries nothing. */

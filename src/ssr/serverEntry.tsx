@@ -120,6 +120,20 @@ function statusOf(queryClient: QueryClient, router: ReturnType<typeof createAppR
   return missing ? 404 : 200
 }
 
+/**
+ * Where the route table sends this address instead, if anywhere: to its canonical spelling (the
+ * router's own check), or where a loader redirects (a page beyond the last, src/routes/lastPage.ts).
+ * Drawn as asked, such a page would be empty, and the browser would start the app to move on.
+ */
+function redirectOf(router: ReturnType<typeof createAppRouter>): string | undefined {
+  const result = router._serverResult
+  if (result?.type !== "redirect") return undefined
+  const href = result.redirect.headers.get("Location") ?? result.redirect.options.href
+  // Only a path of this app: anything else is not the renderer's to send a visitor to.
+  if (typeof href !== "string" || !/^\/(?![/\\])/.test(href)) throw new Error(`the route table redirects to ${JSON.stringify(href)}, not a path of this app`)
+  return href
+}
+
 /** The whole markup, lazy chunks and Suspense boundaries resolved (unlike renderToString), so the browser hydrates it without redrawing any part. */
 async function toHtml(element: ReactNode): Promise<string> {
   const errors: unknown[] = []
@@ -143,6 +157,8 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
     try {
       const started = performance.now()
       await router.load()
+      const moved = redirectOf(router)
+      if (moved !== undefined) return { status: 302, redirect: moved, markup: "", data: "", timings: { load: performance.now() - started, draw: 0 } }
       await settle(queryClient)
       const loaded = performance.now()
       const markup = await toHtml(
