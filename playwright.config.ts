@@ -17,7 +17,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Each assertion waits on a state, never a fixed time; this is how long it may take at most. On
+  // CI's loaded host a page's first state after a full navigation (the app started, a session
+  // checked) has taken up to 10 s, five times a quiet host's: the allowance keeps twice that.
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   // One results folder per port, so runs on other ports don't clean up this run's traces.
   outputDir: `test-results/${PORT}`,
