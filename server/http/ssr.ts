@@ -34,7 +34,7 @@ interface RenderedDocument {
   readonly status: number
   readonly language: string
   readonly html: Buffer
-  /** Where a 302 sends the visitor: kept without the request's own parameters (a session token is no one else's), which `respond` puts back. */
+  /** Where a 302 sends the visitor: kept without the request's own parameters (a session token is no one else's), which `redirectResponse` puts back. */
   readonly redirect?: string
   /** Server-Timing entries of the render: loading the route and its data, drawing, in all. */
   readonly timing: string
