@@ -44,12 +44,42 @@ const locationsJson = sql<LocationRow[]>`coalesce((
 const nextAvailabilitySql = sql<Date | string | null>`(
   SELECT min(t.starts_at) FROM ${timeSlots} t WHERE t.doctor_id = ${doctors.id} AND t.status = 'AVAILABLE' AND t.starts_at > now())`
 
+/**
+ * The columns a doctor record shows, and no others: never the user's password hash, nor the
+ * denormalised search columns (their text is the longest of the row).
+ */
+const recordDoctorColumns = {
+  id: doctors.id,
+  refNumber: doctors.refNumber,
+  biography: doctors.biography,
+  website: doctors.website,
+  careerStartYear: doctors.careerStartYear,
+  consultationFee: doctors.consultationFee,
+  averageRate: doctors.averageRate,
+  reviewCount: doctors.reviewCount,
+  spokenLanguages: doctors.spokenLanguages,
+  insuranceAccepted: doctors.insuranceAccepted,
+  awards: doctors.awards,
+  publications: doctors.publications,
+  clinicPhotos: doctors.clinicPhotos,
+  education: doctors.education,
+}
+const recordUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  civility: users.civility,
+  photoUrl: users.photoUrl,
+}
+
 /** One statement that reads whole doctor records; callers add the where, order and limit. */
 export const doctorRecords = (db: Db) =>
   db
     .select({
-      doctor: doctors,
-      user: users,
+      doctor: recordDoctorColumns,
+      user: recordUserColumns,
       specialties: specialtiesJson,
       services: servicesJson,
       facilities: facilitiesJson,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Doctor, DoctorSearchResponse, type DoctorSearchRequest } from "../../schemas/doctor.ts"
 import { doctorIdOf } from "../../tests/support/gatewayFixtures.ts"
 import { doctors, providedServices, users } from "../db/schema.ts"
-import { refreshDoctorSearchFields } from "../repositories/doctors.ts"
+import { doctorRecords, refreshDoctorSearchFields } from "../repositories/doctors.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -302,5 +302,14 @@ describe("GET /doctors/{id}", () => {
     const malformed = await gw.api("GET", "/doctors/not-an-id")
     expect(malformed.status).toBe(400)
     expect(malformed.body.code).toBe("INVALID_PARAMETER")
+  })
+})
+
+describe("the doctor record statement (profile and search pages)", () => {
+  it("reads no secret of the doctor's account: the password hash stays in the database", () => {
+    const statement = doctorRecords(gw.db).toSQL().sql
+    expect(statement).toContain('"users"."email"')
+    expect(statement).not.toContain("password")
+    expect(statement).not.toContain("search_text")
   })
 })
