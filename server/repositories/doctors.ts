@@ -148,6 +148,29 @@ export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefin
 }
 
 /**
+ * The whole records of a page of doctors, chosen beforehand by a search. Its text never changes,
+ * so it is prepared by name: the search's own statement (whose shape follows the filters) stays a
+ * cheap one to plan, and this one, the expensive one to plan (five lists gathered per doctor,
+ * 1.7 ms of PostgreSQL's planner a search), is planned once per connection.
+ */
+const doctorsByIds = preparedStatement("doctors_by_ids", (db, name) =>
+  doctorRecords(db)
+    .where(sql`${doctors.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare(name),
+)
+
+/** The records of these doctors, in the order of the ids given (those that exist). */
+export async function loadDoctorsInOrder(db: Db, ids: ReadonlyArray<DoctorId>): Promise<Doctor[]> {
+  if (ids.length === 0) return []
+  const rows = await doctorsByIds(db).execute({ ids })
+  const byId = new Map(rows.map((row) => [row.doctor.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toDoctor(row)] : []
+  })
+}
+
+/**
  * Recomputes the denormalised search columns of a doctor (keyword text, primary city, cheapest
  * price, service and specialty codes, listed, sort names) after any change to names, specialties, locations,
  * services or the user's active flag; of every doctor, in one statement, when no id is given (the seed).

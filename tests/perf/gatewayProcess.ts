@@ -35,7 +35,7 @@ export async function startGatewayProcess(options: {
   readCacheMs?: number
 }): Promise<RunningGateway> {
   // Node itself (not npm), so a signal reaches the server and not a wrapper.
-  const child: ChildProcess = spawn(process.execPath, [benchServer()], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean), benchServer()], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
