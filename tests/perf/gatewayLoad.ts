@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs"
 import pg from "pg"
 import { postgresReachable, seededBenchDatabase } from "./benchDatabase.ts"
-import { startGatewayProcess, tokenFor, type RunningGateway } from "./gatewayProcess.ts"
+import { cpuSecondsOf, startGatewayProcess, tokenFor, type RunningGateway } from "./gatewayProcess.ts"
 import { loadTest, type LoadOptions, type LoadRequest, type LoadResult } from "./load.ts"
 import { printTable, verdict } from "./report.ts"
 import { bookingRequests, loadFixtures, profileRequests, searchRequests, weekSlotRequests } from "./workload.ts"
@@ -11,14 +12,32 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const MEMORY_BURSTS = 4
 const BENCH_REASON = "Consultation de suivi"
 
-type Row = LoadResult & { served: string; rssMb: number }
+type Row = LoadResult & { served: string; rssMb: number; gatewayCpuMs: number; databaseCpuMs: number | null }
+
+/**
+ * CPU seconds used so far by the PostgreSQL processes of this machine (its backends serve the
+ * gateways' pools for the whole run), or null when the database is elsewhere or not readable.
+ */
+function databaseCpuSeconds(): number | null {
+  const commandOf = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim()
+    } catch {
+      return "" // ended meanwhile, or not ours to read
+    }
+  }
+  const pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry) && commandOf(entry) === "postgres")
+  return pids.length === 0 ? null : sum(pids.map((pid) => cpuSecondsOf(Number(pid))))
+}
 
 /**
  * The gateway under load on PostgreSQL with 10,000 doctors: searches, profiles, a week of slots and
  * bookings, from this process against compiled gateway processes on loopback. Budget: reads p95 <
  * 50 ms at 50 connections, zero errors, with the read cache on and off (a first visit is uncached).
  * Then two gateways on the one database share the same load. The resident memory of each gateway
- * is read after every run: it must level off, not keep rising from one burst to the next.
+ * is read after every run: it must level off, not keep rising from one burst to the next. The CPU
+ * time each request cost the gateways and the local PostgreSQL is printed beside the latencies:
+ * on a shared machine it moves far less than they do with the neighbours' load.
  */
 export async function gatewayLoadSection(): Promise<void> {
   if (!(await postgresReachable())) {
@@ -36,9 +55,18 @@ export async function gatewayLoadSection(): Promise<void> {
   const memory: Array<{ served: string; start: number; bursts: number[] }> = []
   const token = { value: "" }
   const run = async (served: string, gateways: ReadonlyArray<RunningGateway>, options: Omit<LoadOptions, "origin" | "connections" | "seconds">) => {
+    const cpuBefore = { gateway: sum(gateways.map((g) => g.cpuSeconds())), database: databaseCpuSeconds() }
     const result = await loadTest({ ...options, origin: gateways.map((g) => g.origin), connections: CONNECTIONS, seconds: SECONDS })
+    const cpuAfter = { gateway: sum(gateways.map((g) => g.cpuSeconds())), database: databaseCpuSeconds() }
+    const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(result.requests, 1)
     const rssMb = Math.max(...gateways.map((g) => g.rssMb()))
-    rows.push({ ...result, served, rssMb })
+    rows.push({
+      ...result,
+      served,
+      rssMb,
+      gatewayCpuMs: perRequestMs(cpuAfter.gateway - cpuBefore.gateway),
+      databaseCpuMs: cpuBefore.database === null || cpuAfter.database === null ? null : perRequestMs(cpuAfter.database - cpuBefore.database),
+    })
   }
   for (const { served, readCacheMs, instances } of [
     { served: "as served", readCacheMs: undefined, instances: 1 },
@@ -73,7 +101,19 @@ export async function gatewayLoadSection(): Promise<void> {
   }
   printTable(
     `Gateway under load (PostgreSQL, 10,000 doctors, ${CONNECTIONS} connections, ${SECONDS} s each, compiled server)`,
-    ["call", "gateway", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "RSS MB after", "budget (reads p95 < 50 ms, 0 errors)"],
+    [
+      "call",
+      "gateway",
+      "req/s",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "errors",
+      "CPU ms/req gateway",
+      "CPU ms/req PostgreSQL",
+      "RSS MB after",
+      "budget (reads p95 < 50 ms, 0 errors)",
+    ],
     rows.map((r) => [
       r.name,
       r.served,
@@ -82,6 +122,8 @@ export async function gatewayLoadSection(): Promise<void> {
       r.p95,
       r.p99,
       r.errors,
+      r.gatewayCpuMs.toFixed(2),
+      r.databaseCpuMs === null ? "n/a" : r.databaseCpuMs.toFixed(2),
       Math.round(r.rssMb),
       r.errors > 0 ? "ERRORS" : r.name === "booking" ? "ok (no budget on latency)" : verdict(r.p95, READ_P95_BUDGET_MS),
     ]),
@@ -97,6 +139,8 @@ export async function gatewayLoadSection(): Promise<void> {
     ]),
   )
 }
+
+const sum = (values: ReadonlyArray<number>) => values.reduce((a, b) => a + b, 0)
 
 /** Searches, profiles and week slots interleaved, as visitors make them. */
 function mixedReads(reads: ReadonlyArray<{ next: () => LoadRequest }>): () => LoadRequest {

@@ -6,6 +6,8 @@ export interface RunningGateway {
   readonly origin: string
   /** The process's resident memory now, in MB (from /proc). */
   rssMb(): number
+  /** The CPU time the process has used so far, user and system, in seconds (from /proc). */
+  cpuSeconds(): number
   stop(): Promise<void>
 }
 
@@ -23,6 +25,20 @@ function benchServer(): string {
 const rssMbOf = (pid: number | undefined): number => {
   const status = pid === undefined ? "" : readFileSync(`/proc/${pid}/status`, "utf8")
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024
+}
+
+/** Clock ticks a second of /proc/<pid>/stat's times: 100 on Linux, where the bench runs. */
+const TICKS_PER_SECOND = 100
+
+/** User and system CPU seconds of a process, or 0 once it is gone. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    // Fields after the command name, which may itself hold spaces: utime and stime are 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
 }
 
 /** Starts the compiled server as its own process (the load comes from this one) and waits for it. */
@@ -66,6 +82,7 @@ export async function startGatewayProcess(options: {
   return {
     origin,
     rssMb: () => rssMbOf(child.pid),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve())
