@@ -64,3 +64,35 @@ test("when sending fails, the visitor is told and keeps the message", async ({ p
   await expect(page.getByRole("alert").filter({ hasText: "Échec de l'envoi du message. Veuillez réessayer." })).toBeVisible()
   await expect(page.getByLabel("Message *", { exact: true })).toHaveValue("Un message qui ne partira pas.")
 })
+
+test("on the home page, what a visitor types before the contact form's code arrives is kept and sent", async ({ page }) => {
+  // The server draws the form; its code loads when it nears the screen. Held here, as a slow link would.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/ContactForm-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const message = `Écrit avant que le formulaire ne soit prêt. ${Date.now()}`
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto("/")
+  const form = page.locator("#contact")
+  await form.scrollIntoViewIfNeeded()
+  await fill(form, { "Prénom *": "Awa", "Nom *": "Ndiaye", "E-mail *": "awa.ndiaye@example.sn" })
+  await form.getByLabel("Vous êtes *").selectOption("DOCTOR")
+  // Not sendable by the browser alone (it would put the message in the address), Enter included.
+  await expect(form.getByRole("button", { name: "Envoyer le message" })).toBeDisabled()
+  await form.getByLabel("E-mail *", { exact: true }).press("Enter")
+  await expect(page).toHaveURL(/\/$/)
+  release()
+  await form.getByLabel("Message *", { exact: true }).fill(message)
+  // The count below the message is React's: the form is the app's now, with what was typed before.
+  await expect(form.getByText(`${message.length} / 1000`)).toBeVisible()
+  await expect(form.getByLabel("Prénom *", { exact: true })).toHaveValue("Awa")
+  await form.getByRole("button", { name: "Envoyer le message" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Message envoyé avec succès." })).toBeVisible()
+  await expect.poll(async () => (await sinkMessages()).find((m) => m.text.includes(message))?.subject).toBe("[Promed] Message de contact de Awa Ndiaye")
+  const mail = (await sinkMessages()).find((m) => m.text.includes(message))!
+  expect(mail.text).toContain("awa.ndiaye@example.sn")
+  expect(mail.text).toContain("Médecin")
+})

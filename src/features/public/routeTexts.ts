@@ -2,7 +2,7 @@
  * Text sections each public screen loads beyond the core ones. The routes load them; the bundle
  * budget (scripts/bundleBudget.ts) counts them, so both read this list.
  */
-export const LANDING_TEXTS = ["landing", "regions", "specialties", "contact", "emergency"] as const
+export const LANDING_TEXTS = ["landing", "regions", "specialties", "emergency"] as const
 export const DOCTOR_SEARCH_TEXTS = ["doctorSearch", "specialties", "regions", "samples", "pagination"] as const
 export const DOCTOR_PROFILE_TEXTS = ["doctorProfile", "doctorSearch", "specialties", "facilities", "errors", "slotWaitlist"] as const
 export const FACILITY_TEXTS = ["facilities", "map", "pagination"] as const

@@ -1,5 +1,7 @@
+import { useHydrated } from "@tanstack/react-router"
 import { useSelector } from "@xstate/react"
 import i18next from "i18next"
+import { useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { fromPromise } from "xstate"
 import { contactFormMachine, contactMessageOf, type ContactFormValues } from "../../../../machines/contactForm.machine.ts"
@@ -11,6 +13,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import { useTypedBeforeHydration } from "../../../ui/useTypedBeforeHydration.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./contact.css"
 
@@ -35,6 +38,15 @@ export function ContactForm() {
   const values = useSelector(form, (s) => s.context.values)
   const errors = useSelector(form, (s) => s.context.errors)
   const sending = useSelector(form, (s) => s.matches("sending"))
+  const element = useRef<HTMLFormElement>(null)
+  // The home page draws this form on the server and loads its code later (when it comes near the
+  // screen). Meanwhile its fields take text, handed to the form when the code arrives, and its
+  // button is disabled: sent by the browser itself, the form would put the message in the address.
+  const live = useHydrated()
+  useTypedBeforeHydration(element, (typed) => {
+    const known = Object.entries(typed).filter(([name]) => name in values)
+    if (known.length > 0) form.send({ type: "contact.change", values: Object.fromEntries(known) })
+  })
   const field = <K extends keyof ContactFormValues>(name: K) => ({
     name,
     value: values[name],
@@ -43,6 +55,7 @@ export function ContactForm() {
   })
   return (
     <form
+      ref={element}
       className="contact-form"
       noValidate
       onSubmit={(event) => {
@@ -72,7 +85,7 @@ export function ContactForm() {
         hint={t("contact.messageHint", { count: values.message.trim().length, max: LIMITS.contactMessageMax })}
         {...field("message")}
       />
-      <Button type="submit" loading={sending}>
+      <Button type="submit" loading={sending} disabled={!live}>
         {sending ? t("contact.sending") : t("contact.send")}
       </Button>
     </form>

@@ -1,7 +1,9 @@
 import { useLocation } from "@tanstack/react-router"
-import { useEffect } from "react"
+import { lazy, Suspense, useEffect } from "react"
 import { useTranslation } from "react-i18next"
-import { ContactForm } from "../contact/ContactForm.tsx"
+import { ensureTexts } from "../../../i18n/i18n.ts"
+import { whenNearViewport } from "../../../ui/whenNearViewport.ts"
+import { CONTACT_TEXTS } from "../routeTexts.ts"
 import { CallToAction } from "./CallToAction.tsx"
 import { Emergency } from "./Emergency.tsx"
 import { Hero } from "./Hero.tsx"
@@ -12,6 +14,18 @@ import { Solutions, VirtualServices } from "./Solutions.tsx"
 import { AppDownload, Faq, HealthNews, Testimonials } from "./Stories.tsx"
 import { TopDoctors } from "./TopDoctors.tsx"
 import "./landing.css"
+
+/**
+ * The contact form closes a long page: its code, machine and texts load when it comes near the
+ * screen (or once the phone is idle), not before the first interaction. The server draws it with
+ * the page, and the browser keeps that markup until the code arrives.
+ */
+const CONTACT_SECTION_ID = "contact"
+const ContactForm = lazy(async () => {
+  if (!import.meta.env.SSR) await whenNearViewport(CONTACT_SECTION_ID)
+  const [form] = await Promise.all([import("../contact/ContactForm.tsx"), ensureTexts(CONTACT_TEXTS)])
+  return { default: form.ContactForm }
+})
 
 /** Also shown with no network while a session cannot be checked (src/layout/SessionUnavailable.tsx). */
 export { Emergency }
@@ -56,8 +70,10 @@ export function LandingPage() {
       <Testimonials />
       <Faq />
       <HealthNews />
-      <LandingSection id="contact" title={t("landing.contact.title")} intro={t("landing.contact.intro")}>
-        <ContactForm />
+      <LandingSection id={CONTACT_SECTION_ID} title={t("landing.contact.title")} intro={t("landing.contact.intro")}>
+        <Suspense fallback={<div className="landing-form-placeholder" />}>
+          <ContactForm />
+        </Suspense>
       </LandingSection>
       <Emergency />
     </div>
