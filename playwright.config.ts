@@ -10,6 +10,11 @@ const SMTP_SINK_HTTP_PORT = PORT + 2000
 // A throw-away data folder per run: the server creates and seeds it on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "promed-e2e-"))
 
+// The day the run began, in Dakar. The schedule's model paths are named after the dates they visit,
+// and each worker loads the spec again to find its tests by name: a run crossing midnight would
+// otherwise name them differently there (read in the main process first, inherited by workers).
+process.env.E2E_RUN_DATE ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Dakar" }).format(new Date())
+
 export default defineConfig({
   testDir: "tests",
   testMatch: ["e2e/**/*.spec.ts", "a11y/**/*.spec.ts", "security/**/*.spec.ts"],

@@ -17,7 +17,8 @@ import { answerFor, FR, french, GatewayScript, signInOnce, walkPath, type Step }
 import { ACCOUNTS, acceptCookies } from "./support.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
-const TODAY = Temporal.Now.plainDateISO("Africa/Dakar").toString()
+/** The day the run began (playwright.config.ts): the paths' names and dates are the same in every worker. */
+const TODAY = process.env.E2E_RUN_DATE ?? Temporal.Now.plainDateISO("Africa/Dakar").toString()
 /** Stands for the availability a path deletes: one the path creates for itself (see `windowOf`). */
 const MINE = "the-path-availability"
 
@@ -102,6 +103,9 @@ const longDate = (date: string) => formatDate(date, "fr", { weekday: "long", day
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  // A run that crossed midnight: the page keeps the day the paths were made for. Only Date stands
+  // still (timers run), and only then; on any other run the page has the real clock.
+  if (Temporal.Now.plainDateISO("Africa/Dakar").toString() !== TODAY) await page.clock.setFixedTime(new Date(`${TODAY}T12:00:00Z`))
 })
 
 let session: { token: string; doctorId: string } | null = null
