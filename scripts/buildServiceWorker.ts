@@ -13,7 +13,7 @@
  *
  *   tsx scripts/buildServiceWorker.ts [dist/client]
  */
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
 import { generateSW } from "workbox-build"
@@ -63,6 +63,21 @@ for (const screen of OFFLINE_SCREENS) {
 /** Page loads of the app (not the login site, the API or uploads). Workbox copies its source into sw.js: it must use nothing from outside. */
 const isPageNavigation = ({ request, url }: { request: Request; url: URL }) => request.mode === "navigate" && !/^\/(api|auth|v0)(\/|$)/.test(url.pathname)
 
+/**
+ * Written at the head of sw.js (its source copied, like `isPageNavigation`): the gateway, the login
+ * site and uploads go to the network without the worker (static routing, Chromium 123+), which
+ * caches none of them. Otherwise each such request waits for the worker, started again if the
+ * phone stopped it (idle for 30 s), and a release sent as the tab closes (a `keepalive` fetch) was
+ * lost with a stopped worker: the slot stayed held its 5 minutes (tests/e2e/slot-hold.spec.ts).
+ */
+function routeAroundWorker(event: Event & { addRoutes?: (rules: unknown[]) => Promise<void> }) {
+  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return
+  const paths = ["/api/*", "/auth/*", "/auth", "/v0/*"]
+  ;(event as unknown as { waitUntil: (p: Promise<unknown>) => void }).waitUntil(
+    event.addRoutes(paths.map((pathname) => ({ condition: { urlPattern: new URLPattern({ pathname }) }, source: "network" }))).catch(() => {}),
+  )
+}
+
 const { count, size, warnings } = await generateSW({
   swDest: path.join(clientDir, "sw.js"),
   globDirectory: clientDir,
@@ -78,6 +93,8 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [{ urlPattern: isPageNavigation, handler: "NetworkOnly", options: { precacheFallback: { fallbackURL: "/app-shell.html" } } }],
 })
 for (const warning of warnings) console.warn(`sw.js: ${warning}`)
+const workerFile = path.join(clientDir, "sw.js")
+writeFileSync(workerFile, `self.addEventListener("install", ${routeAroundWorker.toString()});\n${readFileSync(workerFile, "utf8")}`)
 if (count !== files.size) throw new Error(`sw.js precaches ${count} files where ${files.size} were listed`)
 // What a first visit really adds: the landing's own files (hashed, cached a year by the browser)
 // are found in its HTTP cache by the worker's requests; the rest crosses the network, compressed.
