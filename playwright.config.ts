@@ -34,6 +34,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     locale: "fr-FR",
     timezoneId: "Africa/Dakar",
+    // The service worker precaches 124 files (0.9 MB) in each new browser context, i.e. in every
+    // test, beside the test's own work on a host whose two cores are the limit (ten accessibility
+    // cases: 119-122 s with it, 99-101 s without). The specs about it ask for it
+    // (test.use({ serviceWorkers: "allow" })): offline.spec.ts, slot-hold.spec.ts.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

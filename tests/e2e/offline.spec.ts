@@ -6,6 +6,9 @@ import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 // app's frame, her upcoming appointments as last fetched (with a banner saying it is offline and of
 // when the data is) and the emergency numbers; after sign-out, nothing of hers is left anywhere.
 
+// The service worker is what these cases are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" })
+
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
 })

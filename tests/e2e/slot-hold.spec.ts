@@ -17,6 +17,9 @@ const WEEKS_AHEAD = 2
 // One hold per patient: the two cases hold as the same patient, so they take turns.
 test.describe.configure({ mode: "serial" })
 
+// The service worker is what these cases are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" })
+
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
 })
