@@ -174,6 +174,20 @@ describe("an address the page lives elsewhere at", () => {
     }
   })
 
+  it("sends an address that is respelt and then beyond the last page to that page at once, in one redirect", async () => {
+    const last = Math.ceil((await totalOf("/healthcare-facilities/search", {})) / 10)
+    const respelt = await page("/facilities?type=SPA&page=999")
+    expect(respelt.status).toBe(302)
+    expect(respelt.headers.get("location")).toBe(`/facilities?page=${last}`)
+    const cardiologists = Math.ceil((await totalOf("/doctors/search", { specialtyCodes: ["CARDIOLOGY"] })) / 10)
+    const lowerCase = await page("/doctors?specialties=cardiology&page=999")
+    expect(lowerCase.status).toBe(302)
+    expect(lowerCase.headers.get("location")).toBe(
+      cardiologists > 1 ? `/doctors?specialties=CARDIOLOGY&page=${cardiologists}` : "/doctors?specialties=CARDIOLOGY",
+    )
+    expect((await page(lowerCase.headers.get("location")!)).status).toBe(200)
+  })
+
   it("keeps the request's language and login parameters, and never hands one visitor's token to another", async () => {
     const arabic = await page("/doctors?page=999&lang=ar&sessionToken=visitor-a")
     expect(arabic.status).toBe(302)

@@ -134,6 +134,26 @@ function redirectOf(router: ReturnType<typeof createAppRouter>): string | undefi
   return href
 }
 
+/** Redirects followed on the server at most (a spelling, then a page beyond the last, is two). */
+const MAX_REDIRECTS = 4
+
+/**
+ * The address a chain of redirects ends at: a hand-written `/facilities?type=SPA&page=999` is
+ * respelt, then sent to the last page. The phone is sent there at once, one round trip on a slow
+ * link instead of one per step.
+ */
+async function whereRedirectsLand(first: string, routerAt: (href: string) => ReturnType<typeof createAppRouter>): Promise<string> {
+  let current = first
+  for (let hop = 1; hop < MAX_REDIRECTS; hop++) {
+    const router = routerAt(current)
+    await router.load()
+    const next = redirectOf(router)
+    if (next === undefined || next === current) return current
+    current = next
+  }
+  return current
+}
+
 /** The whole markup, lazy chunks and Suspense boundaries resolved (unlike renderToString), so the browser hydrates it without redrawing any part. */
 async function toHtml(element: ReactNode): Promise<string> {
   const errors: unknown[] = []
@@ -153,12 +173,16 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
       input: { urlToken: null, storedToken: null, arrivedFromLogin: false, language: address.language },
     }).start()
     const queryClient = createQueryClient(() => {})
-    const router = createAppRouter({ queryClient, session }, { history: createMemoryHistory({ initialEntries: [address.href] }) })
+    const routerAt = (href: string) => createAppRouter({ queryClient, session }, { history: createMemoryHistory({ initialEntries: [href] }) })
+    const router = routerAt(address.href)
     try {
       const started = performance.now()
       await router.load()
       const moved = redirectOf(router)
-      if (moved !== undefined) return { status: 302, redirect: moved, markup: "", data: "", timings: { load: performance.now() - started, draw: 0 } }
+      if (moved !== undefined) {
+        const landing = await whereRedirectsLand(moved, routerAt)
+        return { status: 302, redirect: landing, markup: "", data: "", timings: { load: performance.now() - started, draw: 0 } }
+      }
       await settle(queryClient)
       const loaded = performance.now()
       const markup = await toHtml(
