@@ -1,3 +1,4 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query"
 import { redirect } from "@tanstack/react-router"
 import { pageInRange } from "../features/public/common/pageInRange.ts"
 
@@ -20,4 +21,21 @@ export async function redirectBeyondLastPage(asked: PageAsked, results: Promise<
   if (last === null) return
   // The first page is the default: it is left out of the address, as the page itself does.
   throw redirect({ to: ".", search: (previous: Record<string, unknown>) => ({ ...previous, page: last > 1 ? last : undefined }) })
+}
+
+/** Starts a results page's query (not waited for in the browser) and checks, on the server, that the page asked for exists. */
+export function loadResultsPage<Data, Failure, Key extends QueryKey>(
+  queryClient: QueryClient,
+  asked: PageAsked,
+  query: FetchQueryOptions<Data, Failure, Data, Key>,
+  paginationOf: (data: Data) => { readonly totalCount: number },
+): Promise<void> {
+  const loaded = queryClient.prefetchQuery(query)
+  return redirectBeyondLastPage(
+    asked,
+    loaded.then(() => {
+      const data = queryClient.getQueryData<Data>(query.queryKey)
+      return data === undefined ? undefined : paginationOf(data)
+    }),
+  )
 }

@@ -16,7 +16,7 @@ import {
   SERVICE_TEXTS,
 } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
-import { redirectBeyondLastPage } from "./lastPage.ts"
+import { loadResultsPage } from "./lastPage.ts"
 import { idParams } from "./params.ts"
 import { rootRoute } from "./root.tsx"
 import { serverDrawn } from "./serverDrawn.tsx"
@@ -58,12 +58,7 @@ const doctorSearchScreen = (path: "/doctors" | "/doctors/search") =>
       Promise.all([
         import("../api/doctors.ts").then(({ doctorSearchQuery }) => {
           const params = doctorSearchParamsOf(deps)
-          const query = doctorSearchQuery(params)
-          const loaded = context.queryClient.prefetchQuery(query)
-          return redirectBeyondLastPage(
-            params,
-            loaded.then(() => context.queryClient.getQueryData(query.queryKey)?.response.paginationSettings),
-          )
+          return loadResultsPage(context.queryClient, params, doctorSearchQuery(params), (results) => results.response.paginationSettings)
         }),
         ensureTexts(DOCTOR_SEARCH_TEXTS),
       ]),
@@ -101,12 +96,7 @@ const facilitiesRoute = createRoute({
     Promise.all([
       import("../api/facilities.ts").then(({ facilitySearchQuery }) => {
         const params = facilitySearchParamsOf(deps, null)
-        const query = facilitySearchQuery(params)
-        const loaded = context.queryClient.prefetchQuery(query)
-        return redirectBeyondLastPage(
-          params,
-          loaded.then(() => context.queryClient.getQueryData(query.queryKey)?.paginationSettings),
-        )
+        return loadResultsPage(context.queryClient, params, facilitySearchQuery(params), (results) => results.paginationSettings)
       }),
       ensureTexts(FACILITY_TEXTS),
     ]),
