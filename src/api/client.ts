@@ -149,13 +149,40 @@ async function send<S extends AnySchema>(
   return decoded.value
 }
 
+/** A bodiless call of the session (its bearer, its cookie) for a page that is going away: no answer is read. */
+function unloadRequest<C extends AnyEndpoint>(contract: C, params: PathValues<C>): [url: string, init: RequestInit] {
+  const token = hooks.getToken()
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+  return [`${API_BASE}${pathOf(contract, params)}`, { method: contract.method, headers, credentials: "include" }]
+}
+
 /**
  * Sends a call that must outlive the page (a `pagehide`): `fetch` with `keepalive`, the session's
  * bearer, no answer read. For small bodiless calls such as releasing a slot hold (issue 14).
  */
 export function callApiOnUnload<C extends AnyEndpoint>(contract: C, params: PathValues<C>): void {
-  const token = hooks.getToken()
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
-  const url = `${API_BASE}${pathOf(contract, params)}`
-  void globalThis.fetch(url, { method: contract.method, keepalive: true, headers, credentials: "include" }).catch(() => {})
+  const [url, init] = unloadRequest(contract, params)
+  void globalThis.fetch(url, { ...init, keepalive: true }).catch(() => {})
+}
+
+type FetchLater = (url: string, init: RequestInit) => unknown
+
+/**
+ * Arms a call for the end of the page: the browser itself sends it when the page is closed, reloaded
+ * or left, even if the page's `pagehide` never runs (its renderer killed on a loaded phone):
+ * `fetchLater`, Chromium 135+, secure pages only. Returns the function that disarms it, or null where
+ * the browser cannot (no `fetchLater`, its quota spent): the caller then sends the call at `pagehide`
+ * with `callApiOnUnload`.
+ */
+export function armApiCallForUnload<C extends AnyEndpoint>(contract: C, params: PathValues<C>): (() => void) | null {
+  const fetchLater = (globalThis as { fetchLater?: FetchLater }).fetchLater
+  if (typeof fetchLater !== "function") return null
+  const [url, init] = unloadRequest(contract, params)
+  const armed = new AbortController()
+  try {
+    fetchLater(url, { ...init, signal: armed.signal })
+  } catch {
+    return null
+  }
+  return () => armed.abort()
 }

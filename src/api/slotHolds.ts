@@ -1,6 +1,6 @@
 import type { TimeSlot } from "../../schemas/availability.ts"
 import { holdTimeSlot, releaseTimeSlotHold } from "../../schemas/contracts/timeSlotHolds.ts"
-import { callApi, callApiOnUnload } from "./client.ts"
+import { armApiCallForUnload, callApi, callApiOnUnload } from "./client.ts"
 
 /** POST /time-slots/{id}/hold: the slot held for the signed-in user (SLOT_HOLD_MINUTES), their previous hold released. */
 export const holdSlot = (timeSlotId: TimeSlot["id"]) => callApi(holdTimeSlot, { params: { id: timeSlotId } })
@@ -10,3 +10,6 @@ export const releaseSlot = (timeSlotId: TimeSlot["id"]) => callApi(releaseTimeSl
 
 /** The same, from a page being closed or left: sent with `keepalive`, no answer awaited. */
 export const releaseSlotOnUnload = (timeSlotId: TimeSlot["id"]) => callApiOnUnload(releaseTimeSlotHold, { id: timeSlotId })
+
+/** The same, armed while the slot is held: the browser sends it if the page goes away (null where it cannot). */
+export const armSlotRelease = (timeSlotId: TimeSlot["id"]) => armApiCallForUnload(releaseTimeSlotHold, { id: timeSlotId })

@@ -5,7 +5,7 @@
  * to the grid. Fatou Sarr (patient2) holds, so that other suites booking as Awa Diop (whose new
  * holds would release an older one of hers) cannot interfere.
  */
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test"
+import { chromium, expect, test, type Browser, type Locator, type Page } from "@playwright/test"
 import { api, apiToken } from "./doctor-helpers.ts"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
@@ -51,6 +51,17 @@ async function chooseLastFree(grid: Locator, day: string): Promise<string> {
   await slot.click()
   await expect(grid.getByRole("button", { name: label, exact: true, pressed: true })).toBeVisible()
   return label
+}
+
+/** The holder on the review of that day's last free slot, its hold's countdown showing; the hold as the gateway answered it. */
+async function holdAtReview(page: Page, day: string): Promise<{ timeSlotId: string }> {
+  const { dialog, grid } = await toSlotGrid(page, HOLDER)
+  await chooseLastFree(grid, day)
+  const held = page.waitForResponse((r) => /\/api\/v1\/time-slots\/[^/]+\/hold$/.test(r.url()) && r.request().method() === "POST")
+  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  const hold = (await (await held).json()) as { timeSlotId: string }
+  await expect(dialog.getByRole("timer")).toBeVisible()
+  return hold
 }
 
 async function otherPatient(browser: Browser) {
@@ -123,15 +134,12 @@ test("when the hold's time runs out the patient is told and goes back to the ref
  * The page is the service worker's (installed as the app starts), and the worker is stopped, as a
  * phone stops it when idle: a request it intercepted would have to start it again first, and a
  * `keepalive` release sent as the tab closes was then lost (the slot stayed held 5 minutes; CI's
- * loaded host hit it while the worker was being installed). API calls go around the worker.
+ * loaded host hit it while the worker was being installed). API calls go around the worker. (This
+ * Chromium sends the release armed with fetchLater; a browser without it sends it at pagehide, the
+ * path the unit tests of src/api/slotHolds.test.ts hold.)
  */
-test("closing the tab on the review lets the hold go at once (pagehide, keepalive), the service worker stopped", async ({ page, context }) => {
-  const { dialog, grid } = await toSlotGrid(page, HOLDER)
-  await chooseLastFree(grid, "mercredi")
-  const held = page.waitForResponse((r) => /\/api\/v1\/time-slots\/[^/]+\/hold$/.test(r.url()) && r.request().method() === "POST")
-  await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
-  const hold = (await (await held).json()) as { timeSlotId: string }
-  await expect(dialog.getByRole("timer")).toBeVisible()
+test("closing the tab on the review lets the hold go at once, the service worker stopped", async ({ page, context }) => {
+  const hold = await holdAtReview(page, "mercredi")
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
   const devtools = await context.newCDPSession(page)
   await devtools.send("ServiceWorker.enable")
@@ -145,4 +153,36 @@ test("closing the tab on the review lets the hold go at once (pagehide, keepaliv
   // The release went out as the page was hidden: the slot is free for the other patient (who lets it go again).
   await expect.poll(async () => (await api(context.request, token, "POST", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(201)
   expect((await api(context.request, token, "DELETE", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(200)
+})
+
+/**
+ * A loaded phone kills a tab's renderer without warning: no `pagehide` runs, so a release sent from
+ * there is never sent. The release is armed with the browser while the slot is held (`fetchLater`),
+ * and the browser sends it when the renderer dies. In a browser of its own, whose renderers can all be
+ * killed without touching another test's pages.
+ */
+test("the tab's renderer killed on the review (no pagehide runs): the browser still lets the hold go", async ({ context }) => {
+  const { baseURL, locale, timezoneId, launchOptions } = test.info().project.use
+  const browser = await chromium.launch(launchOptions)
+  try {
+    const page = await (await browser.newContext({ baseURL, locale, timezoneId })).newPage()
+    await acceptCookies(page)
+    const hold = await holdAtReview(page, "jeudi")
+
+    const token = await apiToken(context.request, ACCOUNTS.patient.email)
+    expect((await api(context.request, token, "POST", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(409)
+
+    const devtools = await browser.newBrowserCDPSession()
+    const { processInfo } = (await devtools.send("SystemInfo.getProcessInfo")) as { processInfo: Array<{ type: string; id: number }> }
+    const renderers = processInfo.filter((p) => p.type === "renderer")
+    expect(renderers.length).toBeGreaterThan(0)
+    const crashed = page.waitForEvent("crash")
+    for (const renderer of renderers) process.kill(renderer.id, "SIGKILL")
+    await crashed
+
+    await expect.poll(async () => (await api(context.request, token, "POST", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(201)
+    expect((await api(context.request, token, "DELETE", `/time-slots/${hold.timeSlotId}/hold`)).status).toBe(200)
+  } finally {
+    await browser.close()
+  }
 })

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next"
 import { fromPromise, type ActorRefFrom } from "xstate"
 import { useState } from "react"
 import { bookingWizardMachine, type BookingOrigin, type BookingStep, type BookingWizardInput } from "../../../machines/bookingWizard.machine.ts"
+import type { TimeSlot } from "../../../schemas/availability.ts"
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
 import { slotWaitlistKeys } from "../../api/slotWaitlists.ts"
-import { holdSlot, releaseSlot, releaseSlotOnUnload } from "../../api/slotHolds.ts"
+import { armSlotRelease, holdSlot, releaseSlot, releaseSlotOnUnload } from "../../api/slotHolds.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
@@ -113,9 +114,11 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
 
 /**
  * Issue 14: leaving the wizard on the review lets the slot's hold go at once, rather than after its
- * 5 minutes: a tab closed or reloaded (`pagehide`: a `keepalive` request with the bearer), or the
- * dialog gone without Cancel (a link followed elsewhere in the app). A hold asked for afterwards
- * (the same wizard mounted again) waits for that release.
+ * 5 minutes: a tab closed, reloaded or left, or the dialog gone without Cancel (a link followed
+ * elsewhere in the app). A hold asked for afterwards (the same wizard mounted again) waits for that
+ * release. While a slot is held, its release is armed with the browser (`fetchLater`), which sends
+ * it when the page goes away even if the page's own `pagehide` never runs (its renderer killed, as a
+ * loaded phone does); where the browser cannot, `pagehide` sends it (`keepalive`, with the bearer).
  */
 function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Promise<unknown> }) {
   useEffect(() => {
@@ -123,13 +126,23 @@ function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Pro
       const snapshot = actor.getSnapshot()
       return snapshot.context.slot && (snapshot.matches("review") || snapshot.matches("failed")) ? snapshot.context.slot : null
     }
-    const onPageHide = () => {
+    let armed: { slotId: TimeSlot["id"]; disarm: (() => void) | null } | null = null
+    const followHold = () => {
       const slot = heldSlot()
-      if (slot) releaseSlotOnUnload(slot.id)
+      if (armed?.slotId === slot?.id) return
+      armed?.disarm?.()
+      armed = slot ? { slotId: slot.id, disarm: armSlotRelease(slot.id) } : null
     }
+    const onPageHide = () => {
+      if (armed && !armed.disarm) releaseSlotOnUnload(armed.slotId)
+    }
+    followHold()
+    const subscription = actor.subscribe(followHold)
     window.addEventListener("pagehide", onPageHide)
     return () => {
+      subscription.unsubscribe()
       window.removeEventListener("pagehide", onPageHide)
+      armed?.disarm?.()
       const slot = heldSlot()
       if (slot) released.current = releaseSlot(slot.id).catch(() => {})
     }
