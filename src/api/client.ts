@@ -171,8 +171,7 @@ type FetchLater = (url: string, init: RequestInit) => unknown
  * Arms a call for the end of the page: the browser itself sends it when the page is closed, reloaded
  * or left, even if the page's `pagehide` never runs (its renderer killed on a loaded phone):
  * `fetchLater`, Chromium 135+, secure pages only. Returns the function that disarms it, or null where
- * the browser cannot (no `fetchLater`, its quota spent): the caller then sends the call at `pagehide`
- * with `callApiOnUnload`.
+ * the browser cannot (no `fetchLater`, its quota spent), leaving `callApiOnUnload` at `pagehide` alone.
  */
 export function armApiCallForUnload<C extends AnyEndpoint>(contract: C, params: PathValues<C>): (() => void) | null {
   const fetchLater = (globalThis as { fetchLater?: FetchLater }).fetchLater

@@ -134,9 +134,8 @@ test("when the hold's time runs out the patient is told and goes back to the ref
  * The page is the service worker's (installed as the app starts), and the worker is stopped, as a
  * phone stops it when idle: a request it intercepted would have to start it again first, and a
  * `keepalive` release sent as the tab closes was then lost (the slot stayed held 5 minutes; CI's
- * loaded host hit it while the worker was being installed). API calls go around the worker. (This
- * Chromium sends the release armed with fetchLater; a browser without it sends it at pagehide, the
- * path the unit tests of src/api/slotHolds.test.ts hold.)
+ * loaded host hit it while the worker was being installed). API calls go around the worker. (The
+ * release is sent at pagehide, and this Chromium also sends the one armed with fetchLater.)
  */
 test("closing the tab on the review lets the hold go at once, the service worker stopped", async ({ page, context }) => {
   const hold = await holdAtReview(page, "mercredi")

@@ -116,9 +116,10 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
  * Issue 14: leaving the wizard on the review lets the slot's hold go at once, rather than after its
  * 5 minutes: a tab closed, reloaded or left, or the dialog gone without Cancel (a link followed
  * elsewhere in the app). A hold asked for afterwards (the same wizard mounted again) waits for that
- * release. While a slot is held, its release is armed with the browser (`fetchLater`), which sends
- * it when the page goes away even if the page's own `pagehide` never runs (its renderer killed, as a
- * loaded phone does); where the browser cannot, `pagehide` sends it (`keepalive`, with the bearer).
+ * release. `pagehide` sends it (`keepalive`, with the bearer), at once even when the page is only
+ * put aside (the back-forward cache). And while a slot is held, its release is also armed with the
+ * browser (`fetchLater`), which sends it when the page goes away even if `pagehide` never ran (the
+ * renderer killed, as a loaded phone does); a second release of the same hold changes nothing.
  */
 function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Promise<unknown> }) {
   useEffect(() => {
@@ -134,7 +135,7 @@ function useReleaseOnLeaving(actor: BookingWizardActor, released: { current: Pro
       armed = slot ? { slotId: slot.id, disarm: armSlotRelease(slot.id) } : null
     }
     const onPageHide = () => {
-      if (armed && !armed.disarm) releaseSlotOnUnload(armed.slotId)
+      if (armed) releaseSlotOnUnload(armed.slotId)
     }
     followHold()
     const subscription = actor.subscribe(followHold)
