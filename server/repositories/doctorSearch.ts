@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm"
 import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
-import { doctors } from "../db/schema.ts"
+import { doctorListings as listings } from "../db/schema.ts"
 import { loadDoctorsInOrder } from "./doctors.ts"
 
 type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
@@ -11,27 +11,30 @@ type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * The filters of the search, on the doctors table alone (names, specialties, services and the
- * active flag are kept there): the trigram index on search_text for words, the city index, the
- * specialty codes' GIN index, the rating index; listed and service codes ride in the listing index.
+ * The filters of the search, on the doctors' listings alone (server/db/schema.ts: names,
+ * specialties, services and the active flag are copied there): the trigram index on search_text
+ * for words, the city index, the specialty codes' GIN index, the rating index; listed and service
+ * codes ride in the listing index.
  */
 function filtersOf(query: SearchQuery): SQL[] {
-  const where: SQL[] = [eq(doctors.listed, true)]
+  const where: SQL[] = [eq(listings.listed, true)]
   const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
-  for (const word of words) where.push(sql`${doctors.searchText} LIKE ${containing(word)}`)
+  for (const word of words) where.push(sql`${listings.searchText} LIKE ${containing(word)}`)
   // Codes are upper case; the search page's address reads them in any case and so does the gateway.
   const codes = (query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase())
-  if (codes.length > 0) where.push(arrayOverlaps(doctors.specialtyCodes, codes))
+  if (codes.length > 0) where.push(arrayOverlaps(listings.specialtyCodes, codes))
   const location = query.location?.trim().toLowerCase()
-  if (location) where.push(eq(doctors.primaryCity, location))
-  if (query.rating !== undefined && query.rating > 0) where.push(gte(doctors.averageRate, query.rating))
-  if (query.language) where.push(sql`${doctors.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
+  if (location) where.push(eq(listings.primaryCity, location))
+  if (query.rating !== undefined && query.rating > 0) where.push(gte(listings.averageRate, query.rating))
+  if (query.language) where.push(sql`${listings.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
   const insurance = query.insurance?.trim().toLowerCase()
   if (insurance) {
-    where.push(sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${doctors.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${listings.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
+    )
   }
   if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
-    where.push(arrayOverlaps(doctors.serviceCodes, [...query.providedServiceCodes]))
+    where.push(arrayOverlaps(listings.serviceCodes, [...query.providedServiceCodes]))
   }
   return where
 }
@@ -45,26 +48,26 @@ function filtersOf(query: SearchQuery): SQL[] {
 function orderOf(sortBy: SortBy | undefined): SQL[] {
   const property = sortBy?.property ?? "user.firstName"
   const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
-  const then = (ascending: boolean) => (ascending ? asc(doctors.id) : desc(doctors.id))
+  const then = (ascending: boolean) => (ascending ? asc(listings.doctorId) : desc(listings.doctorId))
   // Nullable columns: missing values last in both directions.
   const nullsLast = (column: SQL, ascending: boolean) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
   switch (property) {
     case "rating": {
       const ascending = direction === "asc"
-      return [ascending ? asc(doctors.averageRate) : desc(doctors.averageRate), then(ascending)]
+      return [ascending ? asc(listings.averageRate) : desc(listings.averageRate), then(ascending)]
     }
     case "experience": {
       const ascending = direction === "desc"
-      return [nullsLast(sql`${doctors.careerStartYear}`, ascending), then(ascending)]
+      return [nullsLast(sql`${listings.careerStartYear}`, ascending), then(ascending)]
     }
     case "price": {
       const ascending = direction === "asc"
-      return [nullsLast(sql`${doctors.minPrice}`, ascending), then(ascending)]
+      return [nullsLast(sql`${listings.minPrice}`, ascending), then(ascending)]
     }
     case "user.firstName": {
       const ascending = direction === "asc"
       const by = ascending ? asc : desc
-      return [by(doctors.sortFirstName), by(doctors.sortLastName), then(ascending)]
+      return [by(listings.sortFirstName), by(listings.sortLastName), then(ascending)]
     }
   }
 }
@@ -77,7 +80,7 @@ function orderOf(sortBy: SortBy | undefined): SQL[] {
 export const EXACT_COUNT_LIMIT = 1000
 
 /**
- * Counts (up to the limit) and chooses the page's doctors on the doctors table alone, side by
+ * Counts (up to the limit) and chooses the page's doctors on the listings alone, side by
  * side, then reads the page's whole records by their ids (a statement prepared once: planning it
  * was most of PostgreSQL's work on a small search). Joined before choosing, a broad search read
  * the user of every match before keeping ten (60 ms for Cardiology in Dakar at 100,000 doctors).
@@ -88,15 +91,15 @@ export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactC
   const countLimit = Math.max(exactCountLimit, offset + limit)
   const matches = db
     .select({ one: sql`1`.as("one") })
-    .from(doctors)
+    .from(listings)
     .where(where)
     .limit(countLimit + 1)
     .as("matches")
   const [countRows, pageRows] = await Promise.all([
     db.select({ count: sql<number>`count(*)::int` }).from(matches),
     db
-      .select({ id: doctors.id })
-      .from(doctors)
+      .select({ id: listings.doctorId })
+      .from(listings)
       .where(where)
       .orderBy(...orderOf(request.sortBy))
       .limit(limit)

@@ -191,6 +191,38 @@ describe("POST /doctors/search: filters", () => {
     }
   })
 
+  it("follows any change to a doctor's row at once, whichever statement makes it", async () => {
+    const other = testIds.doctor(await doctorIdOf(gw.db, "doctor2@demo.sn"))
+    const [before] = await gw.db
+      .select({ rate: doctors.averageRate, career: doctors.careerStartYear, languages: doctors.spokenLanguages })
+      .from(doctors)
+      .where(eq(doctors.id, other))
+    // Written behind the gateway's back: each question is asked once (its read cache keeps an answer 5 s), with a page size no other test asks.
+    let asked = 0
+    const ids = async (body: Partial<DoctorSearchRequest>) =>
+      (await found({ ...body, paginationSettings: { offset: 0, limit: 90 + asked++ } })).data.map((d) => d.id)
+    try {
+      await gw.db
+        .update(doctors)
+        .set({ averageRate: 4.97, careerStartYear: 1941, spokenLanguages: ["AR", "WO"] })
+        .where(eq(doctors.id, other))
+      expect(await ids({ query: { rating: 4.96 } })).toContain(other)
+      expect(await ids({ query: { language: "AR" } })).toContain(other)
+      expect((await ids({ sortBy: { property: "experience", order: "desc" } }))[0]).toBe(other)
+      await gw.db
+        .update(doctors)
+        .set({ averageRate: 1, spokenLanguages: ["WO"] })
+        .where(eq(doctors.id, other))
+      expect(await ids({ query: { rating: 4.96 } })).not.toContain(other)
+      expect(await ids({ query: { language: "AR" } })).not.toContain(other)
+    } finally {
+      await gw.db
+        .update(doctors)
+        .set({ averageRate: before!.rate, careerStartYear: before!.career, spokenLanguages: before!.languages })
+        .where(eq(doctors.id, other))
+    }
+  })
+
   it("filters by any of the specialty codes", async () => {
     const page = await found({ query: { specialtyCodes: ["PEDIATRICS", "NEUROLOGY"] } })
     expect(page.data.length).toBeGreaterThan(0)

@@ -132,6 +132,15 @@ describe("POST /reviews", () => {
     const mean = after.reviews.reduce((sum, r) => sum + r.rating, 0) / after.reviews.length
     const profile = await gw.api("GET", `/doctors/${doctorId}`)
     expect(profile.body.averageRate).toBe(Math.round(mean * 100) / 100)
+    // The search's rating filter reads the new average at once (its copy in the listings follows the doctor's row).
+    const withFloor = async (rating: number) =>
+      (
+        await gw.api("POST", "/doctors/search", {
+          body: { paginationSettings: { offset: 0, limit: 100 }, query: { keyword: profile.body.lastName, rating } },
+        })
+      ).body.data.map((d: { id: string }) => d.id)
+    expect(await withFloor(profile.body.averageRate - 0.01)).toContain(doctorId)
+    expect(await withFloor(profile.body.averageRate + 0.01)).not.toContain(doctorId)
     expect((await post(patient.token, { patientId: patient.patientId })).body.code).toBe("DUPLICATE_ENTRY")
   })
 })
