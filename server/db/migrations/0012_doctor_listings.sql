@@ -49,6 +49,10 @@ INSERT INTO "doctor_listings" ("doctor_id", "listed", "search_text", "primary_ci
 SELECT "id", "listed", "search_text", "primary_city", "min_price", "service_codes",
   "specialty_codes", "sort_first_name", "sort_last_name", "average_rate", "career_start_year", "spoken_languages", "insurance_accepted"
 FROM "doctors";--> statement-breakpoint
+-- A keyword's share of doctors is estimated from a sample of search texts: with the default 100
+-- the planner took "diop" (1.8 % of 100,000 doctors) for 10 rows and sorted every match (5 ms)
+-- instead of walking the name index to the first ten (1.3 ms).
+ALTER TABLE "doctor_listings" ALTER COLUMN "search_text" SET STATISTICS 1000;--> statement-breakpoint
 CREATE INDEX "doctor_listings_rating_idx" ON "doctor_listings" USING btree ("average_rate","doctor_id");--> statement-breakpoint
 CREATE INDEX "doctor_listings_career_idx" ON "doctor_listings" USING btree ("career_start_year","doctor_id");--> statement-breakpoint
 CREATE INDEX "doctor_listings_min_price_idx" ON "doctor_listings" USING btree ("min_price","doctor_id");--> statement-breakpoint
