@@ -238,6 +238,30 @@ export const doctorListings = pgTable(
   ],
 )
 
+/**
+ * One row per listed doctor and specialty, copied from doctor_listings by triggers (migration
+ * 0013): what a count of one specialty's doctors reads. Its index holds every column that count
+ * filters on, so PostgreSQL counts from the index alone, where the listings' GIN index can only
+ * point at rows to read (Cardiology in Dakar, up to 1,001 matches at 100,000 doctors: 3.0 ms from
+ * the listings, 0.6 ms here). The index carrying the listed flag, service codes and id is made by
+ * the migration in SQL: drizzle cannot declare INCLUDE columns.
+ */
+export const doctorSpecialtyListings = pgTable(
+  "doctor_specialty_listings",
+  {
+    specialtyCode: text("specialty_code").notNull(),
+    doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
+      .notNull()
+      .references(() => doctorListings.doctorId, { onDelete: "cascade" }),
+    primaryCity: text("primary_city"),
+    averageRate: doublePrecision("average_rate").notNull(),
+    listed: boolean("listed").notNull(),
+    serviceCodes: text("service_codes").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.specialtyCode] })],
+)
+
 export const doctorSpecialties = pgTable(
   "doctor_specialties",
   {

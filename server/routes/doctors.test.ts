@@ -191,22 +191,54 @@ describe("POST /doctors/search: filters", () => {
     }
   })
 
+  it("counts a search of one specialty (read from its own index) exactly as its pages list it", async () => {
+    const queries: Array<NonNullable<DoctorSearchRequest["query"]>> = [
+      { specialtyCodes: ["CARDIOLOGY"] },
+      { specialtyCodes: [" cardiology "], location: "DAKAR" },
+      { specialtyCodes: ["PEDIATRICS"], rating: 4 },
+      { specialtyCodes: ["CARDIOLOGY", "cardiology"], providedServiceCodes: ["HOME"] },
+      { specialtyCodes: ["GENERAL_PRACTITIONER"], location: "Thiès", rating: 3, providedServiceCodes: ["CLINIC", "ONLINE"] },
+    ]
+    for (const query of queries) {
+      const listed: string[] = []
+      let page = await found({ query, paginationSettings: { offset: 0, limit: 25 } })
+      listed.push(...page.data.map((d) => d.id))
+      while (page.data.length === 25) {
+        page = await found({ query, paginationSettings: { offset: listed.length, limit: 25 } })
+        listed.push(...page.data.map((d) => d.id))
+      }
+      expect(new Set(listed).size, JSON.stringify(query)).toBe(listed.length)
+      expect(page.paginationSettings.totalCount, JSON.stringify(query)).toBe(listed.length)
+    }
+    // The five differ: a filter left out of the count would make two of them count alike.
+    const counts = await Promise.all(queries.map(async (query) => (await found({ query })).paginationSettings.totalCount))
+    expect(counts[0]).toBeGreaterThan(counts[1]!)
+    expect(counts[1]).toBeGreaterThan(0)
+    expect(counts[2]).toBeGreaterThan(0)
+  })
+
   it("follows any change to a doctor's row at once, whichever statement makes it", async () => {
     const other = testIds.doctor(await doctorIdOf(gw.db, "doctor2@demo.sn"))
     const [before] = await gw.db
-      .select({ rate: doctors.averageRate, career: doctors.careerStartYear, languages: doctors.spokenLanguages })
+      .select({ rate: doctors.averageRate, career: doctors.careerStartYear, languages: doctors.spokenLanguages, specialties: doctors.specialtyCodes })
       .from(doctors)
       .where(eq(doctors.id, other))
     // Written behind the gateway's back: each question is asked once (its read cache keeps an answer 5 s), with a page size no other test asks.
     let asked = 0
     const ids = async (body: Partial<DoctorSearchRequest>) =>
       (await found({ ...body, paginationSettings: { offset: 0, limit: 90 + asked++ } })).data.map((d) => d.id)
+    const countOf = async (query: NonNullable<DoctorSearchRequest["query"]>) =>
+      (await found({ query, paginationSettings: { offset: 0, limit: 90 + asked++ } })).paginationSettings.totalCount
+    const specialty = before!.specialties[0]!
+    // No other doctor of this specialty is rated above 4.96 in the demo data.
+    expect(await countOf({ specialtyCodes: [specialty], rating: 4.96 })).toBe(0)
     try {
       await gw.db
         .update(doctors)
         .set({ averageRate: 4.97, careerStartYear: 1941, spokenLanguages: ["AR", "WO"] })
         .where(eq(doctors.id, other))
       expect(await ids({ query: { rating: 4.96 } })).toContain(other)
+      expect(await countOf({ specialtyCodes: [specialty], rating: 4.96 })).toBe(1)
       expect(await ids({ query: { language: "AR" } })).toContain(other)
       expect((await ids({ sortBy: { property: "experience", order: "desc" } }))[0]).toBe(other)
       await gw.db
@@ -214,6 +246,7 @@ describe("POST /doctors/search: filters", () => {
         .set({ averageRate: 1, spokenLanguages: ["WO"] })
         .where(eq(doctors.id, other))
       expect(await ids({ query: { rating: 4.96 } })).not.toContain(other)
+      expect(await countOf({ specialtyCodes: [specialty], rating: 4.96 })).toBe(0)
       expect(await ids({ query: { language: "AR" } })).not.toContain(other)
     } finally {
       await gw.db
