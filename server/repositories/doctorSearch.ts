@@ -10,6 +10,26 @@ type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
 /** LIKE pattern for a word, with its wildcards escaped (a user typing "%" searches for "%"). */
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** The specialty codes asked for, upper case (the search page's address reads them in any case and so does the gateway), once each. */
+const specialtyCodesOf = (query: SearchQuery) => [...new Set((query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase()))]
+
+const wordsOf = (query: SearchQuery) => (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
+
+/**
+ * The filters both listing tables can answer (listed, city, rating, services), on the columns of
+ * either: the doctors' listings or one specialty's rows.
+ */
+function listingFiltersOf(query: SearchQuery, table: typeof listings | typeof bySpecialty): SQL[] {
+  const where: SQL[] = [eq(table.listed, true)]
+  const location = query.location?.trim().toLowerCase()
+  if (location) where.push(eq(table.primaryCity, location))
+  if (query.rating !== undefined && query.rating > 0) where.push(gte(table.averageRate, query.rating))
+  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
+    where.push(arrayOverlaps(table.serviceCodes, [...query.providedServiceCodes]))
+  }
+  return where
+}
+
 /**
  * The filters of the search, on the doctors' listings alone (server/db/schema.ts: names,
  * specialties, services and the active flag are copied there): the trigram index on search_text
@@ -17,24 +37,16 @@ export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `
  * codes ride in the listing index.
  */
 function filtersOf(query: SearchQuery): SQL[] {
-  const where: SQL[] = [eq(listings.listed, true)]
-  const words = (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
-  for (const word of words) where.push(sql`${listings.searchText} LIKE ${containing(word)}`)
-  // Codes are upper case; the search page's address reads them in any case and so does the gateway.
-  const codes = (query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase())
+  const where = listingFiltersOf(query, listings)
+  for (const word of wordsOf(query)) where.push(sql`${listings.searchText} LIKE ${containing(word)}`)
+  const codes = specialtyCodesOf(query)
   if (codes.length > 0) where.push(arrayOverlaps(listings.specialtyCodes, codes))
-  const location = query.location?.trim().toLowerCase()
-  if (location) where.push(eq(listings.primaryCity, location))
-  if (query.rating !== undefined && query.rating > 0) where.push(gte(listings.averageRate, query.rating))
   if (query.language) where.push(sql`${listings.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
   const insurance = query.insurance?.trim().toLowerCase()
   if (insurance) {
     where.push(
       sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${listings.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
     )
-  }
-  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
-    where.push(arrayOverlaps(listings.serviceCodes, [...query.providedServiceCodes]))
   }
   return where
 }
@@ -45,16 +57,9 @@ function filtersOf(query: SearchQuery): SQL[] {
  * table's index, so its matches are counted from the index alone. Null for any other search.
  */
 function specialtyFiltersOf(query: SearchQuery): SQL[] | null {
-  const codes = [...new Set((query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase()))]
-  if (codes.length !== 1 || (query.keyword ?? "").trim() || query.language || query.insurance?.trim()) return null
-  const where: SQL[] = [eq(bySpecialty.specialtyCode, codes[0]!), eq(bySpecialty.listed, true)]
-  const location = query.location?.trim().toLowerCase()
-  if (location) where.push(eq(bySpecialty.primaryCity, location))
-  if (query.rating !== undefined && query.rating > 0) where.push(gte(bySpecialty.averageRate, query.rating))
-  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
-    where.push(arrayOverlaps(bySpecialty.serviceCodes, [...query.providedServiceCodes]))
-  }
-  return where
+  const codes = specialtyCodesOf(query)
+  if (codes.length !== 1 || wordsOf(query).length > 0 || query.language || query.insurance?.trim()) return null
+  return [eq(bySpecialty.specialtyCode, codes[0]!), ...listingFiltersOf(query, bySpecialty)]
 }
 
 /**

@@ -30,12 +30,16 @@ const rssMbOf = (pid: number | undefined): number => {
 /** Clock ticks a second of /proc/<pid>/stat's times: 100 on Linux, where the bench runs. */
 const TICKS_PER_SECOND = 100
 
-/** User and system CPU seconds of a process, or 0 once it is gone. */
-export function cpuSecondsOf(pid: number | undefined): number {
+/**
+ * User and system CPU seconds of a process, or 0 once it is gone; with `reapedChildren`, plus those
+ * of the children it has waited for (a PostgreSQL postmaster's ended backends).
+ */
+export function cpuSecondsOf(pid: number | undefined, { reapedChildren = false } = {}): number {
   try {
-    // Fields after the command name, which may itself hold spaces: utime and stime are 14th and 15th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+    // Fields after the command name, which may itself hold spaces: utime, stime, cutime and cstime
+    // are the 14th to 17th.
+    const [utime, stime, cutime, cstime] = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ").slice(11, 15).map(Number)
+    return (utime! + stime! + (reapedChildren ? cutime! + cstime! : 0)) / TICKS_PER_SECOND
   } catch {
     return 0
   }
