@@ -6,6 +6,8 @@ import { loadDoctorsInOrder } from "./doctors.ts"
 
 type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
 type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
+/** The doctors' listings, or one specialty's rows of them. */
+type ListingTable = typeof listings | typeof bySpecialty
 
 /** LIKE pattern for a word, with its wildcards escaped (a user typing "%" searches for "%"). */
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -19,7 +21,7 @@ const wordsOf = (query: SearchQuery) => (query.keyword ?? "").trim().toLowerCase
  * The filters both listing tables can answer (listed, city, rating, services), on the columns of
  * either: the doctors' listings or one specialty's rows.
  */
-function listingFiltersOf(query: SearchQuery, table: typeof listings | typeof bySpecialty): SQL[] {
+function listingFiltersOf(query: SearchQuery, table: ListingTable): SQL[] {
   const where: SQL[] = [eq(table.listed, true)]
   const location = query.location?.trim().toLowerCase()
   if (location) where.push(eq(table.primaryCity, location))
@@ -54,7 +56,8 @@ function filtersOf(query: SearchQuery): SQL[] {
 /**
  * The same filters on the rows of one specialty (doctor_specialty_listings), for a search that
  * names one specialty and no words, language or insurer: every column they read is in that
- * table's index, so its matches are counted from the index alone. Null for any other search.
+ * table's count index, so its matches are counted from the index alone, and its sort indexes walk
+ * that specialty's rows alone for the page. Null for any other search.
  */
 function specialtyFiltersOf(query: SearchQuery): SQL[] | null {
   const codes = specialtyCodesOf(query)
@@ -66,31 +69,31 @@ function specialtyFiltersOf(query: SearchQuery): SQL[] | null {
  * SPEC §7's sort properties. "experience desc" means the longest careers first, i.e. the earliest
  * careerStartYear; missing values go last whatever the order. The id breaks ties, in the sort's
  * direction so that one index walk (forward or backward) serves the whole order, and pages never
- * overlap or skip a doctor.
+ * overlap or skip a doctor. Either listing table has every sort column.
  */
-function orderOf(sortBy: SortBy | undefined): SQL[] {
+function orderOf(sortBy: SortBy | undefined, table: ListingTable): SQL[] {
   const property = sortBy?.property ?? "user.firstName"
   const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
-  const then = (ascending: boolean) => (ascending ? asc(listings.doctorId) : desc(listings.doctorId))
+  const then = (ascending: boolean) => (ascending ? asc(table.doctorId) : desc(table.doctorId))
   // Nullable columns: missing values last in both directions.
   const nullsLast = (column: SQL, ascending: boolean) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
   switch (property) {
     case "rating": {
       const ascending = direction === "asc"
-      return [ascending ? asc(listings.averageRate) : desc(listings.averageRate), then(ascending)]
+      return [ascending ? asc(table.averageRate) : desc(table.averageRate), then(ascending)]
     }
     case "experience": {
       const ascending = direction === "desc"
-      return [nullsLast(sql`${listings.careerStartYear}`, ascending), then(ascending)]
+      return [nullsLast(sql`${table.careerStartYear}`, ascending), then(ascending)]
     }
     case "price": {
       const ascending = direction === "asc"
-      return [nullsLast(sql`${listings.minPrice}`, ascending), then(ascending)]
+      return [nullsLast(sql`${table.minPrice}`, ascending), then(ascending)]
     }
     case "user.firstName": {
       const ascending = direction === "asc"
       const by = ascending ? asc : desc
-      return [by(listings.sortFirstName), by(listings.sortLastName), then(ascending)]
+      return [by(table.sortFirstName), by(table.sortLastName), then(ascending)]
     }
   }
 }
@@ -103,36 +106,32 @@ function orderOf(sortBy: SortBy | undefined): SQL[] {
 export const EXACT_COUNT_LIMIT = 1000
 
 /**
- * Counts (up to the limit; on one specialty's rows when it can) and chooses the page's doctors on
- * the listings alone, side by side, then reads the page's whole records by their ids (a statement prepared once: planning it
- * was most of PostgreSQL's work on a small search). Joined before choosing, a broad search read
- * the user of every match before keeping ten (60 ms for Cardiology in Dakar at 100,000 doctors).
+ * Counts (up to the limit) and chooses the page's doctors on the listings alone, side by side,
+ * on one specialty's rows when the search names one specialty and nothing they lack, then reads
+ * the page's whole records by their ids (a statement prepared once: planning it was most of
+ * PostgreSQL's work on a small search). Joined before choosing, a broad search read the user of
+ * every match before keeping ten (60 ms for Cardiology in Dakar at 100,000 doctors).
  */
 export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactCountLimit = EXACT_COUNT_LIMIT): Promise<DoctorSearchResponse> {
-  const where = and(...filtersOf(request.query ?? {}))
+  const query = request.query ?? {}
   const { offset, limit } = request.paginationSettings
   const countLimit = Math.max(exactCountLimit, offset + limit)
-  const ofOneSpecialty = specialtyFiltersOf(request.query ?? {})
-  const matches = (
-    ofOneSpecialty
-      ? db
-          .select({ one: sql`1`.as("one") })
-          .from(bySpecialty)
-          .where(and(...ofOneSpecialty))
-      : db
-          .select({ one: sql`1`.as("one") })
-          .from(listings)
-          .where(where)
-  )
+  const ofOneSpecialty = specialtyFiltersOf(query)
+  const table: ListingTable = ofOneSpecialty ? bySpecialty : listings
+  const where = and(...(ofOneSpecialty ?? filtersOf(query)))
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
     .limit(countLimit + 1)
     .as("matches")
   const [countRows, pageRows] = await Promise.all([
     db.select({ count: sql<number>`count(*)::int` }).from(matches),
     db
-      .select({ id: listings.doctorId })
-      .from(listings)
+      .select({ id: table.doctorId })
+      .from(table)
       .where(where)
-      .orderBy(...orderOf(request.sortBy))
+      .orderBy(...orderOf(request.sortBy, table))
       .limit(limit)
       .offset(offset),
   ])

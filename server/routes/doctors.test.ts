@@ -217,6 +217,33 @@ describe("POST /doctors/search: filters", () => {
     expect(counts[2]).toBeGreaterThan(0)
   })
 
+  it("pages a search of one specialty (chosen on its own rows) in the order the listings give, whichever sort", async () => {
+    const sorts = (["rating", "experience", "price", "user.firstName"] as const).flatMap((property) =>
+      (["asc", "desc"] as const).map((order) => ({ property, order })),
+    )
+    const queries = [
+      { specialtyCodes: ["GENERAL_PRACTITIONER"] },
+      { specialtyCodes: ["GENERAL_PRACTITIONER"], location: "Dakar", providedServiceCodes: ["CLINIC"] },
+      { specialtyCodes: ["GENERAL_PRACTITIONER"], rating: 4.5 },
+      { specialtyCodes: ["PEDIATRICS"] },
+    ]
+    for (const query of queries) {
+      for (const sortBy of sorts) {
+        for (const paginationSettings of [
+          { offset: 0, limit: 100 },
+          { offset: 2, limit: 3 },
+        ]) {
+          const ids = async (codes: string[]) => (await found({ query: { ...query, specialtyCodes: codes }, sortBy, paginationSettings })).data.map((d) => d.id)
+          const ofOneSpecialty = await ids(query.specialtyCodes)
+          // A second code that no doctor has sends the same search through the listings.
+          const throughListings = await ids([...query.specialtyCodes, "NO_SUCH_SPECIALTY"])
+          expect(ofOneSpecialty, JSON.stringify({ query, sortBy, paginationSettings })).toEqual(throughListings)
+          expect(ofOneSpecialty.length).toBeGreaterThan(1)
+        }
+      }
+    }
+  })
+
   it("follows any change to a doctor's row at once, whichever statement makes it", async () => {
     const other = testIds.doctor(await doctorIdOf(gw.db, "doctor2@demo.sn"))
     const [before] = await gw.db
@@ -232,6 +259,8 @@ describe("POST /doctors/search: filters", () => {
     const specialty = before!.specialties[0]!
     // No other doctor of this specialty is rated above 4.96 in the demo data.
     expect(await countOf({ specialtyCodes: [specialty], rating: 4.96 })).toBe(0)
+    const longestCareersOfTheSpecialty = { query: { specialtyCodes: [specialty] }, sortBy: { property: "experience", order: "desc" } } as const
+    expect((await ids(longestCareersOfTheSpecialty))[0]).not.toBe(other)
     try {
       await gw.db
         .update(doctors)
@@ -241,6 +270,7 @@ describe("POST /doctors/search: filters", () => {
       expect(await countOf({ specialtyCodes: [specialty], rating: 4.96 })).toBe(1)
       expect(await ids({ query: { language: "AR" } })).toContain(other)
       expect((await ids({ sortBy: { property: "experience", order: "desc" } }))[0]).toBe(other)
+      expect((await ids(longestCareersOfTheSpecialty))[0]).toBe(other)
       await gw.db
         .update(doctors)
         .set({ averageRate: 1, spokenLanguages: ["WO"] })
