@@ -206,7 +206,9 @@ export const doctors = pgTable(
  * a page of the disk cache per match (11 ms for Cardiology in Dakar, against 3 ms here). The
  * listing index (names, id, with listed, service codes and the search text included) is made by
  * the migration in SQL: drizzle cannot declare INCLUDE columns. It serves the name sort, and the
- * count, with the keyword filter read from the index.
+ * count, with the keyword filter read from the index. So is the city index (migration 0015), which
+ * carries listed, service codes and languages: a count in a city, in a language or not, reads no
+ * row (Thiès in Wolof at 100,000 doctors: 3.7 -> 0.7 ms).
  */
 export const doctorListings = pgTable(
   "doctor_listings",
@@ -232,7 +234,6 @@ export const doctorListings = pgTable(
     index("doctor_listings_rating_idx").on(t.averageRate, t.doctorId),
     index("doctor_listings_career_idx").on(t.careerStartYear, t.doctorId),
     index("doctor_listings_min_price_idx").on(t.minPrice, t.doctorId),
-    index("doctor_listings_city_idx").on(t.primaryCity),
     index("doctor_listings_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("doctor_listings_specialty_codes_idx").using("gin", t.specialtyCodes),
   ],
