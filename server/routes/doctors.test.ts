@@ -221,7 +221,7 @@ describe("POST /doctors/search: filters", () => {
     const sorts = (["rating", "experience", "price", "user.firstName"] as const).flatMap((property) =>
       (["asc", "desc"] as const).map((order) => ({ property, order })),
     )
-    const queries = [
+    const queries: Array<NonNullable<DoctorSearchRequest["query"]> & { specialtyCodes: string[] }> = [
       { specialtyCodes: ["GENERAL_PRACTITIONER"] },
       { specialtyCodes: ["GENERAL_PRACTITIONER"], location: "Dakar", providedServiceCodes: ["CLINIC"] },
       { specialtyCodes: ["GENERAL_PRACTITIONER"], rating: 4.5 },
