@@ -286,6 +286,21 @@ describe("POST /doctors/search: filters", () => {
     }
   })
 
+  it("lists and counts the doctors of every asked specialty, not only the first", async () => {
+    const all = { offset: 0, limit: 100 }
+    const idsOf = async (specialtyCodes: string[]) => {
+      const page = await found({ query: { specialtyCodes }, paginationSettings: all })
+      expect(page.paginationSettings.totalCount).toBe(page.data.length)
+      return page.data.map((d) => d.id)
+    }
+    const pediatrics = await idsOf(["PEDIATRICS"])
+    const neurology = await idsOf(["NEUROLOGY"])
+    expect(pediatrics.length).toBeGreaterThan(0)
+    expect(neurology.length).toBeGreaterThan(0)
+    expect(new Set(await idsOf(["PEDIATRICS", "NEUROLOGY"]))).toEqual(new Set([...pediatrics, ...neurology]))
+    expect(new Set(await idsOf(["NEUROLOGY", "PEDIATRICS"]))).toEqual(new Set([...pediatrics, ...neurology]))
+  })
+
   it("filters by any of the specialty codes", async () => {
     const page = await found({ query: { specialtyCodes: ["PEDIATRICS", "NEUROLOGY"] } })
     expect(page.data.length).toBeGreaterThan(0)
