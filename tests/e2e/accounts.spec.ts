@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { acceptCookies, fillLoginForm } from "./support.ts"
+import { acceptCookies, expectToastShown, fillLoginForm, recordToasts } from "./support.ts"
 
 // Issue 11, accounts and settings: each scenario signs up a patient of its own, so nothing here
 // touches the demo accounts other suites rely on.
@@ -8,6 +8,7 @@ const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.ran
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 /** Signs up on the login site's French form, from the app's /register/patient. */
@@ -64,7 +65,7 @@ test("an emergency contact with a + phone is added, then deleted after a confirm
   const confirm = page.getByRole("dialog")
   await expect(confirm).toContainText("Supprimer ce contact d’urgence ?")
   await confirm.getByRole("button", { name: "Supprimer" }).click()
-  await expect(page.getByText("Contact d’urgence supprimé.")).toBeVisible()
+  await expectToastShown(page, "Contact d’urgence supprimé.")
   await expect(section.getByText("Idriss Mahamat")).toHaveCount(0)
 })
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test"
 import { pngFile } from "../fixtures/files.ts"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 // One after the other: the profile edit and the photo change both save doctor2's whole profile,
 // and run side by side the later save wrote back the biography and services the other had changed.
@@ -8,6 +8,7 @@ test.describe.configure({ mode: "default" })
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 test("the doctor's dashboard: banner, bell, statistics, quick actions, contact, experience, services", async ({ page }) => {
@@ -56,7 +57,7 @@ test("settings: bounds, the appointments notification always on, saved and kept 
   await page.getByLabel("Confirmer automatiquement les rendez-vous").check()
   await expect(page.getByRole("link", { name: "Changer le mot de passe" })).toHaveAttribute("href", "/change-password")
   await page.getByRole("button", { name: "Enregistrer" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Paramètres enregistrés." })).toBeVisible()
+  await expectToastShown(page, "Paramètres enregistrés.")
   await expect(page).toHaveURL(/\/doctor\/profile$/)
 
   await page.goto("/doctor/settings")
@@ -118,7 +119,7 @@ test("profile edit: read-only email, field errors that keep what was typed, dupl
   await second.getByLabel("Ville").fill("Moundou")
   await second.getByLabel("Pays").selectOption({ label: "Tchad" })
   await page.getByRole("button", { name: "Enregistrer" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Profil mis à jour avec succès." })).toBeVisible()
+  await expectToastShown(page, "Profil mis à jour avec succès.")
   await expect(page).toHaveURL(/\/doctor\/profile$/)
   await expect(page.getByText("Pédiatre à N'Djamena, je suis la croissance")).toBeVisible()
   await expect(page.getByText("12 500 FCFA")).toBeVisible()

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test"
 import { Temporal } from "temporal-polyfill"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 import { addAvailability, api, apiToken, bookThroughApi, showWeekOf } from "./doctor-helpers.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 const bellCount = async (page: Page) => {
@@ -33,7 +34,7 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   const preview = dialog.getByRole("list", { name: "Aperçu des créneaux" })
   await expect(preview.getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
+  await expectToastShown(page, "Disponibilité ajoutée.")
 
   // A Tuesday more than 48 hours ahead, so the booking can still be moved and cancelled: 6 slots
   // in the week view (the day's count) and in the day view.
@@ -107,7 +108,7 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await expect(confirm).toContainText("Êtes-vous sûr de vouloir annuler ce rendez-vous ?")
   await confirm.getByRole("button", { name: "Oui, annuler" }).click()
   await expect(page).toHaveURL(/\/doctor\/appointments$/)
-  await expect(page.getByRole("status").filter({ hasText: "Le rendez-vous a été annulé." })).toBeVisible()
+  await expectToastShown(page, "Le rendez-vous a été annulé.")
   await page.getByLabel("Rechercher par nom du patient").fill("awa")
   await page.getByLabel("Statut", { exact: true }).selectOption({ label: "Annulé" })
   await expect(page.getByRole("article", { name: new RegExp(`^Awa Diop, ${dayLabel(tuesday)}`) })).toContainText("Annulé")
@@ -117,7 +118,7 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   await page.getByRole("button", { name: "Récurrent" }).click()
   await tuesdayCard.getByRole("button", { name: /Supprimer la disponibilité du Mardi de 09:00/ }).click()
   await page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" }).getByRole("button", { name: "Supprimer" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Disponibilité supprimée." })).toBeVisible()
+  await expectToastShown(page, "Disponibilité supprimée.")
 
   // 8. Patients: search and open one.
   await page.goto("/doctor/profile")

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test"
 import { Temporal } from "temporal-polyfill"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 import { addAvailability, nextDateOn, showWeekOf } from "./doctor-helpers.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 test("the doctor adds a Sunday availability: defaults, preview, overlap refusal, week, day and recurring views, delete", async ({ page }) => {
@@ -45,7 +46,7 @@ test("the doctor adds a Sunday availability: defaults, preview, overlap refusal,
   await expect(preview.getByRole("listitem")).toHaveText(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"])
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
+  await expectToastShown(page, "Disponibilité ajoutée.")
 
   // Week view: the Sunday cell counts 6 slots; selecting it lists them.
   const sunday = nextDateOn(7, "09:00")
@@ -90,7 +91,7 @@ test("the doctor adds a Sunday availability: defaults, preview, overlap refusal,
   await sundayCard.getByRole("button", { name: /Supprimer la disponibilité du Dimanche/ }).click()
   const confirm = page.getByRole("dialog", { name: "Supprimer cette disponibilité ?" })
   await confirm.getByRole("button", { name: "Supprimer" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Disponibilité supprimée." })).toBeVisible()
+  await expectToastShown(page, "Disponibilité supprimée.")
   await expect(sundayCard).toContainText("Pas de disponibilité ce jour-là.")
 })
 

@@ -5,10 +5,11 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test"
 import { api, apiToken } from "./doctor-helpers.ts"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement).catch(() => false)
@@ -115,7 +116,7 @@ test("a patient books a clinic visit for her son with the keyboard only, from th
   const appointmentId = ((await response.json()) as { id: string }).id
 
   try {
-    await expect(page.getByRole("status").filter({ hasText: "Votre rendez-vous est confirmé." })).toBeVisible()
+    await expectToastShown(page, "Votre rendez-vous est confirmé.")
     await expect(page).toHaveURL(/\/appointments$/)
     const appointment = page.getByRole("article").filter({ hasText: "Otite, douleur à l'oreille droite" })
     await expect(appointment).toContainText("Moustapha Diop")
@@ -196,7 +197,7 @@ test("the doctor switches views, goes to next week, opens a day, adds an availab
     await tabTo(page, dialog.getByRole("button", { name: "Ajouter", exact: true }))
     await page.keyboard.press("Enter")
     await expect(dialog).toBeHidden()
-    await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
+    await expectToastShown(page, "Disponibilité ajoutée.")
     // Back where the dialog was opened from.
     await expect(add).toBeFocused()
 
@@ -216,7 +217,7 @@ test("the doctor switches views, goes to next week, opens a day, adds an availab
     await page.keyboard.press("Enter")
     await tabTo(page, confirm.getByRole("button", { name: "Supprimer" }))
     await page.keyboard.press("Enter")
-    await expect(page.getByRole("status").filter({ hasText: "Disponibilité supprimée." })).toBeVisible()
+    await expectToastShown(page, "Disponibilité supprimée.")
     await expect(remove).toHaveCount(0)
     created.length = 0
     // Its button gone, the focus is on its weekday rather than back at the top of the page.

@@ -12,7 +12,7 @@ import { createFlowModel, modelStepPaths } from "../../machines/testing/paths.ts
 import type { TimeSlot } from "../../schemas/availability.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
 import { answerFor, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
-import { ACCOUNTS, acceptCookies } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts } from "./support.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 /** Stands for the patient's son in the model: the screen offers him by name. */
@@ -73,6 +73,7 @@ const LANDING = { search: /\/appointments$/, profile: /\/profile$/ } as const
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 async function openWizard(page: Page, origin: "search" | "profile") {
@@ -233,7 +234,7 @@ for (const { origin, name, steps } of RUNS) {
             await expect(dialog.getByRole("button", { name: "Précédent", exact: true })).toBeEnabled()
           },
           success: async () => {
-            await expect(page.getByRole("status").filter({ hasText: "Votre rendez-vous est confirmé." })).toBeVisible()
+            await expectToastShown(page, "Votre rendez-vous est confirmé.")
             await expect(dialog).toBeHidden()
           },
           done: async () => {

@@ -14,7 +14,7 @@ import { createFlowModel, modelStepPaths } from "../../machines/testing/paths.ts
 import { formatDate } from "../../src/i18n/format.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
 import { answerFor, FR, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
-import { ACCOUNTS, acceptCookies } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, toastCount } from "./support.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
 /** The day the run began (playwright.config.ts): the paths' names and dates are the same in every worker. */
@@ -103,6 +103,7 @@ const longDate = (date: string) => formatDate(date, "fr", { weekday: "long", day
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
   // A run that crossed midnight: the page keeps the day the paths were made for. Only Date stands
   // still (timers run), and only then; on any other run the page has the real clock.
   if (Temporal.Now.plainDateISO("Africa/Dakar").toString() !== TODAY) await page.clock.setFixedTime(new Date(`${TODAY}T12:00:00Z`))
@@ -148,6 +149,7 @@ for (const { name, steps } of PATHS) {
     const deleting = new GatewayScript(page, `**/api/v1/doctor-availability/${doctorId}/availability/*`, "DELETE")
     await deleting.install()
     const created: string[] = []
+    let toastsBeforeDelete = 0
     const deleteLabel = window ? `Supprimer la disponibilité du Samedi de ${window.start} à ${window.end}` : ""
 
     // What SPEC says the schedule shows after each step, apart from the machine the path came from.
@@ -198,22 +200,24 @@ for (const { name, steps } of PATHS) {
             await addDialog.getByLabel("Durée d'un créneau (minutes)").fill("15")
             await addDialog.getByLabel("Répéter chaque semaine").uncheck()
             const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(`/doctor-availability/${doctorId}`))
+            const drawn = await toastCount(page)
             await addDialog.getByRole("button", { name: "Ajouter", exact: true }).click()
             const response = await answered
             expect(response.status()).toBe(201)
             created.push(((await response.json()) as { id: string }).id)
-            await expect(page.getByRole("status").filter({ hasText: "Disponibilité ajoutée." })).toBeVisible()
+            await expectToastShown(page, "Disponibilité ajoutée.", drawn)
           },
           "schedule.delete": () => page.getByRole("button", { name: deleteLabel }).click(),
           "schedule.confirmDelete": async (_, next) => {
             deleting.expect(answerFor(next, "deleteAvailability"))
+            toastsBeforeDelete = await toastCount(page)
             await confirm.getByRole("button", { name: "Supprimer" }).click()
           },
           "schedule.cancelDelete": () => confirm.getByRole("button", { name: "Annuler" }).click(),
           "xstate.done.actor.deleteAvailability": async () => {
             expect((await deleting.answer()).status).toBe(200)
             created.splice(0, 1)
-            await expect(page.getByRole("status").filter({ hasText: "Disponibilité supprimée." })).toBeVisible()
+            await expectToastShown(page, "Disponibilité supprimée.", toastsBeforeDelete)
             await expect(page.getByRole("button", { name: deleteLabel })).toHaveCount(0)
           },
           "xstate.error.actor.deleteAvailability": async () => {

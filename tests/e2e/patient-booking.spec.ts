@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 /** Opens the wizard from the doctor search, as a patient would. */
@@ -62,7 +63,7 @@ test("a patient books a clinic visit for her son through the three steps, finds 
   await expect(dialog.getByText(time, { exact: false })).toBeVisible()
   await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
 
-  await expect(page.getByText("Votre rendez-vous est confirmé.")).toBeVisible()
+  await expectToastShown(page, "Votre rendez-vous est confirmé.")
   await expect(page).toHaveURL(/\/appointments$/)
   const card = page.getByRole("article").filter({ hasText: "Toux" }).first()
   await expect(card).toContainText("Moustapha Diop")
@@ -72,7 +73,7 @@ test("a patient books a clinic visit for her son through the three steps, finds 
   await card.getByRole("link", { name: "Voir le détail" }).click()
   await page.getByRole("button", { name: "Annuler le rendez-vous" }).click()
   await page.getByRole("dialog").getByRole("button", { name: "Oui, annuler" }).click()
-  await expect(page.getByText("Le rendez-vous a été annulé.")).toBeVisible()
+  await expectToastShown(page, "Le rendez-vous a été annulé.")
   await expect(page.getByText("Annulé", { exact: true })).toBeVisible()
   await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toHaveCount(0)
 
@@ -96,7 +97,7 @@ test("a patient books a clinic visit for her son through the three steps, finds 
   const targetLabel = (await target.getAttribute("aria-label")) ?? ""
   await target.click()
   await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click()
-  await expect(page.getByText("Votre rendez-vous a été reporté.")).toBeVisible()
+  await expectToastShown(page, "Votre rendez-vous a été reporté.")
   await expect(page.getByRole("heading", { name: "Détail du rendez-vous" })).toBeVisible()
   await expect(page.getByText(targetLabel.split(", ").at(-1)!, { exact: true })).toBeVisible()
 })
@@ -191,7 +192,7 @@ test("a reschedule and a cancel whose answers were lost are retried with the sam
   await confirm.click()
   await expect(page.getByRole("alert").first()).toBeVisible()
   await confirm.click()
-  await expect(page.getByText("Votre rendez-vous a été reporté.")).toBeVisible()
+  await expectToastShown(page, "Votre rendez-vous a été reporté.")
   expect(moves.keys).toHaveLength(2)
   expect(moves.keys[1]).toBe(moves.keys[0])
   expect(moves.replayed).toEqual(["no", "true"])
@@ -202,7 +203,7 @@ test("a reschedule and a cancel whose answers were lost are retried with the sam
   const ask = page.getByRole("dialog")
   await ask.getByRole("button", { name: "Oui, annuler" }).click()
   await ask.getByRole("button", { name: "Réessayer" }).click()
-  await expect(page.getByText("Le rendez-vous a été annulé.")).toBeVisible()
+  await expectToastShown(page, "Le rendez-vous a été annulé.")
   await expect(page.getByText("Annulé", { exact: true })).toBeVisible()
   expect(cancels.keys).toHaveLength(2)
   expect(cancels.keys[1]).toBe(cancels.keys[0])

@@ -123,7 +123,7 @@ test("settings: appointment notifications stay on, the rest is saved, then back 
   const was = await reminders.isChecked()
   await reminders.setChecked(!was)
   await page.getByRole("button", { name: "Enregistrer" }).click()
-  await expect(page.getByText("Paramètres enregistrés.")).toBeVisible()
+  await expectToastShown(page, "Paramètres enregistrés.")
   await expect(page).toHaveURL(/\/profile$/)
   await page.goto("/profile/settings")
   await expect(page.getByLabel("Visibilité du profil")).toHaveValue("DOCTORS_ONLY")
@@ -167,11 +167,11 @@ test("a patient changes her password, is signed out, and signs in with the new o
   await expect(page.getByText(/au moins 8 caractères/i).first()).toBeVisible()
 
   await changePassword(page, "Mauvais1!", NEW)
-  await expect(page.getByText("Échec du changement de mot de passe.")).toBeVisible()
+  await expectToastShown(page, "Échec du changement de mot de passe.")
   await expect(page.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true")
 
   await changePassword(page, OLD, NEW)
-  await expect(page.getByText("Mot de passe modifié. Reconnectez-vous avec le nouveau.")).toBeVisible()
+  await expectToastShown(page, "Mot de passe modifié. Reconnectez-vous avec le nouveau.")
   // Signed out: a patient screen now asks to sign in, and only the new password opens it.
   await expect(page.getByTestId("user-menu")).toHaveCount(0)
   await page.goto("/change-password")
@@ -181,8 +181,9 @@ test("a patient changes her password, is signed out, and signs in with the new o
   await expect(page.getByRole("heading", { name: "Changer le mot de passe" })).toBeVisible()
 
   // Put the demo password back for the other scenarios.
+  const drawn = await toastCount(page)
   await changePassword(page, NEW, OLD)
-  await expect(page.getByText("Mot de passe modifié. Reconnectez-vous avec le nouveau.")).toBeVisible()
+  await expectToastShown(page, "Mot de passe modifié. Reconnectez-vous avec le nouveau.", drawn)
 })
 
 test("managers may not open the change-password screen", async ({ page }) => {

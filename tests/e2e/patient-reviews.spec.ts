@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 async function openDoctorReviews(page: Page) {
@@ -46,7 +47,7 @@ test("a patient who has seen the doctor adds, edits and deletes a review, and re
   await form.locator("label").filter({ hasText: "4 étoiles" }).click()
   await form.getByLabel("Votre commentaire").fill("  Médecin attentif, explications claires et rassurantes.  ")
   await form.getByRole("button", { name: "Publier l'avis" }).click()
-  await expect(page.getByText("Merci, votre avis est publié.")).toBeVisible()
+  await expectToastShown(page, "Merci, votre avis est publié.")
   await expect(section.getByRole("form", { name: "Donner votre avis" })).toHaveCount(0)
 
   const mine = section.getByRole("article", { name: "Avis de Awa D." })

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test"
 import { bigPngFile, MB, onDisk, pdfFile, pngFile } from "../fixtures/files.ts"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 test("a patient uploads a profile photo with a progress bar, and deletes it", async ({ page }) => {
@@ -91,7 +92,7 @@ test("a patient uploads a 2 MB PDF record, pausing and resuming the upload mid-w
 
   releaseLine()
   await page.getByRole("button", { name: "Reprendre" }).click()
-  await expect(page.getByText("Document ajouté à votre dossier.")).toBeVisible({ timeout: 30_000 })
+  await expectToastShown(page, "Document ajouté à votre dossier.", 0, 30_000)
   const record = page.getByRole("listitem").filter({ hasText: description })
   await expect(record).toContainText("Résultat d'analyse")
   const link = record.getByRole("link", { name: fileName })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 /** Issue 11, "Polish a patient would notice": each item as a patient sees it, in French and in Arabic, at 360 px where it matters. */
 
@@ -71,6 +71,7 @@ test.describe("2. the review count follows publishing and deleting; the text aft
 
   test("French publish then Arabic delete, at 360 px", async ({ page }) => {
     await acceptCookies(page)
+    await recordToasts(page)
     await signIn(page, ACCOUNTS.patient.email, DERMATOLOGIST)
     await page.setViewportSize(PHONE)
     const toggle = page.getByRole("button", { name: /Avis des patients/ })
@@ -81,7 +82,7 @@ test.describe("2. the review count follows publishing and deleting; the text aft
     await form.locator("label").filter({ hasText: "4 étoiles" }).click()
     await form.getByLabel("Votre commentaire").fill("Consultation claire, dermatologue très à l'écoute.")
     await form.getByRole("button", { name: "Publier l'avis" }).click()
-    await expect(page.getByText("Merci, votre avis est publié.")).toBeVisible()
+    await expectToastShown(page, "Merci, votre avis est publié.")
     await expect(toggle).toContainText("4 avis")
     await expect(section.getByText("après un rendez-vous avec elle")).toBeVisible()
     await expect(section.getByText("avec lui")).toHaveCount(0)

@@ -1,9 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test"
-import { acceptCookies } from "./support.ts"
+import { acceptCookies, expectToastShown, recordToasts } from "./support.ts"
 import { expectNoHorizontalOverflow, sinkMessages } from "../support/publicPages.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 async function fill(form: Locator | Page, fields: Record<string, string>) {
@@ -28,7 +29,7 @@ test("a visitor's message from /contact reaches the team's mailbox, and the form
   await fill(page, { "Prénom *": "Fatou", "E-mail *": "fatou.ndoye@example.sn", "Téléphone (facultatif)": "+221771234567", "Message *": message })
   await page.getByLabel("Vous êtes *").selectOption("POTENTIAL_PARTNER")
   await page.getByRole("button", { name: "Envoyer le message" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Message envoyé avec succès." })).toBeVisible()
+  await expectToastShown(page, "Message envoyé avec succès.")
   await expect(page.getByLabel("Prénom *", { exact: true })).toHaveValue("")
   await expect(page.getByLabel("Message *", { exact: true })).toHaveValue("")
 
@@ -61,7 +62,7 @@ test("when sending fails, the visitor is told and keeps the message", async ({ p
   await fill(page, { "Prénom *": "Moussa", "Nom *": "Diallo", "E-mail *": "moussa@example.sn", "Message *": "Un message qui ne partira pas." })
   await page.getByLabel("Vous êtes *").selectOption("OTHER")
   await page.getByRole("button", { name: "Envoyer le message" }).click()
-  await expect(page.getByRole("alert").filter({ hasText: "Échec de l'envoi du message. Veuillez réessayer." })).toBeVisible()
+  await expectToastShown(page, "Échec de l'envoi du message. Veuillez réessayer.")
   await expect(page.getByLabel("Message *", { exact: true })).toHaveValue("Un message qui ne partira pas.")
 })
 
@@ -90,7 +91,7 @@ test("on the home page, what a visitor types before the contact form's code arri
   await expect(form.getByText(`${message.length} / 1000`)).toBeVisible()
   await expect(form.getByLabel("Prénom *", { exact: true })).toHaveValue("Awa")
   await form.getByRole("button", { name: "Envoyer le message" }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Message envoyé avec succès." })).toBeVisible()
+  await expectToastShown(page, "Message envoyé avec succès.")
   await expect.poll(async () => (await sinkMessages()).find((m) => m.text.includes(message))?.subject).toBe("[Promed] Message de contact de Awa Ndiaye")
   const mail = (await sinkMessages()).find((m) => m.text.includes(message))!
   expect(mail.text).toContain("awa.ndiaye@example.sn")

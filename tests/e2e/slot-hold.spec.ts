@@ -7,7 +7,7 @@
  */
 import { chromium, expect, test, type Browser, type Locator, type Page } from "@playwright/test"
 import { api, apiToken } from "./doctor-helpers.ts"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
 
 const HOLDER = "patient2@demo.sn"
 const DOCTOR = "Moussa Ndiaye"
@@ -22,6 +22,7 @@ test.use({ serviceWorkers: "allow" })
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+  await recordToasts(page)
 })
 
 /** Signs in, opens the wizard from the search and fills step 1; answers the dialog on step 2. */
@@ -92,7 +93,7 @@ test("a slot held at the review is taken for another patient, and the holder boo
 
   // The holder confirms: booked.
   await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
-  await expect(page.getByText("Votre rendez-vous est confirmé.")).toBeVisible()
+  await expectToastShown(page, "Votre rendez-vous est confirmé.")
   await expect(page).toHaveURL(/\/appointments$/)
 
   // What the test booked is cancelled, so the demo data stays as it was.

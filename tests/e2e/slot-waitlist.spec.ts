@@ -185,7 +185,7 @@ test("a patient joins from the profile, another cancels, the first takes the off
   await expect(wizard.getByRole("button", { name: `${gridDay}, ${when.time}`, pressed: true })).toBeVisible()
   await wizard.getByRole("button", { name: "Suivant", exact: true }).click()
   await wizard.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
-  await expect(page.getByText("Votre rendez-vous est confirmé.")).toBeVisible()
+  await expectToastShown(page, "Votre rendez-vous est confirmé.")
   await expect(page).toHaveURL(/\/appointments$/)
 
   // Booked, and the entry is gone.

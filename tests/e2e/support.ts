@@ -62,8 +62,8 @@ const drawnToasts = (page: Page) => page.evaluate(() => (window as unknown as { 
 export const toastCount = async (page: Page) => (await drawnToasts(page)).length
 
 /** That a toast with this text was drawn after the first `since` ones (needs `recordToasts`). */
-export async function expectToastShown(page: Page, text: string, since = 0) {
-  await expect.poll(async () => (await drawnToasts(page)).slice(since), { message: `a toast "${text}"` }).toContainEqual(expect.stringContaining(text))
+export async function expectToastShown(page: Page, text: string, since = 0, timeout?: number) {
+  await expect.poll(async () => (await drawnToasts(page)).slice(since), { message: `a toast "${text}"`, timeout }).toContainEqual(expect.stringContaining(text))
 }
 
 /** Console lines that say React had to throw the server's HTML away, and uncaught page errors: collected from now on. */
