@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono"
 import { bodyLimit } from "hono/body-limit"
-import { compress } from "hono/compress"
+import { compressAnswers } from "./http/compressAnswers.ts"
 import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
 import { emailConfirmationRoutes } from "./auth/emailConfirmation.ts"
 import { loginSiteRoutes } from "./auth/loginSite.ts"
@@ -71,7 +71,7 @@ export function createApp(given: AppInput) {
   // A GET or HEAD has no body to measure: asking for one makes the whole web Request of a request
   // Node has already parsed (about a tenth of the gateway's time on an uncached profile read).
   const tooLarge: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next))
-  app.use(`${API_PREFIX}/*`, tooLarge, compress(), invalidateReadCacheOnWrite(), storedNowhere)
+  app.use(`${API_PREFIX}/*`, tooLarge, compressAnswers(), invalidateReadCacheOnWrite(), storedNowhere)
   app.use("/auth/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())
