@@ -84,7 +84,7 @@ describe("compressAnswers on a bare app", () => {
 describe("the gateway's answers", () => {
   let gw: TestGateway
   beforeAll(async () => {
-    gw = await startTestGateway({ readCacheMs: 0 })
+    gw = await startTestGateway({ readCacheMs: 60_000 })
   })
   afterAll(() => gw?.stop())
 
@@ -106,6 +106,13 @@ describe("the gateway's answers", () => {
     expect(zipped.status).toBe(200)
     expect(zipped.headers.get("Content-Encoding")).toBe("gzip")
     expect(zipped.headers.get("Content-Type")).toMatch(/^application\/json/)
-    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(text)
+    const bytes = Buffer.from(await zipped.arrayBuffer())
+    expect(gunzipSync(bytes).toString()).toBe(text)
+    // A cached read's gzip: the same bytes again, and the answer still says it varies on the encoding.
+    const again = await search("gzip")
+    expect(again.headers.get("Content-Encoding")).toBe("gzip")
+    expect(again.headers.get("Vary")).toBe("Accept-Encoding")
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true)
+    expect((await search("br")).headers.get("Content-Encoding")).toBeNull()
   })
 })

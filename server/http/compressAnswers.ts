@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono"
+import type { Context, MiddlewareHandler } from "hono"
 import { parseAccept } from "hono/utils/accept"
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress"
 import { gzipSync } from "node:zlib"
@@ -16,6 +16,12 @@ export function acceptsGzip(header: string | undefined): boolean {
   const weight = (accepts.find((a) => a.type.toLowerCase() === "gzip") ?? accepts.find((a) => a.type === "*"))?.q ?? 0
   return weight > 0
 }
+
+/** Whether an answer of `byteLength` bytes goes gzipped to this client. */
+export const wantsGzip = (c: Context, byteLength: number): boolean => byteLength >= COMPRESS_THRESHOLD_BYTES && acceptsGzip(c.req.header("Accept-Encoding"))
+
+/** The gateway's gzip of an answer: level 6, where level 9 costs twice the CPU for 0.5 % fewer bytes. */
+export const gzipAnswer = (body: string | Uint8Array): Uint8Array<ArrayBuffer> => gzipSync(body, { level: 6 })
 
 /**
  * Gzips the gateway's answers in one call on the whole body. Hono's compress() pipes the body
@@ -43,9 +49,10 @@ export function compressAnswers(): MiddlewareHandler {
     if (vary !== "*" && !variesOnEncoding.test(vary ?? "")) res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding")
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) return
     const body = new Uint8Array(await res.arrayBuffer())
+    const gzip = wantsGzip(c, body.byteLength)
     // Hono copies the answer's headers onto a response set in its place: the length is set after.
-    c.res = new Response(body.byteLength < COMPRESS_THRESHOLD_BYTES ? body : gzipSync(body, { level: 6 }), res)
-    if (body.byteLength < COMPRESS_THRESHOLD_BYTES) return
+    c.res = new Response(gzip ? gzipAnswer(body) : body, res)
+    if (!gzip) return
     c.res.headers.delete("Content-Length")
     c.res.headers.set("Content-Encoding", "gzip")
   }

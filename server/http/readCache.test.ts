@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
 import { ReadCache } from "./readCache.ts"
 import { testIds } from "../../schemas/testIds.ts"
@@ -34,6 +35,21 @@ describe("ReadCache", () => {
     release()
     expect(new Set(await Promise.all(waiting))).toEqual(new Set(["[1,2]"]))
     expect(loads).toBe(1)
+  })
+
+  it("gzips a kept body once for all its hits, and a body it does not keep each time", async () => {
+    const cache = new ReadCache(5_000)
+    const load = async () => ({ text: "consultation ".repeat(100) })
+    const first = await cache.read("k", load)
+    const again = await cache.read("k", load)
+    expect(again.body).toBe(first.body)
+    expect(again.gzipped()).toBe(first.gzipped())
+    expect(gunzipSync(first.gzipped()).toString()).toBe(first.body)
+    cache.clear()
+    expect((await cache.read("k", load)).gzipped()).not.toBe(first.gzipped())
+    const off = new ReadCache(0)
+    const unkept = await off.read("k", load)
+    expect(gunzipSync(unkept.gzipped()).toString()).toBe(unkept.body)
   })
 
   it("does not keep a failure", async () => {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono"
 import type { AppEnv } from "./context.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
+import { gzipAnswer, wantsGzip } from "./compressAnswers.ts"
 
 interface Entry {
   readonly expires: number
@@ -9,6 +10,14 @@ interface Entry {
   readonly body: Promise<string>
   /** Characters of the body once loaded (0 while loading). */
   size: number
+  /** The body gzipped, made by the first hit that takes gzip, for every hit after it. */
+  gzip?: Uint8Array<ArrayBuffer>
+}
+
+/** A body as the cache answers it: its JSON, and that JSON gzipped (made once for a cached body). */
+export interface CachedBody {
+  readonly body: string
+  readonly gzipped: () => Uint8Array<ArrayBuffer>
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
@@ -47,13 +56,21 @@ export class ReadCache {
     return this.#entries.size
   }
 
-  /** The cached body of `key`, or the body `load` makes (kept unless it fails). */
+  /** The cached JSON of `key`, or the JSON of what `load` makes (kept unless it fails). */
   async json(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<string> {
-    if (this.ttlMs <= 0 || this.suspended) return JSON.stringify(await load())
+    return (await this.read(key, load, doctorId)).body
+  }
+
+  /** As `json`, with the body's gzip beside it, compressed once however many hits take it. */
+  async read(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<CachedBody> {
+    if (this.ttlMs <= 0 || this.suspended) {
+      const body = JSON.stringify(await load())
+      return { body, gzipped: () => gzipAnswer(body) }
+    }
     if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
     const now = this.now()
     const hit = this.#entries.get(key)
-    if (hit && hit.expires > now) return hit.body
+    if (hit && hit.expires > now) return answerOf(hit)
     if (hit) this.#drop(key, hit)
     const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then((value) => JSON.stringify(value)), size: 0 }
     this.#entries.set(key, entry)
@@ -68,7 +85,7 @@ export class ReadCache {
         if (this.#entries.get(key) === entry) this.#drop(key, entry)
       },
     )
-    return entry.body
+    return answerOf(entry)
   }
 
   clear(): void {
@@ -97,10 +114,19 @@ export class ReadCache {
   }
 }
 
-/** Answers a cached public read with its JSON body; `doctorId` is the doctor it is about, if one. */
+async function answerOf(entry: Entry): Promise<CachedBody> {
+  const body = await entry.body
+  return { body, gzipped: () => (entry.gzip ??= gzipAnswer(body)) }
+}
+
+/**
+ * Answers a cached public read with its JSON body, gzipped when the client takes it (the cached
+ * gzip: a hit does not compress again); `doctorId` is the doctor it is about, if one.
+ */
 export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<Response> {
-  const body = await c.get("deps").readCache.json(key, load, doctorId)
-  return c.body(body, 200, { "Content-Type": "application/json" })
+  const { body, gzipped } = await c.get("deps").readCache.read(key, load, doctorId)
+  if (!wantsGzip(c, Buffer.byteLength(body))) return c.body(body, 200, { "Content-Type": "application/json" })
+  return c.body(gzipped(), 200, { "Content-Type": "application/json", "Content-Encoding": "gzip", Vary: "Accept-Encoding" })
 }
 
 /** Marks a POST that only reads (a search), so that it leaves the cache alone. */
