@@ -52,6 +52,20 @@ describe("ReadCache", () => {
     expect(gunzipSync(unkept.gzipped()).toString()).toBe(unkept.body)
   })
 
+  it("counts a kept gzip in its size, dropping the oldest bodies when it goes over", async () => {
+    const load = async () => "consultation ".repeat(100) // 1,302 characters as JSON, a gzip of some 40 bytes
+    const cache = new ReadCache(5_000, 2 * 1_302 + 10)
+    await cache.read("a", load)
+    await cache.read("b", load)
+    expect(cache.size).toBe(2)
+    const gzip = (await cache.read("b", load)).gzipped()
+    expect(gzip.byteLength).toBeGreaterThan(10)
+    expect(cache.size).toBe(1)
+    let loads = 0
+    expect(await cache.json("b", async () => `${++loads}`)).not.toBe('"1"')
+    expect(await cache.json("a", async () => `${++loads}`)).toBe('"1"')
+  })
+
   it("does not keep a failure", async () => {
     const cache = new ReadCache(5_000)
     await expect(cache.json("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down")

@@ -8,7 +8,7 @@ interface Entry {
   /** The doctor the read is about (a profile, a week of slots); none for a search, which any doctor may change. */
   readonly doctorId: DoctorId | undefined
   readonly body: Promise<string>
-  /** Characters of the body once loaded (0 while loading). */
+  /** Characters of the body once loaded (0 while loading), and bytes of its gzip once made. */
   size: number
   /** The body gzipped, made by the first hit that takes gzip, for every hit after it. */
   gzip?: Uint8Array<ArrayBuffer>
@@ -31,8 +31,8 @@ export type ReadScope = { readonly doctors: ReadonlyArray<string> } | "all"
 
 /**
  * A short-lived cache of the public reads that every visitor shares (doctor search, profiles, week
- * slots), holding their JSON bodies, at most `maxChars` characters of them (oldest dropped first).
- * A miss is loaded once however many requests wait for it. A successful write drops what it may
+ * slots), holding their JSON bodies and their gzip, at most `maxChars` characters of the one and
+ * bytes of the other (oldest dropped first). A miss is loaded once however many requests wait for it. A successful write drops what it may
  * have changed (its ReadScope) before it is answered, here and, through the ReadCacheBus, in every
  * other gateway on the database; the time limit bounds what writes made outside a gateway (the
  * seed script) can leave stale. A time limit of 0 turns it off (the cost-growth bench measures the
@@ -70,7 +70,7 @@ export class ReadCache {
     if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
     const now = this.now()
     const hit = this.#entries.get(key)
-    if (hit && hit.expires > now) return answerOf(hit)
+    if (hit && hit.expires > now) return this.#answer(key, hit)
     if (hit) this.#drop(key, hit)
     const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then((value) => JSON.stringify(value)), size: 0 }
     this.#entries.set(key, entry)
@@ -85,7 +85,23 @@ export class ReadCache {
         if (this.#entries.get(key) === entry) this.#drop(key, entry)
       },
     )
-    return answerOf(entry)
+    return this.#answer(key, entry)
+  }
+
+  /** The entry's body, and its gzip made once and counted in the cache's size while the entry is kept. */
+  async #answer(key: string, entry: Entry): Promise<CachedBody> {
+    const body = await entry.body
+    const gzipped = () => {
+      if (entry.gzip) return entry.gzip
+      const gzip = (entry.gzip = gzipAnswer(body))
+      if (this.#entries.get(key) === entry) {
+        entry.size += gzip.byteLength
+        this.#chars += gzip.byteLength
+        this.#trim()
+      }
+      return gzip
+    }
+    return { body, gzipped }
   }
 
   clear(): void {
@@ -112,11 +128,6 @@ export class ReadCache {
       this.#drop(key, entry)
     }
   }
-}
-
-async function answerOf(entry: Entry): Promise<CachedBody> {
-  const body = await entry.body
-  return { body, gzipped: () => (entry.gzip ??= gzipAnswer(body)) }
 }
 
 /**
