@@ -49,7 +49,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (vary !== "*" && !variesOnEncoding.test(vary ?? "")) res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding")
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) return
     const body = new Uint8Array(await res.arrayBuffer())
-    const gzip = wantsGzip(c, body.byteLength)
+    const gzip = body.byteLength >= COMPRESS_THRESHOLD_BYTES
     // Hono copies the answer's headers onto a response set in its place: the length is set after.
     c.res = new Response(gzip ? gzipAnswer(body) : body, res)
     if (!gzip) return
