@@ -1,5 +1,6 @@
 import { assign, setup } from "xstate"
-import { isSessionErrorCode, type ApiErrorBody, type ErrorCode } from "../schemas/errors.ts"
+import { isSessionErrorCode, type ErrorCode } from "../schemas/errorCodes.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
 
 export interface ErrorModalContext {
   error: ApiErrorBody | null

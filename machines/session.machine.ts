@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import { isSessionErrorCode, type ApiErrorBody, type ErrorCode } from "../schemas/errors.ts"
+import { isSessionErrorCode, type ErrorCode } from "../schemas/errorCodes.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
 import { errorBodyOf, type RejectionFallback } from "./shared/rejections.ts"
 import type { SessionResponse, SessionStatus, ValidateSessionResponse } from "../schemas/session.ts"
 

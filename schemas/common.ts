@@ -2,6 +2,8 @@ import * as Schema from "effect/Schema"
 import { Country, Residency } from "./enums.ts"
 import { boundedLine, requiredText } from "./fields.ts"
 
+export { PAGE_SIZES } from "./valueLists.ts"
+
 /** A point on Earth: latitude -90 to 90, longitude -180 to 180 (finite numbers only). */
 export const Coordinates = Schema.Struct({
   lat: Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 }, { message: "validation.coordinatesInvalid" })),
@@ -40,6 +42,3 @@ export type PaginationResponse = typeof PaginationResponse.Type
 
 export const SortOrder = Schema.Literals(["asc", "desc"])
 export type SortOrder = typeof SortOrder.Type
-
-/** Page sizes offered by every paginated list (SPEC §9). */
-export const PAGE_SIZES = [5, 10, 25, 50, 100] as const

@@ -1,4 +1,7 @@
 import * as Schema from "effect/Schema"
+import { APPOINTMENT_STATUSES, SERVICE_CODES } from "./valueLists.ts"
+
+export { APPOINTMENT_STATUSES, PATIENT_STATUSES, SERVICE_CODES } from "./valueLists.ts"
 
 /** Enumerations exactly as SPEC §3 spells them (CENTERAL_TIME and MONTAIN_TIME included). */
 export const ROLES = ["PATIENT", "DOCTOR", "MANAGER", "ADMIN"] as const
@@ -44,13 +47,11 @@ export const APP_LANGUAGES = ["EN", "FR", "AR"] as const
 export const AppLanguage = Schema.Literals(APP_LANGUAGES)
 export type AppLanguage = typeof AppLanguage.Type
 
-export const SERVICE_CODES = ["CLINIC", "ONLINE", "HOME"] as const
 export const ServiceCode = Schema.Literals(SERVICE_CODES)
 export type ServiceCode = typeof ServiceCode.Type
 export const AppointmentType = ServiceCode
 export type AppointmentType = ServiceCode
 
-export const APPOINTMENT_STATUSES = ["CONFIRMED", "CANCELED", "COMPLETE"] as const
 export const AppointmentStatus = Schema.Literals(APPOINTMENT_STATUSES)
 export type AppointmentStatus = typeof AppointmentStatus.Type
 
@@ -89,6 +90,3 @@ export type ContactRole = typeof ContactRole.Type
 export const FACILITY_TIME_ZONES = ["Africa/Dakar", "Africa/Ndjamena"] as const
 export const FacilityTimeZone = Schema.Literals(FACILITY_TIME_ZONES)
 export type FacilityTimeZone = typeof FacilityTimeZone.Type
-
-/** A patient's standing in a doctor's list (SPEC §2: active or inactive). */
-export const PATIENT_STATUSES = ["ACTIVE", "INACTIVE"] as const

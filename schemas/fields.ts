@@ -1,43 +1,13 @@
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { LIMITS } from "./limits.ts"
+
+export { LIMITS } from "./limits.ts"
 
 /**
  * Field rules of SPEC §5, shared by the SPA forms and the gateway. Every message is an i18n key
  * under `validation.*`; the bounds they mention come from LIMITS so texts and checks never drift.
  */
-export const LIMITS = {
-  phoneMax: 18,
-  passwordMin: 8,
-  searchMin: 2,
-  biographyMin: 20,
-  commentMin: 20,
-  commentMax: 512,
-  ratingMin: 1,
-  ratingMax: 5,
-  contactFirstNameMin: 2,
-  contactFirstNameMax: 50,
-  contactLastNameMin: 2,
-  contactLastNameMax: 20,
-  contactEmailMin: 4,
-  contactEmailMax: 100,
-  contactMessageMin: 10,
-  contactMessageMax: 1000,
-  locationsMax: 3,
-  servicesMax: 3,
-  maxDailyAppointmentMin: 1,
-  maxDailyAppointmentMax: 50,
-  consultationDurationMin: 1,
-  consultationDurationMax: 240,
-  bufferTimeMin: 5,
-  bufferTimeMax: 240,
-  slotDurationMin: 15,
-  slotDurationStep: 5,
-  textMax: 2000,
-  nameMax: 100,
-  photoMaxBytes: 3 * 1024 * 1024,
-  recordMaxBytes: 10 * 1024 * 1024,
-} as const
-
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 /**
  * One phone format everywhere, E.164: "+", a country code not starting with 0, 7 to 15 digits in

@@ -2,8 +2,8 @@
  * What each public route downloads before it can show, from the production build's manifest:
  * the entry and its static imports, the route's screen chunk and its static imports, the text
  * sections it loads at start (in French), and their CSS, gzipped at level 9 as the server sends
- * them. `--check` fails when / is over its budget, loads OpenLayers, firebase or
- * temporal-polyfill, or loads texts of another language.
+ * them. `--check` fails when / is over its budget, loads OpenLayers, firebase,
+ * temporal-polyfill or effect/Schema, or loads texts of another language.
  *
  *   tsx scripts/bundleBudget.ts [--check] [--dir dist/client]
  */
@@ -13,8 +13,8 @@ import { pathToFileURL } from "node:url"
 import { gzipSync } from "node:zlib"
 import { CONTACT_TEXTS, DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../src/features/public/routeTexts.ts"
 
-/** The landing page's budget (issue 3): its JavaScript, gzipped, everything / loads. CSS is printed beside it. */
-export const LANDING_BUDGET_BYTES = 200_000
+/** The landing page's budget (issue 3, lowered by issue 12 on the way to its 150 kB): its JavaScript, gzipped, everything / loads. CSS is printed beside it. */
+export const LANDING_BUDGET_BYTES = 170_000
 
 interface ManifestChunk {
   file: string
@@ -45,6 +45,8 @@ const FORBIDDEN_ON_LANDING: Record<string, string> = {
   ol: "ol-viewport",
   firebase: "firebasestorage.googleapis.com",
   "temporal-polyfill": "Invalid leap month",
+  // The id every schema check of effect/Schema is known by (Schema.isInt's is effect/schema/isInt).
+  "effect/Schema": "effect/schema/",
 }
 
 /** The core text sections, read from the i18n module's source (it cannot be imported in Node). */

@@ -26,6 +26,14 @@ describe("errorBodyOf", () => {
     })
   })
 
+  it("keeps field errors only when each is a name and a message, and only those two", () => {
+    const fields = [{ name: "email", message: "validation.emailInvalid", hint: "x" }]
+    expect(errorBodyOf({ code: "VALIDATION_ERROR", message: "Bad", fields }).fields).toEqual([{ name: "email", message: "validation.emailInvalid" }])
+    for (const bad of [[{ name: "email" }], [{ name: "email", message: "m" }, "x"], [{ name: 1, message: "m" }], { name: "email", message: "m" }]) {
+      expect(errorBodyOf({ code: "VALIDATION_ERROR", message: "Bad", fields: bad })).toEqual({ code: "VALIDATION_ERROR", message: "Bad" })
+    }
+  })
+
   it("answers the fallback for what says nothing", () => {
     for (const rejection of [undefined, null, "boom", 42, {}, { fields: "none" }]) expect(errorBodyOf(rejection)).toEqual(UNHANDLED_REJECTION)
   })

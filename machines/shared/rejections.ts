@@ -1,19 +1,34 @@
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import { ErrorCodeSchema, FieldError, type ApiErrorBody, type ErrorCode } from "../../schemas/errors.ts"
+import { isErrorCode, type ErrorCode } from "../../schemas/errorCodes.ts"
+import type { ApiErrorBody, FieldError } from "../../schemas/errors.ts"
 
 /**
  * What an invoked actor's rejection says. XState hands it over as `unknown` (a promise may reject
- * with anything), so it is decoded here, once for every machine, and never cast. Each part is
- * decoded on its own so that one part that is not as SPEC §8 says (no message, a code outside the
- * list) does not lose the others: the gateway's ApiRequestError (src/api/client.ts) and a plain
- * error body decode whole, an Error keeps its message, and what says nothing gets the fallback.
+ * with anything), so it is read here, once for every machine, each part checked and never cast.
+ * Each part is read on its own so that one part that is not as SPEC §8 says (no message, a code
+ * outside the list) does not lose the others: the gateway's ApiRequestError (src/api/client.ts)
+ * and a plain error body read whole, an Error keeps its message, and what says nothing gets the
+ * fallback. Plain checks rather than effect/Schema: the session machine reads rejections, and it
+ * runs before the first screen, which must not wait for the schema library.
  */
-const decodeCode = Schema.decodeUnknownOption(Schema.Struct({ code: ErrorCodeSchema }))
-const decodeMessage = Schema.decodeUnknownOption(Schema.Struct({ message: Schema.String }))
-const decodeFields = Schema.decodeUnknownOption(Schema.Struct({ fields: Schema.Array(FieldError) }))
-/** The storage SDK's codes (storage/unauthorized, …) are its own, not SPEC §8's. */
-const decodeStorageCode = /* @__PURE__ */ Schema.decodeUnknownOption(Schema.Struct({ code: Schema.String }))
+function partOf(rejection: unknown, key: string): unknown {
+  if (typeof rejection !== "object" || rejection === null) return undefined
+  const part: unknown = Reflect.get(rejection, key)
+  return part
+}
+
+const textPartOf = (rejection: unknown, key: string): string | undefined => {
+  const part = partOf(rejection, key)
+  return typeof part === "string" ? part : undefined
+}
+
+const isFieldError = (value: unknown): value is FieldError => typeof partOf(value, "name") === "string" && typeof partOf(value, "message") === "string"
+
+/** The field errors of a rejection, each as { name, message } alone; undefined when any is not one. */
+function fieldsOf(rejection: unknown): ReadonlyArray<FieldError> | undefined {
+  const fields = partOf(rejection, "fields")
+  if (!Array.isArray(fields) || !fields.every(isFieldError)) return undefined
+  return fields.map(({ name, message }) => ({ name, message }))
+}
 
 /** What a rejection that carries no code (or no message) of its own is taken for. */
 export interface RejectionFallback {
@@ -23,20 +38,21 @@ export interface RejectionFallback {
 
 export const UNHANDLED_REJECTION: RejectionFallback = { code: "UNHANDLED_ERROR", message: "Unexpected failure" }
 
-/** A rejection as the gateway's error body: its code, message and field errors, decoded. */
+/** A rejection as the gateway's error body: its code, message and field errors, checked. */
 export function errorBodyOf(rejection: unknown, fallback: RejectionFallback = UNHANDLED_REJECTION): ApiErrorBody {
-  const fields = Option.getOrUndefined(decodeFields(rejection))?.fields
+  const code = partOf(rejection, "code")
+  const fields = fieldsOf(rejection)
   return {
-    code: Option.getOrUndefined(decodeCode(rejection))?.code ?? fallback.code,
-    message: Option.getOrUndefined(decodeMessage(rejection))?.message ?? fallback.message,
+    code: isErrorCode(code) ? code : fallback.code,
+    message: textPartOf(rejection, "message") ?? fallback.message,
     ...(fields?.length ? { fields } : {}),
   }
 }
 
-/** A storage SDK failure (an upload task that threw): its code and message, decoded. */
+/** A storage SDK failure (an upload task that threw): its code and message, checked. The SDK's codes (storage/unauthorized, …) are its own, not SPEC §8's. */
 export function storageFailureOf(rejection: unknown): { readonly code: string; readonly message: string } {
   return {
-    code: Option.getOrUndefined(decodeStorageCode(rejection))?.code ?? "storage/unknown",
-    message: Option.getOrUndefined(decodeMessage(rejection))?.message ?? "Upload failed",
+    code: textPartOf(rejection, "code") ?? "storage/unknown",
+    message: textPartOf(rejection, "message") ?? "Upload failed",
   }
 }

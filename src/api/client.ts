@@ -2,46 +2,24 @@ import { ofetch, FetchError } from "ofetch"
 import * as Schema from "effect/Schema"
 import { pathOf, type AnyEndpoint, type AnySchema, type PathValues } from "../../schemas/contract.ts"
 import { IDEMPOTENCY_KEY_HEADER } from "../../schemas/idempotency.ts"
-import { ApiErrorBody, isSessionErrorCode, type ErrorCode, type FieldError } from "../../schemas/errors.ts"
+import { ApiErrorBody, isSessionErrorCode } from "../../schemas/errors.ts"
+import { clientHooks } from "./clientHooks.ts"
+import { ApiRequestError } from "./requestError.ts"
+
+export { ApiRequestError } from "./requestError.ts"
+export { configureApiClient } from "./clientHooks.ts"
 
 export const API_BASE = "/api/v1"
 /** SPEC §7: every request gives up after 15 s. */
 export const REQUEST_TIMEOUT_MS = 15_000
 
-/** A failed call, always carrying a code of SPEC §8. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly status: number | null,
-    readonly fields: ReadonlyArray<FieldError> = [],
-  ) {
-    super(message)
-    this.name = "ApiRequestError"
-  }
-
-  toBody(): ApiErrorBody {
-    return { code: this.code, message: this.message, ...(this.fields.length ? { fields: this.fields } : {}) }
-  }
-}
-
-interface ClientHooks {
-  getToken: () => string | null
-  onSessionError: (code: ErrorCode) => void
-  /**
-   * How requests travel; the browser's fetch by default. The server's page renderer passes one
-   * that hands the request to the gateway in the same process (src/ssr/serverEntry.tsx).
-   */
-  fetch?: typeof globalThis.fetch
-}
-
-let hooks: ClientHooks = { getToken: () => null, onSessionError: () => {} }
-let fetcher = ofetch
-
-/** Wires the client to the session: where the bearer token comes from, and who hears it died. */
-export function configureApiClient(next: ClientHooks): void {
-  hooks = next
-  fetcher = next.fetch ? ofetch.create({}, { fetch: next.fetch }) : ofetch
+/** ofetch over the hooks' fetch, made once for each fetch it is given. */
+const fetchers = new WeakMap<typeof globalThis.fetch, typeof ofetch>()
+function fetcherOf(fetch: typeof globalThis.fetch | undefined): typeof ofetch {
+  if (!fetch) return ofetch
+  let fetcher = fetchers.get(fetch)
+  if (!fetcher) fetchers.set(fetch, (fetcher = ofetch.create({}, { fetch })))
+  return fetcher
 }
 
 const decodeErrorBody = Schema.decodeUnknownOption(ApiErrorBody)
@@ -117,13 +95,14 @@ async function send<S extends AnySchema>(
   input: SendInput = {},
 ): Promise<S["Type"]> {
   const path = pathOf(route, input.params)
+  const hooks = clientHooks()
   const token = input.token === undefined ? hooks.getToken() : input.token
   const headers: Record<string, string> = {}
   if (token) headers.Authorization = `Bearer ${token}`
   if (input.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey
   let raw: unknown
   try {
-    raw = await fetcher(path, {
+    raw = await fetcherOf(hooks.fetch)(path, {
       baseURL: API_BASE,
       method: route.method,
       // ofetch serialises plain objects and arrays as JSON; the contract typed what is sent.
@@ -151,7 +130,7 @@ async function send<S extends AnySchema>(
 
 /** A bodiless call of the session (its bearer, its cookie) for a page that is going away: no answer is read. */
 function unloadRequest<C extends AnyEndpoint>(contract: C, params: PathValues<C>): [url: string, init: RequestInit] {
-  const token = hooks.getToken()
+  const token = clientHooks().getToken()
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
   return [`${API_BASE}${pathOf(contract, params)}`, { method: contract.method, headers, credentials: "include" }]
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query"
-import { ApiRequestError } from "./client.ts"
+import { ApiRequestError } from "./requestError.ts"
 
 declare module "@tanstack/react-query" {
   interface Register {

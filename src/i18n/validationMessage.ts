@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next"
-import { LIMITS } from "../../schemas/fields.ts"
+import { LIMITS } from "../../schemas/limits.ts"
 
 // The bounds a validation text mentions, from the same constants the schemas check.
 const PARAMS: Record<string, Record<string, number>> = {

@@ -1,15 +1,14 @@
 import { notFound } from "@tanstack/react-router"
-import * as Schema from "effect/Schema"
+import { isUuid } from "./search/checks.ts"
 import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /**
  * Path parameters, checked before any guard's loader or query sees them. Every id in an address
- * is a database id, a UUID (schemas/fields.ts `Id`; spelled out here so the record schemas stay
- * out of the entry chunk). An address whose id cannot be one names nothing: it shows the route's
- * not-found view (SPEC §2, §8), as an unknown id would after asking the gateway.
+ * is a database id, a UUID (./search/checks.ts `isUuid`, held to schemas/ids.ts `Id`). An address
+ * whose id cannot be one names nothing: it shows the route's not-found view (SPEC §2, §8), as an
+ * unknown id would after asking the gateway.
  */
-const UrlId = Schema.String.check(Schema.isUUID())
-export const isUrlId = Schema.is(UrlId)
+export const isUrlId = isUuid
 
 /** An id in the address's search, checked as a path's is: the branded id `I` it names, or undefined. */
 export const searchId = <I extends AppointmentId | DoctorId | PatientId>(raw: unknown): I | undefined => (isUrlId(raw) ? (raw as I) : undefined)

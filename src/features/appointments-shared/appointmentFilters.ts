@@ -1,6 +1,8 @@
-import * as Schema from "effect/Schema"
 import type { Appointment } from "../../../schemas/appointment.ts"
-import { APPOINTMENT_STATUSES, SERVICE_CODES, type AppointmentStatus, type AppointmentType } from "../../../schemas/enums.ts"
+import type { AppointmentStatus, AppointmentType } from "../../../schemas/enums.ts"
+import { APPOINTMENT_STATUSES, SERVICE_CODES } from "../../../schemas/valueLists.ts"
+import { either, isNumber, isText } from "../../routes/search/checks.ts"
+import type { LenientSearch } from "../../routes/search/lenient.ts"
 
 export const DATE_FILTERS = ["upcoming", "past"] as const
 export type DateFilter = (typeof DATE_FILTERS)[number]
@@ -10,13 +12,8 @@ export type DateFilter = (typeof DATE_FILTERS)[number]
  * are read leniently (TanStack turns ?q=123 into a number; an unknown status is ignored), so a
  * hand-edited address never breaks the page.
  */
-export const AppointmentsSearch = Schema.Struct({
-  q: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])),
-  status: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(Schema.String),
-  date: Schema.optionalKey(Schema.String),
-})
-export type AppointmentsSearch = typeof AppointmentsSearch.Type
+export const AppointmentsSearch = { q: either(isText, isNumber), status: isText, type: isText, date: isText }
+export type AppointmentsSearch = LenientSearch<typeof AppointmentsSearch>
 
 export interface AppointmentFilters {
   readonly q: string

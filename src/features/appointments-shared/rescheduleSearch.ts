@@ -1,6 +1,7 @@
-import * as Schema from "effect/Schema"
-import { TimeSlotId, uuid } from "../../../schemas/ids.ts"
+import type { TimeSlotId } from "../../../schemas/ids.ts"
+import { isIdOf } from "../../routes/search/checks.ts"
+import type { LenientSearch } from "../../routes/search/lenient.ts"
 
 /** The reschedule page's address: `slot`, a waitlist offer's slot to preselect (issue 14). */
-export const RescheduleSearch = Schema.Struct({ slot: Schema.optionalKey(uuid(TimeSlotId)) })
-export type RescheduleSearch = typeof RescheduleSearch.Type
+export const RescheduleSearch = { slot: isIdOf<TimeSlotId>() }
+export type RescheduleSearch = LenientSearch<typeof RescheduleSearch>

@@ -1,13 +1,10 @@
-import * as Schema from "effect/Schema"
-import { PAGE_SIZES } from "../../../schemas/common.ts"
+import { PAGE_SIZES } from "../../../schemas/valueLists.ts"
+import { either, isNumber, isText } from "../../routes/search/checks.ts"
+import type { LenientSearch } from "../../routes/search/lenient.ts"
 
 /** The address of the manager's facility list: q, page, limit (TanStack parses numbers itself). */
-export const FacilitiesListSearch = Schema.Struct({
-  q: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])),
-  page: Schema.optionalKey(Schema.Union([Schema.Number, Schema.String])),
-  limit: Schema.optionalKey(Schema.Union([Schema.Number, Schema.String])),
-})
-export type FacilitiesListSearch = typeof FacilitiesListSearch.Type
+export const FacilitiesListSearch = { q: either(isText, isNumber), page: either(isNumber, isText), limit: either(isNumber, isText) }
+export type FacilitiesListSearch = LenientSearch<typeof FacilitiesListSearch>
 
 export function facilitiesListOf(search: FacilitiesListSearch): { q: string; page: number; limit: number } {
   const page = Math.max(1, Math.floor(Number(search.page ?? 1)) || 1)

@@ -1,14 +1,12 @@
-import * as Schema from "effect/Schema"
 import type { DoctorPatient, PatientStatus } from "../../../../schemas/doctorPatients.ts"
-// From the enumerations, not doctorPatients.ts: this module is in the first load, the record schemas are not.
-import { PATIENT_STATUSES } from "../../../../schemas/enums.ts"
+// From the plain lists, not doctorPatients.ts: this module is in the first load, the schemas are not.
+import { PATIENT_STATUSES } from "../../../../schemas/valueLists.ts"
+import { either, isNumber, isText } from "../../../routes/search/checks.ts"
+import type { LenientSearch } from "../../../routes/search/lenient.ts"
 
 /** The address of the patient list: q (name or id) and status; read leniently (?q=123 is a number). */
-export const PatientsSearch = Schema.Struct({
-  q: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])),
-  status: Schema.optionalKey(Schema.String),
-})
-export type PatientsSearch = typeof PatientsSearch.Type
+export const PatientsSearch = { q: either(isText, isNumber), status: isText }
+export type PatientsSearch = LenientSearch<typeof PatientsSearch>
 
 export interface PatientFilters {
   readonly q: string

@@ -1,12 +1,12 @@
-import * as Schema from "effect/Schema"
-import { fieldOf } from "../../../routes/search/lenient.ts"
+import { PAGE_SIZES } from "../../../../schemas/valueLists.ts"
+import { fieldOf, intBetween, oneOf } from "../../../routes/search/checks.ts"
 
 /**
  * Reading a page's address leniently: each parameter is checked with its schema and dropped when
  * it does not fit, so a hand-edited or outdated link opens the page with defaults instead of an
  * error. TanStack's parser turns `?page=2` into 2 and `?q=123` into 123: text accepts numbers.
  */
-export { fieldOf } from "../../../routes/search/lenient.ts"
+export { fieldOf, oneOf } from "../../../routes/search/checks.ts"
 
 /** Free text of 1 to 100 characters (a number typed in the box arrives as a number). */
 export function textOf(value: unknown, min = 1): string | undefined {
@@ -15,11 +15,10 @@ export function textOf(value: unknown, min = 1): string | undefined {
 }
 
 /** `booking`: the step of a booking wizard the address keeps open (issue 11). */
-export const bookingStepOf = fieldOf(Schema.Literals([1, 2, 3]))
+export const bookingStepOf = fieldOf(oneOf([1, 2, 3]))
 
-export const PageNumber = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100_000 }))
-export const PAGE_SIZE_VALUES = [5, 10, 25, 50, 100] as const
-export const PageSize = Schema.Literals(PAGE_SIZE_VALUES)
+export const PageNumber = intBetween(1, 100_000)
+export const PageSize = oneOf(PAGE_SIZES)
 
 /** Keeps only what differs from the defaults, so addresses stay short and shareable. */
 export function withoutDefaults<T extends Record<string, unknown>>(search: T, defaults: Partial<T>): Partial<T> {

@@ -1,10 +1,10 @@
-import * as Schema from "effect/Schema"
 import type { DoctorSort } from "../../../../schemas/doctor.ts"
 import type { DoctorSearchParams } from "../../../api/doctors.ts"
 import type { SpokenLanguage } from "../../../../schemas/enums.ts"
 import type { BookingStep } from "../../../../machines/bookingWizard.machine.ts"
 import { searchId } from "../../../routes/params.ts"
-import { bookingStepOf, fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
+import type { PAGE_SIZES } from "../../../../schemas/valueLists.ts"
+import { bookingStepOf, fieldOf, oneOf, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
 import type { DoctorId } from "../../../../schemas/ids.ts"
 
 // Spelled out here rather than imported: the route's search check runs in the entry chunk, which
@@ -26,7 +26,7 @@ export interface DoctorSearch {
   insurance?: string
   language?: SpokenLanguage
   page?: number
-  limit?: (typeof PAGE_SIZE_VALUES)[number]
+  limit?: (typeof PAGE_SIZES)[number]
   sort?: DoctorSort
   book?: DoctorId
   booking?: BookingStep
@@ -34,9 +34,9 @@ export interface DoctorSearch {
 
 export const DOCTOR_SEARCH_DEFAULTS = { page: 1, limit: 10, sort: "relevance" } as const
 
-const sortOf = fieldOf(Schema.Literals(DOCTOR_SORT_VALUES))
-const ratingOf = fieldOf(Schema.Literals(RATING_FILTERS))
-const languageOf = fieldOf(Schema.Literals(LANGUAGE_FILTERS))
+const sortOf = fieldOf(oneOf(DOCTOR_SORT_VALUES))
+const ratingOf = fieldOf(oneOf(RATING_FILTERS))
+const languageOf = fieldOf(oneOf(LANGUAGE_FILTERS))
 const pageOf = fieldOf(PageNumber)
 const limitOf = fieldOf(PageSize)
 const CODE = /^[A-Z][A-Z_]{1,59}$/

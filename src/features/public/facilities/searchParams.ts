@@ -1,8 +1,8 @@
-import * as Schema from "effect/Schema"
 import type { Coordinates } from "../../../../schemas/common.ts"
 import type { FacilityType } from "../../../../schemas/enums.ts"
 import type { FacilitySearchParams } from "../../../api/facilities.ts"
-import { fieldOf, PAGE_SIZE_VALUES, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
+import type { PAGE_SIZES } from "../../../../schemas/valueLists.ts"
+import { fieldOf, oneOf, PageNumber, PageSize, searchOf, textOf } from "../common/searchParams.ts"
 
 // Spelled out rather than imported, to keep the facility schemas out of the entry chunk.
 export const FACILITY_TYPE_VALUES = ["HOSPITAL", "CLINIC", "PHARMACY", "LABORATORY"] as const satisfies ReadonlyArray<FacilityType>
@@ -14,7 +14,7 @@ export interface FacilitySearch {
   keyword?: string
   type?: FacilityType
   page?: number
-  limit?: (typeof PAGE_SIZE_VALUES)[number]
+  limit?: (typeof PAGE_SIZES)[number]
   sort?: (typeof FACILITY_SORT_VALUES)[number]
   order?: "asc" | "desc"
   view?: (typeof FACILITY_VIEWS)[number]
@@ -23,11 +23,11 @@ export interface FacilitySearch {
 
 export const FACILITY_SEARCH_DEFAULTS = { page: 1, limit: 10, sort: "name", order: "asc", view: "list" } as const
 
-const typeOf = fieldOf(Schema.Literals(FACILITY_TYPE_VALUES))
-const sortOf = fieldOf(Schema.Literals(FACILITY_SORT_VALUES))
-const orderOf = fieldOf(Schema.Literals(["asc", "desc"]))
-const viewOf = fieldOf(Schema.Literals(FACILITY_VIEWS))
-const stateOf = fieldOf(Schema.Literals(["emergency"]))
+const typeOf = fieldOf(oneOf(FACILITY_TYPE_VALUES))
+const sortOf = fieldOf(oneOf(FACILITY_SORT_VALUES))
+const orderOf = fieldOf(oneOf(["asc", "desc"]))
+const viewOf = fieldOf(oneOf(FACILITY_VIEWS))
+const stateOf = fieldOf(oneOf(["emergency"]))
 const pageOf = fieldOf(PageNumber)
 const limitOf = fieldOf(PageSize)
 

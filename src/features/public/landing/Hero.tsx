@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { LIMITS } from "../../../../schemas/fields.ts"
+import { LIMITS } from "../../../../schemas/limits.ts"
 import { validationMessage } from "../../../i18n/validationMessage.ts"
 import { REGIONS } from "../common/regions.ts"
 

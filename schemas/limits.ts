@@ -1,0 +1,36 @@
+/**
+ * The bounds of SPEC §5's field rules (schemas/fields.ts checks them), apart from the schemas so
+ * that a screen can show a bound, or a text that names one, without loading effect/Schema.
+ */
+export const LIMITS = {
+  phoneMax: 18,
+  passwordMin: 8,
+  searchMin: 2,
+  biographyMin: 20,
+  commentMin: 20,
+  commentMax: 512,
+  ratingMin: 1,
+  ratingMax: 5,
+  contactFirstNameMin: 2,
+  contactFirstNameMax: 50,
+  contactLastNameMin: 2,
+  contactLastNameMax: 20,
+  contactEmailMin: 4,
+  contactEmailMax: 100,
+  contactMessageMin: 10,
+  contactMessageMax: 1000,
+  locationsMax: 3,
+  servicesMax: 3,
+  maxDailyAppointmentMin: 1,
+  maxDailyAppointmentMax: 50,
+  consultationDurationMin: 1,
+  consultationDurationMax: 240,
+  bufferTimeMin: 5,
+  bufferTimeMax: 240,
+  slotDurationMin: 15,
+  slotDurationStep: 5,
+  textMax: 2000,
+  nameMax: 100,
+  photoMaxBytes: 3 * 1024 * 1024,
+  recordMaxBytes: 10 * 1024 * 1024,
+} as const
