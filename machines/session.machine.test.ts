@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { sessionMachine, sessionStatusOf, type SessionInput } from "./session.machine.ts"
+import { sessionViewOf, statusOfView, type SessionState } from "../src/session/sessionView.ts"
+import { sessionMachine, type SessionInput } from "./session.machine.ts"
 import { trackCoverage } from "./testing/coverage.ts"
 import { deferredActors, flush } from "./testing/deferredActors.ts"
 import { sessionOracle, type SessionPhase, type SessionView } from "./session.oracle.ts"
@@ -56,29 +57,32 @@ function startSessionActor(input: SessionInput) {
 
 type Sut = ReturnType<typeof startSessionActor>
 
-/** What the app sees of the session: phase and status, token, user, language, calls and browser effects. */
+/**
+ * What the app sees of the session: phase and status, token, user and language as the app reads
+ * them (src/session/sessionView.ts, which the layout, the guards and the API client read), and the
+ * calls and browser effects. Only the two checking steps are told apart from the machine itself:
+ * the app shows both as one.
+ */
 function observe(sut: Sut): SessionView {
   const snapshot = sut.actor.getSnapshot()
   const { context } = snapshot
-  const phases: Record<string, SessionPhase> = {
-    validating: "validating",
-    loading: "loading",
+  const view = sessionViewOf(snapshot)
+  const phases: Record<Exclude<SessionState, "checking">, SessionPhase> = {
     unavailable: "retryPanel",
     signedIn: "signedIn",
     loggingOut: "signingOut",
     signedOut: "signedOut",
   }
-  const top = typeof snapshot.value === "string" ? snapshot.value : Object.keys(snapshot.value)[0]!
   return {
-    phase: phases[top]!,
-    status: sessionStatusOf(snapshot),
-    token: context.sessionToken ?? context.pendingToken,
+    phase: view.state === "checking" ? (snapshot.matches("loading") ? "loading" : "validating") : phases[view.state],
+    status: statusOfView(view),
+    token: view.sessionToken ?? view.pendingToken,
     sessionId: context.sessionId,
     expiresAt: context.expiresAt,
-    userFirstName: context.user?.firstName ?? null,
+    userFirstName: view.user?.firstName ?? null,
     refreshing: snapshot.matches({ signedIn: "refreshing" }),
     error: context.error?.code ?? null,
-    language: context.language,
+    language: view.language,
     requests: sut.api.calls.map((c) => ({ name: c.name, input: c.input })),
     effects: [...sut.effects],
   }

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { isSessionErrorCode, type ErrorCode } from "../schemas/errorCodes.ts"
 import type { ApiErrorBody } from "../schemas/errors.ts"
 import { errorBodyOf, type RejectionFallback } from "./shared/rejections.ts"
-import type { SessionResponse, SessionStatus, ValidateSessionResponse } from "../schemas/session.ts"
+import type { SessionResponse, ValidateSessionResponse } from "../schemas/session.ts"
 
 export type Language = "fr" | "en" | "ar"
 
@@ -209,8 +209,3 @@ export const sessionMachine = setup({
     },
   },
 })
-
-export function sessionStatusOf(snapshot: { hasTag(tag: "valid" | "pending" | "unreachable"): boolean }): SessionStatus | null {
-  if (snapshot.hasTag("pending") || snapshot.hasTag("unreachable")) return null
-  return snapshot.hasTag("valid") ? "VALID_SESSION" : "INVALID_SESSION"
-}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import type { Plugin } from "vite"
+import { SECTION_GROUPS, sectionModuleId } from "../src/i18n/sectionGroups.ts"
 
 const LANGUAGES = ["fr", "en", "ar"] as const
 const INDEX_ID = "virtual:locale-sections"
@@ -9,8 +10,9 @@ const SECTION_PREFIX = "virtual:locale/"
 
 /**
  * Serves `locales/{lang}.json` split by top-level section, one chunk per language and section,
- * so a screen downloads only the texts it shows. `virtual:locale-sections` maps language and
- * section to a loader; `virtual:locale/{lang}/{section}` is one section's texts.
+ * so a screen downloads only the texts it shows; sections that always load together are one chunk
+ * (src/i18n/sectionGroups.ts). `virtual:locale-sections` maps language and section to a loader;
+ * `virtual:locale/{lang}/{section or group}` holds the texts of its sections, by section name.
  *
  * A section's file is named by language, section and one version of all the texts
  * (`fr-common-1a2b3c4d.js`) rather than by a hash of its own: the loaders' table, which every page
@@ -42,19 +44,32 @@ export function localeSections(localesDir = path.resolve("locales")): Plugin {
     },
     load(id) {
       if (id === `\0${INDEX_ID}`) {
+        // The sections of a group share one loader. The others' are written inline: each repeats its
+        // section's name in its file's, which gzip takes down better than a table of minified names.
+        const modules = new Map<string, string>()
         const lines = LANGUAGES.map((lang) => {
           this.addWatchFile(path.join(localesDir, `${lang}.json`))
-          const entries = Object.keys(read(lang)).map(
-            (section) => `    ${JSON.stringify(section)}: () => import(${JSON.stringify(`${SECTION_PREFIX}${lang}/${section}`)})`,
-          )
+          const sections = Object.keys(read(lang))
+          for (const group of Object.keys(SECTION_GROUPS))
+            if (sections.includes(group)) throw new Error(`locales/${lang}.json: section "${group}" is the name of a group of sections`)
+          const entries = sections.map((section) => {
+            const module = sectionModuleId(lang, section)
+            const loader = `() => import(${JSON.stringify(module)})`
+            if (module.endsWith(`/${section}`)) return `    ${JSON.stringify(section)}: ${loader}`
+            if (!modules.has(module)) modules.set(module, `group${modules.size}`)
+            return `    ${JSON.stringify(section)}: ${modules.get(module)}`
+          })
           return `  ${lang}: {\n${entries.join(",\n")}\n  }`
         })
-        return `export const loaders = {\n${lines.join(",\n")}\n}\n`
+        const imports = [...modules].map(([module, name]) => `const ${name} = () => import(${JSON.stringify(module)})\n`)
+        return `${imports.join("")}export const loaders = {\n${lines.join(",\n")}\n}\n`
       }
       if (id.startsWith(`\0${SECTION_PREFIX}`)) {
-        const [lang, section] = id.slice(SECTION_PREFIX.length + 1).split("/") as [string, string]
+        const [lang, name] = id.slice(SECTION_PREFIX.length + 1).split("/") as [string, string]
         this.addWatchFile(path.join(localesDir, `${lang}.json`))
-        return `export default ${JSON.stringify(read(lang)[section] ?? {})}\n`
+        const texts = read(lang)
+        const sections = SECTION_GROUPS[name] ?? [name]
+        return `export default ${JSON.stringify(Object.fromEntries(sections.map((section) => [section, texts[section] ?? {}])))}\n`
       }
       return null
     },

@@ -1,10 +1,25 @@
 import { createContext, use, type ReactNode } from "react"
+import { LazyActor } from "./actors/lazyActor.ts"
 import type { ErrorModalActor } from "./errors/errorModalActor.ts"
-import type { SessionActor } from "./session/sessionActor.ts"
+import type { Language } from "./i18n/languages.ts"
+import { readAddress } from "./session/address.ts"
+import { SessionHandle } from "./session/sessionHandle.ts"
+import { tokenStore } from "./session/tokenStore.ts"
 
 export interface AppActors {
-  readonly session: SessionActor
-  readonly errorModal: ErrorModalActor
+  readonly session: SessionHandle
+  readonly errorModal: LazyActor<ErrorModalActor>
+}
+
+/** The app-wide actors, each loaded when first needed (a visitor's first page needs neither). */
+export function createAppActors(language: Language): AppActors {
+  const session = new SessionHandle(language, async () => {
+    // A tab with a token checks it at once: the session's calls download beside the machine, not after it.
+    if (tokenStore.read() !== null || readAddress(window.location.search).urlToken !== null) void import("./api/session.ts")
+    return (await import("./session/sessionActor.ts")).createSessionActor(language)
+  })
+  const errorModal = new LazyActor(async () => (await import("./errors/errorModalActor.ts")).createErrorModalActor(session))
+  return { session, errorModal }
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)
@@ -13,7 +28,7 @@ export function AppActorsProvider({ actors, children }: { actors: AppActors; chi
   return <AppActorsContext value={actors}>{children}</AppActorsContext>
 }
 
-/** The app-wide actors (session, error modal); components select from them with useSelector. */
+/** The app-wide actors (session, error modal); components read them narrowly (useSessionView, useLazySelector). */
 export function useAppActors(): AppActors {
   const actors = use(AppActorsContext)
   if (!actors) throw new Error("useAppActors outside AppActorsProvider")

@@ -1,19 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { startTransition } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
-import { waitFor } from "xstate"
+import { createAppActors } from "./appContext.tsx"
 import { AppRoot } from "./appRoot.tsx"
 import { configureApiClient } from "./api/clientHooks.ts"
 import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
-import { createErrorModalActor } from "./errors/errorModalActor.ts"
 import { initI18n } from "./i18n/i18n.ts"
 import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage, writeLanguageCookie } from "./i18n/languages.ts"
 import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
 import { readAddress } from "./session/address.ts"
 import { followSession } from "./session/sessionEffects.ts"
-import { createSessionActor, type SessionActor } from "./session/sessionActor.ts"
+import { sessionHasWorkAtStart, type SessionHandle } from "./session/sessionHandle.ts"
 import { pageAdopted } from "./ssr/pageAdopted.ts"
 import { readPageData } from "./ssr/pageData.ts"
 import "./ui/styles.css"
@@ -24,13 +23,13 @@ import "./ui/styles.css"
  * thing: a visitor (no token, so the session is already signed out), at the address and in the
  * language it was drawn for, with the default colours.
  */
-function canHydrate(root: HTMLElement, session: SessionActor, language: string): boolean {
+function canHydrate(root: HTMLElement, session: SessionHandle, language: string): boolean {
   const { pathname, search, hash } = window.location
   return (
     root.dataset.prerendered === language &&
     root.dataset.href === `${pathname}${search}` &&
     hash === "" &&
-    session.getSnapshot().matches("signedOut") &&
+    session.view().state === "signedOut" &&
     storedTheme() === "promed"
   )
 }
@@ -53,15 +52,18 @@ async function start() {
   // The core texts download beside the page's own screen, texts and data (router.load below).
   const texts = initI18n(language)
 
-  const session = createSessionActor(language)
-  const errorModal = createErrorModalActor(session)
+  const actors = createAppActors(language)
+  const { session, errorModal } = actors
   const queryClient = createQueryClient((error) => errorModal.send({ type: "errorModal.show", error: error.toBody() }))
   configureApiClient({
-    getToken: () => session.getSnapshot().context.sessionToken,
+    getToken: () => session.view().sessionToken,
     onSessionError: (code) => session.send({ type: "session.expired", code }),
   })
-  errorModal.start()
-  session.start()
+  // The session machine starts at once when it has work (a token to check, an address to clean),
+  // its code downloading beside the page's; a visitor's tab is signed out as it is, and loads it when idle.
+  const sessionStarted = sessionHasWorkAtStart(window.location)
+    ? session.start().catch((error: unknown) => console.error("[promed] session", error))
+    : undefined
   await nextTask()
 
   // The queries the server drew the page with go in before any loader asks for them again.
@@ -70,9 +72,11 @@ async function start() {
 
   let takesOver = false
   const router = createAppRouter({ queryClient, session }, undefined, () => takesOver)
-  followSession(session, router, queryClient)
   await nextTask()
   const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
+  // Followed from its real start: a tab that only had its address cleaned is signed out from the first, not newly.
+  await sessionStarted
+  followSession(session, router, queryClient)
 
   const root = document.getElementById("root")!
   takesOver = canHydrate(root, session, language)
@@ -98,15 +102,7 @@ async function start() {
       release()
     })
   }
-  const app = (
-    <AppRoot
-      actors={{ session, errorModal }}
-      queryClient={queryClient}
-      router={router}
-      cookieQuestionDrawn={cookieQuestionDrawn}
-      onFirstCommit={onFirstCommit}
-    />
-  )
+  const app = <AppRoot actors={actors} queryClient={queryClient} router={router} cookieQuestionDrawn={cookieQuestionDrawn} onFirstCommit={onFirstCommit} />
   if (takesOver) {
     // The page's screen and texts must be there before the first render, as on the server.
     await Promise.all([texts, routeLoaded])
@@ -127,7 +123,7 @@ async function start() {
   if (root.dataset.prerendered) {
     // The server's page cannot be adopted (a signed-in tab, another language or theme): it stays
     // on screen until this page can replace it whole, rather than giving way to a loading screen.
-    await Promise.all([texts, routeLoaded, waitFor(session, (s) => !s.hasTag("pending"))])
+    await Promise.all([texts, routeLoaded, session.settled()])
     delete root.dataset.prerendered
     delete root.dataset.href
   } else {
@@ -141,7 +137,9 @@ async function start() {
  * Loaded after the first render: the browser's other tabs share their session with this one
  * (issue 11); the service worker and the patient's offline copy (issue 13).
  */
-function afterFirstRender(session: SessionActor, queryClient: QueryClient) {
+function afterFirstRender(session: SessionHandle, queryClient: QueryClient) {
+  // Ready before a visitor's first tap on a language or a sign-in from another tab needs it.
+  requestIdleCallback(() => void session.load().catch((error: unknown) => console.warn("[promed] session", error)), { timeout: 5000 })
   void import("./session/tabSession.ts").then(({ joinTabs }) => joinTabs(session))
   void import("./offline/startOffline.ts").then(({ startOffline }) => startOffline(session, queryClient))
 }

@@ -2,12 +2,14 @@ import i18next, { type i18n } from "i18next"
 import { initReactI18next } from "react-i18next"
 import { loaders } from "virtual:locale-sections"
 import { DEFAULT_LANGUAGE, directionOf, rememberLanguage, type Language } from "./languages.ts"
+import { CORE_SECTIONS } from "./sectionGroups.ts"
 
-/** Sections every screen needs (shell, common words, validation); the rest load with their screens (`pagination` with the lists that page, `cookies` with the banner). */
-export const CORE_SECTIONS = ["common", "session", "header", "themes", "nav", "footer", "notFound", "errorPage", "validation", "fields", "rating"] as const
+export { CORE_SECTIONS }
 
 /** Each language's sections, loading or loaded; a failed load is forgotten so the next screen asks again. */
 const loads = new Map<Language, Map<string, Promise<void>>>()
+/** Each module of texts, loading or loaded: the sections of a group share one (src/i18n/sectionGroups.ts). */
+const moduleLoads = new Map<() => Promise<{ default: Record<string, unknown> }>, Promise<void>>()
 /** The language in use, known before i18next has started (routes may ask for texts meanwhile). */
 let current: Language = DEFAULT_LANGUAGE
 let markStarted: () => void = () => {}
@@ -27,15 +29,26 @@ function loadSections(language: Language, sections: ReadonlyArray<string>): Prom
       let load = sectionLoads.get(section)
       if (!load) {
         const loader = loaders[language][section]
-        load = Promise.all([loader ? loader().then((module) => module.default) : {}, started]).then(([texts]) => {
-          i18next.addResourceBundle(language, "translation", { [section]: texts }, true, true)
-        })
+        // A section no locale file has yet loads nothing.
+        load = loader ? loadModule(language, loader) : Promise.resolve()
         load.catch(() => sectionLoads.delete(section))
         sectionLoads.set(section, load)
       }
       return load
     }),
   ).then(() => {})
+}
+
+function loadModule(language: Language, loader: () => Promise<{ default: Record<string, unknown> }>): Promise<void> {
+  let load = moduleLoads.get(loader)
+  if (!load) {
+    load = Promise.all([loader(), started]).then(([module]) => {
+      i18next.addResourceBundle(language, "translation", module.default, true, true)
+    })
+    load.catch(() => moduleLoads.delete(loader))
+    moduleLoads.set(loader, load)
+  }
+  return load
 }
 
 /** Starts i18next with the core sections of one language; French is the fallback (SPEC §1). */

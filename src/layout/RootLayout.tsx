@@ -1,12 +1,11 @@
 import { Outlet, useHydrated } from "@tanstack/react-router"
-import { useSelector } from "@xstate/react"
 import { lazy, Suspense, useContext } from "react"
 import { useTranslation } from "react-i18next"
-import { useAppActors } from "../appContext.tsx"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
 import { OFFLINE_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { useOnline } from "../offline/useOnline.ts"
+import { useSessionView } from "../session/useSession.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
 import { CookieQuestionDrawn } from "./cookieQuestion.ts"
 import { Footer } from "./Footer.tsx"
@@ -32,11 +31,10 @@ const OfflineBanner = lazy(() => Promise.all([import("../offline/OfflineBanner.t
  */
 export function RootLayout() {
   const { t } = useTranslation()
-  const { session } = useAppActors()
   const live = useHydrated()
   const cookieQuestionDrawn = useContext(CookieQuestionDrawn)
   const online = useOnline()
-  const phase = useSelector(session, (s) => (s.matches("unavailable") ? "unavailable" : s.hasTag("pending") ? "checking" : "ready"))
+  const phase = useSessionView(({ state }) => (state === "unavailable" || state === "checking" ? state : "ready"))
   return (
     <fieldset className="app-frame" role="presentation" disabled={!live}>
       <a className="skip-link" href="#main">

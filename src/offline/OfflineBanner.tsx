@@ -1,16 +1,12 @@
-import { useSelector } from "@xstate/react"
 import { Trans, useTranslation } from "react-i18next"
-import { useAppActors } from "../appContext.tsx"
 import { formatDate } from "../i18n/format.ts"
 import type { Language } from "../i18n/languages.ts"
+import { useSessionView } from "../session/useSession.ts"
 import { readOfflineSnapshot } from "./offlineStore.ts"
 import "./offline.css"
 
 /** The token of the tab's session, live or kept while the gateway cannot be reached. */
-export const useTabToken = () => {
-  const { session } = useAppActors()
-  return useSelector(session, (s) => s.context.sessionToken ?? s.context.pendingToken)
-}
+export const useTabToken = () => useSessionView((view) => view.sessionToken ?? view.pendingToken)
 
 /** When the tab's offline copy was fetched, in the user's language (date and time), or null when it keeps none. */
 export function useOfflineSince(): string | null {

@@ -8,6 +8,7 @@ import type { SessionResponse } from "../../schemas/session.ts"
 import { testIds } from "../../schemas/testIds.ts"
 import { appointmentKeys } from "../api/appointments.ts"
 import { ApiRequestError } from "../api/client.ts"
+import { handleOver } from "../session/testing.ts"
 import { tokenStore } from "../session/tokenStore.ts"
 import { APPOINTMENT_LIST_KEY, keepAppointmentsOffline } from "./keepAppointments.ts"
 import { readOfflineSnapshot } from "./offlineStore.ts"
@@ -77,9 +78,10 @@ async function signedIn(user: SessionResponse) {
       },
     }),
     { input: { urlToken: null, storedToken: TOKEN, arrivedFromLogin: false, language: "fr" } },
-  ).start()
+  )
+  const handle = await handleOver(session)
   await waitFor(session, (s) => s.matches("signedIn"))
-  return session
+  return handle
 }
 
 const stops: Array<() => void> = []

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query"
 import type { Appointment } from "../../schemas/appointment.ts"
 import { isUpcoming } from "../features/appointments-shared/appointmentFilters.ts"
 import { roleNameOf } from "../session/roles.ts"
-import type { SessionActor } from "../session/sessionActor.ts"
+import type { SessionHandle } from "../session/sessionHandle.ts"
 import { readKeptAppointments } from "./keptAppointments.ts"
 import { saveOfflineSnapshot } from "./offlineStore.ts"
 
@@ -24,11 +24,10 @@ const isUnanswered = (error: unknown) => typeof error === "object" && error !== 
  * When the list cannot be fetched for want of a network and the page has none (a screen opened
  * offline in a live tab), the kept one stands in for it, dated from its fetch.
  */
-export function keepAppointmentsOffline(session: SessionActor, queryClient: QueryClient): () => void {
+export function keepAppointmentsOffline(session: SessionHandle, queryClient: QueryClient): () => void {
   const patientToken = () => {
-    const snapshot = session.getSnapshot()
-    const token = snapshot.context.sessionToken
-    return snapshot.matches("signedIn") && token && roleNameOf(snapshot.context.user?.roleName) === "patient" ? token : null
+    const { state, sessionToken, user } = session.view()
+    return state === "signedIn" && sessionToken && roleNameOf(user?.roleName) === "patient" ? sessionToken : null
   }
   const keep = () => {
     const token = patientToken()

@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query"
-import type { SessionActor } from "../session/sessionActor.ts"
+import type { SessionHandle } from "../session/sessionHandle.ts"
 
 /** What every route's beforeLoad and loader receive. */
 export interface RouterContext {
   readonly queryClient: QueryClient
-  readonly session: SessionActor
+  readonly session: SessionHandle
 }

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from "@tanstack/react-router"
-import { waitFor } from "xstate"
 import { loginUrl } from "../session/loginUrl.ts"
 import { roleNameOf, type RoleName } from "../session/roles.ts"
+import { validUserOf } from "../session/sessionView.ts"
 import type { RouterContext } from "./context.ts"
 
 /**
@@ -9,12 +9,12 @@ import type { RouterContext } from "./context.ts"
  * brings the user back here); with a role not in the list, to /.
  */
 export async function requireRoles(context: RouterContext, allowed: ReadonlyArray<RoleName>, location: ParsedLocation) {
-  const snapshot = await waitFor(context.session, (s) => !s.hasTag("pending"))
+  const session = await context.session.settled()
   // Unreachable gateway: the layout shows a retry panel; guards run again once the session answers.
-  if (snapshot.hasTag("unreachable")) return { user: null }
-  const user = snapshot.hasTag("valid") ? snapshot.context.user : null
+  if (session.state === "unavailable") return { user: null }
+  const user = validUserOf(session)
   if (!user) {
-    throw redirect({ href: new URL(loginUrl(location.href, snapshot.context.language), window.location.origin).href, reloadDocument: true })
+    throw redirect({ href: new URL(loginUrl(location.href, session.language), window.location.origin).href, reloadDocument: true })
   }
   const role = roleNameOf(user.roleName)
   if (!role || !allowed.includes(role)) throw redirect({ to: "/", replace: true })

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from "xstate"
 import { sessionMachine } from "../../machines/session.machine.ts"
 import { patientUser, validSession } from "../../machines/testing/fixtures.ts"
 import { followSession } from "./sessionEffects.ts"
+import { handleOver } from "./testing.ts"
 
 /** Issue of new users, item 4: a session that ends by itself leaves the light colours, as a sign-out click does. */
 const html = { dataset: {} as Record<string, string | undefined> }
@@ -25,7 +26,7 @@ async function signedInWithDarkColours() {
   ).start()
   const router = { state: { location: { pathname: "/profile" } }, navigate: vi.fn(async () => {}), invalidate: vi.fn(async () => {}) }
   const queryClient = { clear: vi.fn() }
-  const stop = followSession(session, router as never, queryClient as never)
+  const stop = followSession(await handleOver(session), router as never, queryClient as never)
   await vi.waitFor(() => expect(session.getSnapshot().matches("signedIn")).toBe(true))
   // What the session call does on load (src/api/session.ts): the user's dark theme is on.
   html.dataset.colorScheme = "dark"

@@ -1,4 +1,5 @@
-import type { SessionActor } from "./sessionActor.ts"
+import type { SessionHandle } from "./sessionHandle.ts"
+import { validUserOf } from "./sessionView.ts"
 
 type TabMessage = { type: "ask" } | { type: "token"; token: string } | { type: "ended"; token: string }
 
@@ -9,23 +10,22 @@ type TabMessage = { type: "ask" } | { type: "token"; token: string } | { type: "
  * tab still ends it: the token only ever lives in each tab's session storage. Loaded after the
  * first render (src/main.tsx), so the landing page does not wait for it.
  */
-export function joinTabs(session: SessionActor): () => void {
+export function joinTabs(session: SessionHandle): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {}
   const channel = new BroadcastChannel("promed.session")
   const post = (message: TabMessage) => channel.postMessage(message)
   const liveToken = () => {
-    const snapshot = session.getSnapshot()
-    return snapshot.matches("signedIn") ? snapshot.context.sessionToken : null
+    const view = session.view()
+    return view.state === "signedIn" ? view.sessionToken : null
   }
 
   channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
-    const snapshot = session.getSnapshot()
     if (data.type === "ask") {
       const token = liveToken()
       if (token) post({ type: "token", token })
     } else if (data.type === "token") {
       // Only a tab that has no session of its own joins; later answers find it validating.
-      if (snapshot.matches("signedOut")) session.send({ type: "session.join", token: data.token })
+      if (session.view().state === "signedOut") session.send({ type: "session.join", token: data.token })
     } else if (data.type === "ended" && data.token === liveToken()) {
       session.send({ type: "session.expired", code: "INVALID_SESSION" })
     }
@@ -33,15 +33,16 @@ export function joinTabs(session: SessionActor): () => void {
 
   // A tab that was signed in and no longer is tells the others (signed out here, or refused).
   let held = liveToken()
-  const subscription = session.subscribe((snapshot) => {
-    const token = snapshot.matches("signedIn") || snapshot.matches("loggingOut") ? snapshot.context.sessionToken : null
+  const unsubscribe = session.subscribe(() => {
+    const view = session.view()
+    const token = validUserOf(view) ? view.sessionToken : null
     if (held && !token) post({ type: "ended", token: held })
     held = token
   })
 
-  if (session.getSnapshot().matches("signedOut")) post({ type: "ask" })
+  if (session.view().state === "signedOut") post({ type: "ask" })
   return () => {
-    subscription.unsubscribe()
+    unsubscribe()
     channel.close()
   }
 }

@@ -1,27 +1,22 @@
-import { useSelector } from "@xstate/react"
+import { useSyncExternalStore } from "react"
 import { useAppActors } from "../appContext.tsx"
-import { sessionStatusOf } from "../../machines/session.machine.ts"
 import { roleNameOf } from "./roles.ts"
+import { statusOfView, type SessionView } from "./sessionView.ts"
+
+/** A part of the session; it must stay the same value while the session does (a field, not a new object). */
+export function useSessionView<T>(select: (view: SessionView) => T): T {
+  const { session } = useAppActors()
+  const read = () => select(session.view())
+  return useSyncExternalStore(session.subscribe, read, read)
+}
 
 /** The signed-in user, or null. */
-export function useSessionUser() {
-  const { session } = useAppActors()
-  return useSelector(session, (s) => s.context.user)
-}
+export const useSessionUser = () => useSessionView((view) => view.user)
 
 /** VALID_SESSION, INVALID_SESSION, or null while it is being checked. */
-export function useSessionStatus() {
-  const { session } = useAppActors()
-  return useSelector(session, sessionStatusOf)
-}
+export const useSessionStatus = () => useSessionView(statusOfView)
 
 /** The user's role in lower case, or null for visitors. */
-export function useRoleName() {
-  const { session } = useAppActors()
-  return useSelector(session, (s) => roleNameOf(s.context.user?.roleName))
-}
+export const useRoleName = () => useSessionView((view) => roleNameOf(view.user?.roleName))
 
-export function useSessionLanguage() {
-  const { session } = useAppActors()
-  return useSelector(session, (s) => s.context.language)
-}
+export const useSessionLanguage = () => useSessionView((view) => view.language)

@@ -17,12 +17,10 @@ import i18next, { type i18n } from "i18next"
 import type { ReactNode } from "react"
 import { prerender } from "react-dom/static"
 import { loaders } from "virtual:locale-sections"
-import { createActor } from "xstate"
-import { sessionMachine } from "../../machines/session.machine.ts"
 import { configureApiClient } from "../api/client.ts"
 import { createQueryClient } from "../api/queryClient.ts"
+import { createAppActors } from "../appContext.tsx"
 import { AppRoot } from "../appRoot.tsx"
-import { createErrorModalActor } from "../errors/errorModalActor.ts"
 import { initI18n } from "../i18n/i18n.ts"
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "../i18n/languages.ts"
 import { cookiesAnsweredIn } from "../layout/cookieQuestion.ts"
@@ -46,8 +44,9 @@ configureApiClient({
 })
 
 async function everySection(language: Language): Promise<Record<string, unknown>> {
-  const sections = await Promise.all(Object.entries(loaders[language]).map(async ([section, load]) => [section, (await load()).default] as const))
-  return Object.fromEntries(sections)
+  // Each module once: the sections of a group share theirs.
+  const modules = await Promise.all([...new Set(Object.values(loaders[language]))].map(async (load) => (await load()).default))
+  return Object.assign({}, ...modules) as Record<string, unknown>
 }
 
 let languages: Promise<Record<Language, i18n>> | undefined
@@ -169,9 +168,9 @@ async function toHtml(element: ReactNode): Promise<string> {
 export function renderPage(address: PageAddress, gateway: Gateway): Promise<RenderedPage> {
   return gatewayOfRender.run(gateway, async () => {
     const i18n = (await startLanguages())[address.language]
-    const session = createActor(sessionMachine, {
-      input: { urlToken: null, storedToken: null, arrivedFromLogin: false, language: address.language },
-    }).start()
+    // A visitor's: the session's machine is never loaded on the server.
+    const actors = createAppActors(address.language)
+    const { session } = actors
     const queryClient = createQueryClient(() => {})
     const routerAt = (href: string) => createAppRouter({ queryClient, session }, { history: createMemoryHistory({ initialEntries: [href] }) })
     const router = routerAt(address.href)
@@ -185,15 +184,7 @@ export function renderPage(address: PageAddress, gateway: Gateway): Promise<Rend
       }
       await settle(queryClient)
       const loaded = performance.now()
-      const markup = await toHtml(
-        <AppRoot
-          actors={{ session, errorModal: createErrorModalActor(session) }}
-          queryClient={queryClient}
-          router={router}
-          i18n={i18n}
-          cookieQuestionDrawn={address.askCookies}
-        />,
-      )
+      const markup = await toHtml(<AppRoot actors={actors} queryClient={queryClient} router={router} i18n={i18n} cookieQuestionDrawn={address.askCookies} />)
       const timings = { load: loaded - started, draw: performance.now() - loaded }
       return { status: statusOf(queryClient, router), markup, data: serializeQueryCache(queryClient), timings }
     } finally {

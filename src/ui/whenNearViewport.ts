@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react"
+
 /** How far below the screen a section starts loading: a fast flick on a phone covers about this much. */
 const NEAR_PX = 800
 /** After this long the section loads anyway, once the browser is idle: it is there before anyone looks for it. */
@@ -29,4 +31,17 @@ export function whenNearViewport(id: string): Promise<void> {
     }
     watch(FRAMES_TO_APPEAR)
   })
+}
+
+/** Whether the element with this id has come near the screen (see whenNearViewport); false on the server and in the first render. */
+export function useNearViewport(id: string): boolean {
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    let live = true
+    void whenNearViewport(id).then(() => live && setNear(true))
+    return () => {
+      live = false
+    }
+  }, [id])
+  return near
 }

@@ -41,7 +41,7 @@ export function ProfilePhotoEditor({ userId, photoUrl, role, name, savePhotoUrl,
   const { session } = useAppActors()
   const save = useRef(savePhotoUrl)
   save.current = savePhotoUrl
-  const token = () => session.getSnapshot().context.sessionToken
+  const token = () => session.view().sessionToken
   const actor = useFlowActor(
     profilePhotoMachine.provide({
       actors: {

@@ -41,7 +41,7 @@ function RecordForm({ patient }: { patient: Patient }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { session } = useAppActors()
-  const token = () => session.getSnapshot().context.sessionToken
+  const token = () => session.view().sessionToken
   const [type, setType] = useState("")
   const [description, setDescription] = useState("")
   const [file, setFile] = useState<File | null>(null)

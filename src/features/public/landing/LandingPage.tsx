@@ -2,7 +2,7 @@ import { useLocation } from "@tanstack/react-router"
 import { lazy, Suspense, useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { ensureTexts } from "../../../i18n/i18n.ts"
-import { whenNearViewport } from "../../../ui/whenNearViewport.ts"
+import { useNearViewport, whenNearViewport } from "../../../ui/whenNearViewport.ts"
 import { CONTACT_TEXTS } from "../routeTexts.ts"
 import { CallToAction } from "./CallToAction.tsx"
 import { Emergency } from "./Emergency.tsx"
@@ -12,7 +12,7 @@ import { PopularSpecialties } from "./PopularSpecialties.tsx"
 import { HowItWorks, Presentation } from "./Presentation.tsx"
 import { Solutions, VirtualServices } from "./Solutions.tsx"
 import { AppDownload, Faq, HealthNews, Testimonials } from "./Stories.tsx"
-import { TopDoctors } from "./TopDoctors.tsx"
+import { TOP_DOCTORS_ID, TopDoctorsFrame, TopDoctorsStatus } from "./TopDoctorsFrame.tsx"
 import "./landing.css"
 
 /**
@@ -26,6 +26,24 @@ const ContactForm = lazy(async () => {
   const [form] = await Promise.all([import("../contact/ContactForm.tsx"), ensureTexts(CONTACT_TEXTS)])
   return { default: form.ContactForm }
 })
+
+/**
+ * The best-rated doctors come live from the gateway, with their promise actor and XState: loaded
+ * when the section comes near the screen. Until then the server and the browser both draw the
+ * loading line, so the page hydrates without waiting for that code, and a language chosen
+ * meanwhile redraws the line as any other text.
+ */
+const TopDoctorList = lazy(() => import("./TopDoctors.tsx").then((m) => ({ default: m.TopDoctorList })))
+
+function TopDoctorsWhenNear() {
+  const near = useNearViewport(TOP_DOCTORS_ID)
+  if (!near) return <TopDoctorsStatus failed={false} />
+  return (
+    <Suspense fallback={<TopDoctorsStatus failed={false} />}>
+      <TopDoctorList Status={TopDoctorsStatus} />
+    </Suspense>
+  )
+}
 
 /** Also shown with no network while a session cannot be checked (src/layout/SessionUnavailable.tsx). */
 export { Emergency }
@@ -63,7 +81,9 @@ export function LandingPage() {
       <HowItWorks />
       <Solutions />
       <PopularSpecialties />
-      <TopDoctors />
+      <TopDoctorsFrame>
+        <TopDoctorsWhenNear />
+      </TopDoctorsFrame>
       <VirtualServices />
       <CallToAction />
       <AppDownload />
