@@ -15,6 +15,7 @@ import { followSession } from "./session/sessionEffects.ts"
 import { sessionHasWorkAtStart, type SessionHandle } from "./session/sessionHandle.ts"
 import { pageAdopted } from "./ssr/pageAdopted.ts"
 import { readPageData } from "./ssr/pageData.ts"
+import { whenIdle } from "./ui/whenIdle.ts"
 import "./ui/styles.css"
 
 /**
@@ -87,7 +88,7 @@ async function start() {
   // are the server's own pages, not the app's.
   const follow = (href: string) => (/^\/(auth|api)(\/|$)/.test(href) ? window.location.assign(href) : router.history.push(href))
   const onFirstCommit = () => {
-    const idle = () => requestIdleCallback(() => window.promedEarlyTaps?.release(follow), { timeout: 2000 })
+    const idle = () => whenIdle(() => window.promedEarlyTaps?.release(follow), 2000)
     // The first commit of a page the server drew holds only its frame: the page below is adopted
     // in a later pass (src/ssr/pageAdopted.ts), which a tap followed sooner would interrupt. An
     // error view in the page's place never reports, nor would a screen forgotten by serverDrawn:
@@ -139,7 +140,7 @@ async function start() {
  */
 function afterFirstRender(session: SessionHandle, queryClient: QueryClient) {
   // Ready before a visitor's first tap on a language or a sign-in from another tab needs it.
-  requestIdleCallback(() => void session.load().catch((error: unknown) => console.warn("[promed] session", error)), { timeout: 5000 })
+  whenIdle(() => void session.load().catch((error: unknown) => console.warn("[promed] session", error)), 5000)
   void import("./session/tabSession.ts").then(({ joinTabs }) => joinTabs(session))
   void import("./offline/startOffline.ts").then(({ startOffline }) => startOffline(session, queryClient))
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react"
+import { whenIdle } from "./whenIdle.ts"
 
 /** How far below the screen a section starts loading: a fast flick on a phone covers about this much. */
 const NEAR_PX = 800
@@ -22,7 +23,7 @@ export function whenNearViewport(id: string): Promise<void> {
       resolve()
     }
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && settle(), { rootMargin: `${NEAR_PX}px 0px` })
-    const timer = setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(settle, { timeout: 2000 }) : settle()), IDLE_AFTER_MS)
+    const timer = setTimeout(() => whenIdle(settle, 2000), IDLE_AFTER_MS)
     const watch = (framesLeft: number) => {
       const element = document.getElementById(id)
       if (element) observer.observe(element)
