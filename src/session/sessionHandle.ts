@@ -9,7 +9,7 @@ import { tokenStore } from "./tokenStore.ts"
  * The tab's session as the app holds it: the session machine's actor, loaded only when there is
  * something for it to do (src/actors/lazyActor.ts). Until then the tab is a visitor, which is
  * exactly where the machine starts when there is no token and nothing to strip from the address
- * (sessionView.test.ts holds the two together): the landing draws and answers without XState.
+ * (sessionHandle.test.ts holds the two together): the landing draws and answers without XState.
  */
 export class SessionHandle {
   readonly #actor: LazyActor<SessionActor>
