@@ -61,10 +61,10 @@ async function start() {
     onSessionError: (code) => session.send({ type: "session.expired", code }),
   })
   // The session machine starts at once when it has work (a token to check, an address to clean),
-  // its code downloading beside the page's; a visitor's tab is signed out as it is, and loads it when idle.
-  const sessionStarted = sessionHasWorkAtStart(window.location)
-    ? session.start().catch((error: unknown) => console.error("[promed] session", error))
-    : undefined
+  // before the router exists: it reads the token and language off the address and takes them off,
+  // so no redirect of the router can drop them and no later navigation can carry them again.
+  // A visitor's tab is signed out as it is, and loads the machine when idle.
+  if (sessionHasWorkAtStart(window.location)) await session.start().catch((error: unknown) => console.error("[promed] session", error))
   await nextTask()
 
   // The queries the server drew the page with go in before any loader asks for them again.
@@ -73,11 +73,9 @@ async function start() {
 
   let takesOver = false
   const router = createAppRouter({ queryClient, session }, undefined, () => takesOver)
+  followSession(session, router, queryClient)
   await nextTask()
   const routeLoaded = router.load().catch((error: unknown) => console.error("[promed] route", error))
-  // Followed from its real start: a tab that only had its address cleaned is signed out from the first, not newly.
-  await sessionStarted
-  followSession(session, router, queryClient)
 
   const root = document.getElementById("root")!
   takesOver = canHydrate(root, session, language)
