@@ -24,3 +24,12 @@ describe("withAddressParams", () => {
     expect(withAddressParams("/doctors?specialties=CARDIOLOGY,NEUROLOGY", "?lang=fr")).toBe("/doctors?specialties=CARDIOLOGY,NEUROLOGY&lang=fr")
   })
 })
+
+describe("readAddress", () => {
+  it("takes no token that could not be sent in a header: control characters, spaces, characters outside ASCII", () => {
+    for (const token of ["%00%07abc", "ab%20cd", "%E2%80%AEabc", "caf%C3%A9", ""]) {
+      expect(readAddress(`?sessionToken=${token}&lang=ar`)).toEqual({ urlToken: null, urlLanguage: "ar", arrivedFromLogin: true })
+    }
+    expect(readAddress("?sessionToken=live-token_0123.abc~").urlToken).toBe("live-token_0123.abc~")
+  })
+})

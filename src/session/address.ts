@@ -9,13 +9,19 @@ export interface AddressSession {
   arrivedFromLogin: boolean
 }
 
+/**
+ * A token goes in an HTTP header: one with a control character or a character outside visible
+ * ASCII (a hostile link) cannot be sent, and would read as a gateway that does not answer.
+ */
+const SENDABLE_TOKEN = /^[\x21-\x7e]+$/
+
 /** What the address says about the session: a token, a language, a return from the login site. */
 export function readAddress(search: string): AddressSession {
   const params = new URLSearchParams(search)
   const token = params.get("sessionToken") ?? params.get("token")
   const lang = params.get("lang")
   return {
-    urlToken: token && token.length > 0 ? token : null,
+    urlToken: token && SENDABLE_TOKEN.test(token) ? token : null,
     // SPEC §4 allows fr and en; Arabic is a product language too, so ar is honoured as well.
     urlLanguage: isLanguage(lang) ? lang : lang === null ? null : "fr",
     arrivedFromLogin: LOGIN_PARAMS.some((name) => params.has(name)),
