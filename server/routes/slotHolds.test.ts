@@ -92,6 +92,26 @@ describe("holding a slot", () => {
     expect(await listed()).toBe(true)
   })
 
+  it("shows a holder another patient's booked slot as BOOKED without its appointment, which only the doctor reads", async () => {
+    const booked = await freshSlot()
+    const response = await book(booked, tokenA, patientA)
+    expect(response.status, response.text).toBe(201)
+    const appointmentId = (response.body as { id: string }).id
+    // B holds a slot of the same doctor, so B's reads are B's own (not the visitors' shared read).
+    const held = await freshSlot()
+    expect((await hold(held, tokenB)).status).toBe(201)
+    const week = async (token: string) => {
+      const query = `startDate=${booked.slotDate}&endDate=${held.slotDate}&include=booked`
+      const read = await gw.api("GET", `/doctor-availability/${doctorId}/available-time-slots?${query}`, { token })
+      return read.body as Array<{ id: string; status: string; appointmentId: string | null }>
+    }
+    expect((await week(tokenB)).find((s) => s.id === booked.id)).toMatchObject({ status: "BOOKED", appointmentId: null })
+    expect((await week(tokenB)).find((s) => s.id === held.id)).toMatchObject({ status: "AVAILABLE", appointmentId: null })
+    const doctor = await gw.signIn("doctor@demo.sn")
+    expect((await week(doctor)).find((s) => s.id === booked.id)).toMatchObject({ status: "BOOKED", appointmentId })
+    await release(held, tokenB)
+  })
+
   it("refuses another patient's hold and booking of a held slot (TIME_SLOT_ALREADY_BOOKED), and lets the holder book it", async () => {
     const slot = await freshSlot()
     expect((await hold(slot, tokenA)).status).toBe(201)
