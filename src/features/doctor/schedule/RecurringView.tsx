@@ -16,8 +16,10 @@ import { SlotChips } from "./SlotChips.tsx"
 
 /** The slots of the next day an availability applies to: its daily pattern. */
 function nextDay(availability: Availability) {
-  const [first] = slotsByDate(availability.timeSlots).values()
-  return first ?? []
+  // Today's started slots are no longer listed: the week's pattern is its next whole day, the fullest.
+  let fullest: Availability["timeSlots"] = []
+  for (const day of slotsByDate(availability.timeSlots).values()) if (day.length > fullest.length) fullest = day
+  return fullest
 }
 
 /** The recurring view: a card per weekday, each availability with its daily slots and bookings. */
