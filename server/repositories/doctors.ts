@@ -1,173 +1,33 @@
-import { eq, sql } from "drizzle-orm"
-import type { Doctor, DoctorFacility, Specialty } from "../../schemas/doctor.ts"
-import type { SpokenLanguage } from "../../schemas/enums.ts"
+import { eq, sql, type SQL } from "drizzle-orm"
+import type { Doctor } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { preparedStatement } from "../db/prepared.ts"
-import { doctorFacilities, doctors, doctorSpecialties, healthcareFacilities, locations, providedServices, specialties, timeSlots, users } from "../db/schema.ts"
-import { toUtcSeconds } from "../db/time.ts"
+import { doctors } from "../db/schema.ts"
 import { ApiError } from "../http/errors.ts"
-import { toLocation, type LocationRow } from "./locations.ts"
-import type { DoctorId, FacilityId } from "../../schemas/ids.ts"
-
-interface FacilityJson {
-  id: FacilityId
-  name: string
-  photoUrl: string | null
-  isPartner: boolean
-  address: string
-  city: string
-  state: string | null
-  phoneNumber: string | null
-  website: string | null
-  careTypes: string[]
-}
-
-/*
- * A doctor's lists, each gathered by PostgreSQL as one JSON value beside the doctor's row, so a
- * page of doctors is one statement (one round trip, one plan) rather than one per list: the
- * uncached search and profile reads are mostly per-statement cost.
- */
-const specialtiesJson = sql<Specialty[]>`coalesce((
-  SELECT json_agg(json_build_object('id', s.id, 'code', s.code, 'label', s.label) ORDER BY s.label)
-  FROM ${doctorSpecialties} ds JOIN ${specialties} s ON s.id = ds.specialty_id WHERE ds.doctor_id = ${doctors.id}), '[]')`
-const servicesJson = sql<Array<Pick<typeof providedServices.$inferSelect, "id" | "code" | "price">>>`coalesce((
-  SELECT json_agg(json_build_object('id', ps.id, 'code', ps.code, 'price', ps.price) ORDER BY ps.code)
-  FROM ${providedServices} ps WHERE ps.doctor_id = ${doctors.id}), '[]')`
-const facilitiesJson = sql<FacilityJson[]>`coalesce((
-  SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'photoUrl', f.photo_url, 'isPartner', f.is_partner, 'address', f.address,
-    'city', f.city, 'state', f.state, 'phoneNumber', f.phone_number, 'website', f.website, 'careTypes', f.care_types) ORDER BY f.name)
-  FROM ${doctorFacilities} df JOIN ${healthcareFacilities} f ON f.id = df.facility_id WHERE df.doctor_id = ${doctors.id}), '[]')`
-const locationsJson = sql<LocationRow[]>`coalesce((
-  SELECT json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'address', l.address, 'city', l.city, 'state', l.state, 'zip', l.zip,
-    'country', l.country, 'isPrimary', l.is_primary, 'residency', l.residency, 'lat', l.lat, 'lng', l.lng, 'position', l.position) ORDER BY l.position)
-  FROM ${locations} l WHERE l.user_id = ${users.id}), '[]')`
-const nextAvailabilitySql = sql<Date | string | null>`(
-  SELECT min(t.starts_at) FROM ${timeSlots} t WHERE t.doctor_id = ${doctors.id} AND t.status = 'AVAILABLE' AND t.starts_at > now())`
+import type { DoctorId } from "../../schemas/ids.ts"
 
 /**
- * The columns a doctor record shows, and no others: never the user's password hash, nor the
- * denormalised search columns (their text is the longest of the row).
+ * The whole records of these doctors as PostgreSQL writes them (migration 0016's
+ * `doctor_records_json`: the API's Doctor, never the password hash nor the search columns), in the
+ * order of the ids given, those that exist: one JSON text to parse, where five JSON lists a row
+ * cost the gateway more to read and assemble than the statement cost the database.
  */
-const recordDoctorColumns = {
-  id: doctors.id,
-  refNumber: doctors.refNumber,
-  biography: doctors.biography,
-  website: doctors.website,
-  careerStartYear: doctors.careerStartYear,
-  consultationFee: doctors.consultationFee,
-  averageRate: doctors.averageRate,
-  reviewCount: doctors.reviewCount,
-  spokenLanguages: doctors.spokenLanguages,
-  insuranceAccepted: doctors.insuranceAccepted,
-  awards: doctors.awards,
-  publications: doctors.publications,
-  clinicPhotos: doctors.clinicPhotos,
-  education: doctors.education,
-}
-const recordUserColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  civility: users.civility,
-  photoUrl: users.photoUrl,
-}
+export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 
-/** One statement that reads whole doctor records; callers add the where, order and limit. */
-export const doctorRecords = (db: Db) =>
-  db
-    .select({
-      doctor: recordDoctorColumns,
-      user: recordUserColumns,
-      specialties: specialtiesJson,
-      services: servicesJson,
-      facilities: facilitiesJson,
-      locations: locationsJson,
-      next: nextAvailabilitySql,
-    })
-    .from(doctors)
-    .innerJoin(users, eq(users.id, doctors.userId))
+/** The records' JSON text as the API's doctors: written by the function in the API's shape. */
+export const parseDoctorRecords = (json: string): Doctor[] => JSON.parse(json) as Doctor[]
 
-export type DoctorRecordRow = Awaited<ReturnType<ReturnType<typeof doctorRecords>["execute"]>>[number]
-
-/** The API's doctor from one row of `doctorRecords`. */
-export function toDoctor({ doctor, user, specialties: specialtyList, services, facilities, locations: locationRows, next }: DoctorRecordRow): Doctor {
-  return {
-    id: doctor.id,
-    userId: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    civility: user.civility,
-    refNumber: doctor.refNumber,
-    photoUrl: user.photoUrl,
-    biography: doctor.biography,
-    website: doctor.website,
-    careerStartYear: doctor.careerStartYear,
-    consultationFee: doctor.consultationFee,
-    averageRate: Math.round(doctor.averageRate * 100) / 100,
-    reviewCount: doctor.reviewCount,
-    nextAvailability: next ? toUtcSeconds(new Date(next)) : null,
-    specialties: specialtyList,
-    doctorSpokenLanguages: doctor.spokenLanguages as SpokenLanguage[],
-    insuranceAccepted: doctor.insuranceAccepted,
-    providedServices: services,
-    locations: locationRows.map(toLocation),
-    healthcareFacilities: facilities.map((f): DoctorFacility => ({
-      id: f.id,
-      name: f.name,
-      photoUrl: f.photoUrl,
-      isPartner: f.isPartner,
-      location: { address: f.address, city: f.city, state: f.state },
-      phoneNumber: f.phoneNumber,
-      website: f.website,
-      careTypes: f.careTypes,
-    })),
-    awards: doctor.awards,
-    publications: doctor.publications,
-    clinicPhotos: doctor.clinicPhotos,
-    education: doctor.education,
-  }
-}
-
-/**
- * One doctor's whole record, the profile read: `id = $1` keeps one generic plan per connection,
- * where `id = any($1)` was planned again at every call (PostgreSQL's CPU per read tripled).
- */
+/** One doctor's whole record (the profile read), by a statement prepared once per connection. */
 const doctorById = preparedStatement("doctor_by_id", (db, name) =>
-  doctorRecords(db)
-    .where(eq(doctors.id, sql.placeholder("id")))
+  db
+    .select({ records: doctorRecordsJson(sql`ARRAY[${sql.placeholder("id")}]::uuid[]`) })
+    .from(sql`(SELECT) AS nothing`)
     .prepare(name),
 )
 
 export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefined> {
   const [row] = await doctorById(db).execute({ id })
-  return row ? toDoctor(row) : undefined
-}
-
-/**
- * The whole records of a page of doctors, chosen beforehand by a search. Its text never changes,
- * so it is prepared by name: the search's own statement (whose shape follows the filters) stays a
- * cheap one to plan, and this one, the expensive one to plan (five lists gathered per doctor,
- * 1.7 ms of PostgreSQL's planner a search), is planned once per connection.
- */
-const doctorsByIds = preparedStatement("doctors_by_ids", (db, name) =>
-  doctorRecords(db)
-    .where(sql`${doctors.id} = any(${sql.placeholder("ids")}::uuid[])`)
-    .prepare(name),
-)
-
-/** The records of these doctors, in the order of the ids given (those that exist). */
-export async function loadDoctorsInOrder(db: Db, ids: ReadonlyArray<DoctorId>): Promise<Doctor[]> {
-  if (ids.length === 0) return []
-  const rows = await doctorsByIds(db).execute({ ids })
-  const byId = new Map(rows.map((row) => [row.doctor.id, row]))
-  return ids.flatMap((id) => {
-    const row = byId.get(id)
-    return row ? [toDoctor(row)] : []
-  })
+  return row ? parseDoctorRecords(row.records)[0] : undefined
 }
 
 /**
