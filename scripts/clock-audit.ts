@@ -7,11 +7,12 @@
  *   npx tsx scripts/clock-audit.ts [instant…]   (instants as "2026-12-31 23:40:00", UTC)
  *
  * The defaults are the hours where dates turn: late on a Saturday in Dakar (already Sunday in
- * N'Djamena, an hour ahead), the year's last minutes, and just past midnight on a Monday.
+ * N'Djamena, an hour ahead), the year's last minutes, just past midnight on a Monday; and a Sunday
+ * noon, when the tests' Sunday morning hours are already behind (two bugs were found there by CI).
  */
 import { spawnSync } from "node:child_process"
 
-const DEFAULT_INSTANTS = ["2027-01-02 23:40:00", "2026-12-31 23:40:00", "2026-11-30 00:05:00"]
+const DEFAULT_INSTANTS = ["2027-01-02 23:40:00", "2026-12-31 23:40:00", "2026-11-30 00:05:00", "2026-11-29 12:00:00"]
 
 const given = process.argv.slice(2)
 const instants = given.length > 0 ? given : DEFAULT_INSTANTS

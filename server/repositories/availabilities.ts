@@ -8,8 +8,8 @@ import { toIsoDate } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError } from "../http/errors.ts"
 import { slotsFreed } from "../waitlist/offers.ts"
-import { clashes, nextDateOn, zoneOfCountry } from "../scheduling/availabilityRules.ts"
-import { todayIn, topUpSlots } from "../scheduling/schedule.ts"
+import { clashes, oneOffDateOf, zoneOfCountry } from "../scheduling/availabilityRules.ts"
+import { topUpSlots } from "../scheduling/schedule.ts"
 import type { AvailabilityId, DoctorId, FacilityId } from "../../schemas/ids.ts"
 
 type AvailabilityRow = typeof availabilities.$inferSelect
@@ -56,8 +56,9 @@ export async function createAvailability(db: Db, doctorId: DoctorId, input: Avai
     // One writer per doctor at a time, so two overlapping submissions cannot both pass the check.
     await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)).for("update")
     const place = await placeOf(tx, doctorId, input.healthcareFacilityId)
-    const today = todayIn(place.timeZone)
-    const onDate = input.isRecurring ? null : nextDateOn(input.dayOfWeek, Temporal.PlainDate.from(today)).toString()
+    const now = Temporal.Now.zonedDateTimeISO(place.timeZone)
+    const today = now.toPlainDate().toString()
+    const onDate = input.isRecurring ? null : oneOffDateOf(input, now).toString()
     const candidate = { ...input, onDate }
     const existing = await tx.select().from(availabilities).where(eq(availabilities.doctorId, doctorId))
     if (existing.some((e) => clashes({ ...e, onDate: toIsoDate(e.onDate) }, candidate, today))) {

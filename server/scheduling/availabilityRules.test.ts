@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill"
 import { describe, expect, it } from "vitest"
-import { clashes, nextDateOn, timesOverlap, zoneOfCountry } from "./availabilityRules.ts"
+import { clashes, nextDateOn, oneOffDateOf, timesOverlap, zoneOfCountry } from "./availabilityRules.ts"
 
 const recurring = (dayOfWeek: string, startTime: string, endTime: string) => ({ dayOfWeek, startTime, endTime, isRecurring: true, onDate: null })
 const oneOff = (dayOfWeek: string, startTime: string, endTime: string, onDate: string) => ({ dayOfWeek, startTime, endTime, isRecurring: false, onDate })
@@ -31,6 +31,21 @@ describe("availability rules", () => {
     expect(nextDateOn("SATURDAY", saturday).toString()).toBe("2026-11-21")
     expect(nextDateOn("SUNDAY", saturday).toString()).toBe("2026-11-22")
     expect(nextDateOn("FRIDAY", saturday).toString()).toBe("2026-11-27")
+  })
+
+  it("dates a one-off on its weekday's next date with a slot still to start: today's until its last slot has begun", () => {
+    const sundayMorning = { dayOfWeek: "SUNDAY", startTime: "10:00", endTime: "11:00", slotDurationMinutes: 30 } as const
+    const at = (instant: string, zone = "Africa/Dakar") => Temporal.ZonedDateTime.from(`${instant}[${zone}]`)
+    // Sunday 29 November 2026: before the hours, between the two slots, as the last one starts, after them.
+    expect(oneOffDateOf(sundayMorning, at("2026-11-29T08:00")).toString()).toBe("2026-11-29")
+    expect(oneOffDateOf(sundayMorning, at("2026-11-29T10:15")).toString()).toBe("2026-11-29")
+    expect(oneOffDateOf(sundayMorning, at("2026-11-29T10:30")).toString()).toBe("2026-12-06")
+    expect(oneOffDateOf(sundayMorning, at("2026-11-29T11:45")).toString()).toBe("2026-12-06")
+    // Another weekday: its next date, whatever the hour.
+    expect(oneOffDateOf(sundayMorning, at("2026-11-28T23:59")).toString()).toBe("2026-11-29")
+    expect(oneOffDateOf({ ...sundayMorning, dayOfWeek: "MONDAY" }, at("2026-11-29T11:45")).toString()).toBe("2026-11-30")
+    // The zone's own clock: 09:30 in Dakar is 10:30 in N'Djamena, where the last slot has begun.
+    expect(oneOffDateOf(sundayMorning, at("2026-11-29T10:30", "Africa/Ndjamena")).toString()).toBe("2026-12-06")
   })
 
   it("places a doctor without facility in their country's zone", () => {

@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill"
 import { DAYS_OF_WEEK, type DayOfWeek } from "../../schemas/enums.ts"
+import { dailySlotTimes } from "../../schemas/slotTimes.ts"
 export { zoneOfCountry } from "../../schemas/timeZone.ts"
 
 /** What the overlap rule needs to know of an availability. */
@@ -33,4 +34,28 @@ export function clashes(existing: AvailabilityWindow, candidate: AvailabilityWin
 export function nextDateOn(dayOfWeek: DayOfWeek, from: Temporal.PlainDate): Temporal.PlainDate {
   const weekday = DAYS_OF_WEEK.indexOf(dayOfWeek) + 1
   return from.add({ days: (weekday - from.dayOfWeek + 7) % 7 })
+}
+
+/** What fixes the date of a one-off availability. */
+export interface OneOffWindow {
+  readonly dayOfWeek: DayOfWeek
+  /** HH:MM, local to the availability's zone, like `now`. */
+  readonly startTime: string
+  readonly endTime: string
+  readonly slotDurationMinutes: number
+}
+
+/**
+ * The date a one-off availability is for: the next date on its weekday on which one of its slots
+ * is still to start. Today when today is that weekday and a slot of it starts after `now` (the
+ * doctor opening the rest of the morning); next week's when every slot of today's has begun, rather
+ * than a date that could never be booked.
+ */
+export function oneOffDateOf(window: OneOffWindow, now: Temporal.ZonedDateTime): Temporal.PlainDate {
+  const today = now.toPlainDate()
+  const date = nextDateOn(window.dayOfWeek, today)
+  if (!date.equals(today)) return date
+  const slots = dailySlotTimes({ ...window, maxDailyAppointment: Number.POSITIVE_INFINITY })
+  const later = slots.some((slot) => Temporal.PlainTime.compare(Temporal.PlainTime.from(slot.startTime), now.toPlainTime()) > 0)
+  return later ? today : today.add({ weeks: 1 })
 }
