@@ -7,10 +7,11 @@ import { ApiError } from "../http/errors.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 
 /**
- * The whole records of these doctors as PostgreSQL writes them (migration 0016's
- * `doctor_records_json`: the API's Doctor, never the password hash nor the search columns), in the
- * order of the ids given, those that exist: one JSON text to parse, where five JSON lists a row
- * cost the gateway more to read and assemble than the statement cost the database.
+ * The whole records of these doctors as PostgreSQL keeps them (migration 0017: each doctor's
+ * record stored as JSON, written again by triggers whenever their rows change, never with the
+ * password hash nor the search columns; the next free slot read at each call), in the order of the
+ * ids given, those that exist: one JSON text to parse, where gathering five lists a doctor at each
+ * read was most of the database's work on a search, and assembling their rows most of the gateway's.
  */
 export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 

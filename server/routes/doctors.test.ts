@@ -415,10 +415,10 @@ describe("GET /doctors/{id}", () => {
   })
 })
 
-describe("the doctor record function (profile and search pages)", () => {
-  it("reads no secret of the doctor's account: the password hash stays in the database", async () => {
+describe("the stored doctor records (profile and search pages)", () => {
+  it("keep no secret of the doctor's account: the password hash stays in its table", async () => {
     const [row] = await gw.db
-      .select({ definition: sql<string>`pg_get_functiondef('doctor_records_json(uuid[])'::regprocedure)` })
+      .select({ definition: sql<string>`pg_get_functiondef('doctor_records_refresh(uuid[])'::regprocedure)` })
       .from(sql`(SELECT) AS nothing`)
     expect(row!.definition).toContain('u."email"')
     expect(row!.definition).not.toContain("password")
