@@ -108,9 +108,9 @@ export const EXACT_COUNT_LIMIT = 1000
 /**
  * Counts (up to the limit), chooses the page's doctors and reads their whole records in one
  * statement, one round trip: on the listings alone, on one specialty's rows when the search names
- * one specialty and nothing they lack; the records by `doctor_records_json`, whose own statement
- * PostgreSQL plans once per connection (gathering five lists a doctor was 1.7 ms of planning a
- * search), while this one, shaped by the filters, is cheap to plan. Joined before choosing, a broad
+ * one specialty and nothing they lack; the records are the stored ones `doctor_records_json`
+ * reads (doctors.ts), so this statement, shaped by the filters, stays cheap to plan (gathering five
+ * lists a doctor here had been 1.7 ms of planning a search). Joined before choosing, a broad
  * search read the user of every match before keeping ten (60 ms for Cardiology in Dakar at 100,000
  * doctors). In the VM the bench runs in, a round trip costs the gateway and PostgreSQL a system
  * call each way, as much as the queries themselves.
