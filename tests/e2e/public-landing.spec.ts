@@ -26,6 +26,22 @@ test("the landing page is in the HTML itself, readable before any script runs", 
   await noScript.close()
 })
 
+test("the app's scripts are asked for only once the page's first paint is on screen", async ({ page }) => {
+  await page.goto("/")
+  await expect(page.locator("#top-doctors").getByRole("link", { name: /^Dr / }).first()).toBeVisible()
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname) && !entry.name.includes("/assets/takeover-"))
+    return { paint: paint?.startTime ?? null, scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })) }
+  })
+  expect(timing.paint).not.toBeNull()
+  expect(timing.scripts.length).toBeGreaterThan(5)
+  // Those asked for before the paint reached the screen took its bandwidth on a slow link.
+  expect(timing.scripts.filter((script) => script.start < timing.paint!)).toEqual([])
+})
+
 test("the browser takes the prerendered page over without redrawing it, and the hero search works", async ({ page }) => {
   const problems = watchHydration(page)
   await page.goto("/")
