@@ -9,6 +9,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
+import { PostgresListener } from "./db/listener.ts"
+import { ListingFeed } from "./search/listingFeed.ts"
 import { accountMailSender } from "./email/accountOutbox.ts"
 import { mailHandlers } from "./email/mailJobs.ts"
 import { JobWorker, startJobWorker } from "./jobs/worker.ts"
@@ -22,13 +24,23 @@ const config = loadConfigOrExit()
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
 await seedOnFirstStart(database)
 
-// On PostgreSQL several gateways may share the database: the read caches hear each other's writes
-// and password attempts are counted in it. PGlite is held by this one process.
+// On PostgreSQL several gateways may share the database: the read caches hear each other's writes,
+// each keeps the doctors' listings in memory and hears their changes, and password attempts are
+// counted in it. PGlite is held by this one process.
 const readCache = new ReadCache(config.readCacheMs)
-const readCacheBus = config.databaseUrl ? await PostgresReadCacheBus.open(config.databaseUrl, readCache) : undefined
+const listener = config.databaseUrl ? await PostgresListener.open(config.databaseUrl) : undefined
+const readCacheBus = listener ? await PostgresReadCacheBus.open(listener, readCache) : undefined
+const listings = listener ? await ListingFeed.open(listener, database.db) : undefined
 const credentialLimits = config.databaseUrl ? new DatabaseCredentialLimits(database.db) : undefined
 const forgetAttempts = credentialLimits && setInterval(() => void credentialLimits.forgetExpired().catch(() => undefined), 10 * 60_000).unref()
-const app = createApp({ db: database.db, config, readCache, ...(readCacheBus ? { readCacheBus } : {}), ...(credentialLimits ? { credentialLimits } : {}) })
+const app = createApp({
+  db: database.db,
+  config,
+  readCache,
+  ...(readCacheBus ? { readCacheBus } : {}),
+  ...(listings ? { listings } : {}),
+  ...(credentialLimits ? { credentialLimits } : {}),
+})
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Jobs live in the database: what was due while the process was down runs at its first poll.
@@ -85,6 +97,7 @@ async function stop(signal: string) {
   await stopJobs()
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
+  await listener?.close()
   await database.close()
   process.exit(0)
 }

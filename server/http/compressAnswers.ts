@@ -20,8 +20,17 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** Whether an answer of `byteLength` bytes goes gzipped to this client. */
 export const wantsGzip = (c: Context, byteLength: number): boolean => byteLength >= COMPRESS_THRESHOLD_BYTES && acceptsGzip(c.req.header("Accept-Encoding"))
 
-/** The gateway's gzip of an answer: level 6, where level 9 costs twice the CPU for 0.5 % fewer bytes. */
-export const gzipAnswer = (body: string | Uint8Array): Uint8Array<ArrayBuffer> => gzipSync(body, { level: 6 })
+/**
+ * Up to this size an answer is gzipped at level 1: its gzip (about a fifth of it) fits a TCP
+ * connection's first flight of ten segments (14.6 kB) at any level, so level 6's fewer bytes
+ * (a search's 22 kB: 4.8 kB against 5.3 kB) save no round trip, for twice the CPU (a search:
+ * 0.10 ms against 0.05 ms alone, a quarter of the gateway's CPU under load).
+ */
+export const FAST_GZIP_MAX_BYTES = 48 * 1024
+
+/** The gateway's gzip of an answer: level 1 while small (above), level 6 past it, where level 9 costs twice the CPU for 0.5 % fewer bytes. */
+export const gzipAnswer = (body: string | Uint8Array): Uint8Array<ArrayBuffer> =>
+  gzipSync(body, { level: (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) <= FAST_GZIP_MAX_BYTES ? 1 : 6 })
 
 /**
  * Gzips the gateway's answers in one call on the whole body. Hono's compress() pipes the body

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono"
 import type { AnyEndpoint, AnySchema, PathValues } from "../../schemas/contract.ts"
 import { optionalCaller, requireCaller, requireRole } from "./auth.ts"
 import type { AppEnv, Caller } from "./context.ts"
+import type { JsonText } from "./jsonText.ts"
 import { cachedJson } from "./readCache.ts"
 import { readBody, readParam, readQuery } from "./validate.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
@@ -38,8 +39,8 @@ export const reply = <T>(answer: (c: Context<AppEnv>) => Response | Promise<Resp
 /** Answers `value` with a status of its own (a reaction replaced: 200, made: 201). */
 export const withStatus = <T>(value: T, status: 200 | 201): Reply<T> => ({ [replyTag]: (c) => c.json(value, status) })
 
-/** Answers from the shared read cache (server/http/readCache.ts), loading on a miss; `doctorId` is the doctor the read is about. */
-export const cached = <T>(key: string, load: () => Promise<T>, doctorId?: DoctorId): Reply<T> => ({
+/** Answers from the shared read cache (server/http/readCache.ts), loading on a miss (a value, or its JSON already written); `doctorId` is the doctor the read is about. */
+export const cached = <T>(key: string, load: () => Promise<T | JsonText<T>>, doctorId?: DoctorId): Reply<T> => ({
   [replyTag]: (c) => cachedJson(c, key, load, doctorId),
 })
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono"
 import type { AppEnv } from "./context.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 import { gzipAnswer, wantsGzip } from "./compressAnswers.ts"
+import { jsonOf } from "./jsonText.ts"
 
 interface Entry {
   readonly expires: number
@@ -64,7 +65,7 @@ export class ReadCache {
   /** As `json`, with the body's gzip beside it, compressed once however many hits take it. */
   async read(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<CachedBody> {
     if (this.ttlMs <= 0 || this.suspended) {
-      const body = JSON.stringify(await load())
+      const body = jsonOf(await load())
       return { body, gzipped: () => gzipAnswer(body) }
     }
     if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
@@ -72,7 +73,7 @@ export class ReadCache {
     const hit = this.#entries.get(key)
     if (hit && hit.expires > now) return this.#answer(key, hit)
     if (hit) this.#drop(key, hit)
-    const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then((value) => JSON.stringify(value)), size: 0 }
+    const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then(jsonOf), size: 0 }
     this.#entries.set(key, entry)
     entry.body.then(
       (body) => {

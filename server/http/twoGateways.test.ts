@@ -8,6 +8,8 @@ import { postToken } from "../../tests/security/loginCalls.ts"
 import { createApp } from "../app.ts"
 import { DatabaseCredentialLimits } from "../auth/databaseCredentialLimits.ts"
 import { openDatabase } from "../db/client.ts"
+import { PostgresListener } from "../db/listener.ts"
+import { ListingFeed } from "../search/listingFeed.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { doctors } from "../db/schema.ts"
 import { bookingBody, idsOf, nextAvailableSlot } from "../routes/testing/appointmentFixtures.ts"
@@ -39,13 +41,16 @@ async function startGateway(): Promise<Gateway> {
   let bus: PostgresReadCacheBus | undefined
   if (gw.kind === "postgres") {
     const database = await openDatabase({ url: gw.url! })
-    const readCacheBus = await PostgresReadCacheBus.open(gw.url!, readCache)
+    const listener = await PostgresListener.open(gw.url!)
+    const readCacheBus = await PostgresReadCacheBus.open(listener, readCache)
+    const listings = await ListingFeed.open(listener, database.db)
     bus = readCacheBus
     closing.push(
       () => readCacheBus.close(),
+      () => listener.close(),
       () => database.close(),
     )
-    app = createApp({ db: database.db, config: gw.config, readCache, readCacheBus, credentialLimits: new DatabaseCredentialLimits(database.db) })
+    app = createApp({ db: database.db, config: gw.config, readCache, readCacheBus, listings, credentialLimits: new DatabaseCredentialLimits(database.db) })
   } else {
     app = createApp({ db: gw.db, config: gw.config, readCache, readCacheBus: hub.join(readCache), credentialLimits: new DatabaseCredentialLimits(gw.db) })
   }

@@ -2,20 +2,16 @@ import { and, arrayOverlaps, asc, desc, eq, gte, sql, type SQL } from "drizzle-o
 import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { doctorListings as listings, doctorSpecialtyListings as bySpecialty } from "../db/schema.ts"
-import { doctorRecordsJson, parseDoctorRecords } from "./doctors.ts"
+import { cityOf, insurerOf, ratingOf, serviceCodesOf, sortOrderOf, specialtyCodesOf, wordsOf, type SearchQuery, type SortBy } from "../search/searchTerms.ts"
+import type { ListingSearch } from "../search/listingFeed.ts"
+import { JsonText } from "../http/jsonText.ts"
+import { doctorRecordsJson, doctorRecordsOf } from "./doctors.ts"
 
-type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
-type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
 /** The doctors' listings, or one specialty's rows of them. */
 type ListingTable = typeof listings | typeof bySpecialty
 
 /** LIKE pattern for a word, with its wildcards escaped (a user typing "%" searches for "%"). */
 export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** The specialty codes asked for, upper case (the search page's address reads them in any case and so does the gateway), once each. */
-const specialtyCodesOf = (query: SearchQuery) => [...new Set((query.specialtyCodes ?? []).map((code) => code.trim().toUpperCase()))]
-
-const wordsOf = (query: SearchQuery) => (query.keyword ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean)
 
 /**
  * The filters both listing tables can answer (listed, city, rating, services), on the columns of
@@ -23,12 +19,12 @@ const wordsOf = (query: SearchQuery) => (query.keyword ?? "").trim().toLowerCase
  */
 function listingFiltersOf(query: SearchQuery, table: ListingTable): SQL[] {
   const where: SQL[] = [eq(table.listed, true)]
-  const location = query.location?.trim().toLowerCase()
-  if (location) where.push(eq(table.primaryCity, location))
-  if (query.rating !== undefined && query.rating > 0) where.push(gte(table.averageRate, query.rating))
-  if (query.providedServiceCodes && query.providedServiceCodes.length > 0) {
-    where.push(arrayOverlaps(table.serviceCodes, [...query.providedServiceCodes]))
-  }
+  const city = cityOf(query)
+  if (city) where.push(eq(table.primaryCity, city))
+  const rating = ratingOf(query)
+  if (rating !== undefined) where.push(gte(table.averageRate, rating))
+  const services = serviceCodesOf(query)
+  if (services) where.push(arrayOverlaps(table.serviceCodes, [...services]))
   return where
 }
 
@@ -44,7 +40,7 @@ function filtersOf(query: SearchQuery): SQL[] {
   const codes = specialtyCodesOf(query)
   if (codes.length > 0) where.push(arrayOverlaps(listings.specialtyCodes, codes))
   if (query.language) where.push(sql`${listings.spokenLanguages} @> ${JSON.stringify([query.language])}::jsonb`)
-  const insurance = query.insurance?.trim().toLowerCase()
+  const insurance = insurerOf(query)
   if (insurance) {
     where.push(
       sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${listings.insuranceAccepted}) AS i(name) WHERE lower(i.name) LIKE ${containing(insurance)})`,
@@ -61,41 +57,23 @@ function filtersOf(query: SearchQuery): SQL[] {
  */
 function specialtyFiltersOf(query: SearchQuery): SQL[] | null {
   const codes = specialtyCodesOf(query)
-  if (codes.length !== 1 || wordsOf(query).length > 0 || query.language || query.insurance?.trim()) return null
+  if (codes.length !== 1 || wordsOf(query).length > 0 || query.language || insurerOf(query)) return null
   return [eq(bySpecialty.specialtyCode, codes[0]!), ...listingFiltersOf(query, bySpecialty)]
 }
 
-/**
- * SPEC §7's sort properties. "experience desc" means the longest careers first, i.e. the earliest
- * careerStartYear; missing values go last whatever the order. The id breaks ties, in the sort's
- * direction so that one index walk (forward or backward) serves the whole order, and pages never
- * overlap or skip a doctor. Either listing table has every sort column.
- */
+/** The order of sortOrderOf (../search/searchTerms.ts) on either listing table, which has every sort column. */
 function orderOf(sortBy: SortBy | undefined, table: ListingTable): SQL[] {
-  const property = sortBy?.property ?? "user.firstName"
-  const direction = sortBy?.order ?? (property === "price" ? "asc" : "desc")
-  const then = (ascending: boolean) => (ascending ? asc(table.doctorId) : desc(table.doctorId))
+  const { key, ascending } = sortOrderOf(sortBy)
+  const by = ascending ? asc : desc
   // Nullable columns: missing values last in both directions.
-  const nullsLast = (column: SQL, ascending: boolean) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
-  switch (property) {
-    case "rating": {
-      const ascending = direction === "asc"
-      return [ascending ? asc(table.averageRate) : desc(table.averageRate), then(ascending)]
-    }
-    case "experience": {
-      const ascending = direction === "desc"
-      return [nullsLast(sql`${table.careerStartYear}`, ascending), then(ascending)]
-    }
-    case "price": {
-      const ascending = direction === "asc"
-      return [nullsLast(sql`${table.minPrice}`, ascending), then(ascending)]
-    }
-    case "user.firstName": {
-      const ascending = direction === "asc"
-      const by = ascending ? asc : desc
-      return [by(table.sortFirstName), by(table.sortLastName), then(ascending)]
-    }
-  }
+  const nullsLast = (column: SQL) => (ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`)
+  const columns = {
+    rating: () => [by(table.averageRate)],
+    experience: () => [nullsLast(sql`${table.careerStartYear}`)],
+    price: () => [nullsLast(sql`${table.minPrice}`)],
+    name: () => [by(table.sortFirstName), by(table.sortLastName)],
+  }[key]()
+  return [...columns, by(table.doctorId)]
 }
 
 /**
@@ -115,10 +93,9 @@ export const EXACT_COUNT_LIMIT = 1000
  * doctors). In the VM the bench runs in, a round trip costs the gateway and PostgreSQL a system
  * call each way, as much as the queries themselves.
  */
-export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactCountLimit = EXACT_COUNT_LIMIT): Promise<DoctorSearchResponse> {
+async function searchStatement(db: Db, request: DoctorSearchRequest, countLimit: number): Promise<{ records: string; counted: number }> {
   const query = request.query ?? {}
   const { offset, limit } = request.paginationSettings
-  const countLimit = Math.max(exactCountLimit, offset + limit)
   const ofOneSpecialty = specialtyFiltersOf(query)
   const table: ListingTable = ofOneSpecialty ? bySpecialty : listings
   const where = and(...(ofOneSpecialty ?? filtersOf(query)))
@@ -141,8 +118,39 @@ export async function searchDoctors(db: Db, request: DoctorSearchRequest, exactC
       records: doctorRecordsJson(sql`ARRAY(${page})`),
     })
     .from(sql`(SELECT) AS nothing`)
-  const data = found ? parseDoctorRecords(found.records) : []
-  const counted = Number(found?.counted ?? 0)
-  const totalCount = Math.min(counted, countLimit)
-  return { data, paginationSettings: { offset, limit, totalCount, ...(counted > countLimit ? { totalCountCapped: true } : {}) } }
+  return { records: found?.records ?? "[]", counted: Number(found?.counted ?? 0) }
 }
+
+export interface SearchOptions {
+  /** Where the statement's count stops (EXACT_COUNT_LIMIT), for tests of the cap. */
+  readonly exactCountLimit?: number
+  /** The listings kept in memory (on PostgreSQL, server/search/listingFeed.ts), when they can answer; else the statement does. */
+  readonly listings?: ListingSearch
+}
+
+/**
+ * A page of the search, its doctors' whole records, and the matches counted exactly up to the
+ * limit (then "more than"), as the JSON the gateway sends: from the listings in memory when the
+ * gateway keeps them and they are up to date, with the page's records read by a prepared
+ * statement; else in one statement. The records' text goes out as PostgreSQL wrote it.
+ */
+export async function searchDoctorsJson(db: Db, request: DoctorSearchRequest, options: SearchOptions = {}): Promise<JsonText<DoctorSearchResponse>> {
+  const { offset, limit } = request.paginationSettings
+  const countLimit = Math.max(options.exactCountLimit ?? EXACT_COUNT_LIMIT, offset + limit)
+  const inMemory = await options.listings?.search(request, countLimit)
+  const { records, counted } = inMemory
+    ? { records: await doctorRecordsOf(db, inMemory.ids), counted: inMemory.counted }
+    : await searchStatement(db, request, countLimit)
+  const totalCount = Math.min(counted, countLimit)
+  const paginationSettings: DoctorSearchResponse["paginationSettings"] = {
+    offset,
+    limit,
+    totalCount,
+    ...(counted > countLimit ? { totalCountCapped: true } : {}),
+  }
+  return new JsonText(`{"data":${records},"paginationSettings":${JSON.stringify(paginationSettings)}}`)
+}
+
+/** The same page as a value. */
+export const searchDoctors = async (db: Db, request: DoctorSearchRequest, options: SearchOptions = {}): Promise<DoctorSearchResponse> =>
+  (await searchDoctorsJson(db, request, options)).parse()

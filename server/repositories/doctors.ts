@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts"
 import { preparedStatement } from "../db/prepared.ts"
 import { doctors } from "../db/schema.ts"
 import { ApiError } from "../http/errors.ts"
+import { JsonText } from "../http/jsonText.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 
 /**
@@ -15,9 +16,6 @@ import type { DoctorId } from "../../schemas/ids.ts"
  */
 export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 
-/** The records' JSON text as the API's doctors: written by the function in the API's shape. */
-export const parseDoctorRecords = (json: string): Doctor[] => JSON.parse(json) as Doctor[]
-
 /** One doctor's whole record (the profile read), by a statement prepared once per connection. */
 const doctorById = preparedStatement("doctor_by_id", (db, name) =>
   db
@@ -26,9 +24,31 @@ const doctorById = preparedStatement("doctor_by_id", (db, name) =>
     .prepare(name),
 )
 
-export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefined> {
+/** The records of these doctors, in this order, by a statement prepared once per connection. */
+const doctorsByIds = preparedStatement("doctors_by_ids", (db, name) =>
+  db
+    .select({ records: doctorRecordsJson(sql`${sql.placeholder("ids")}::uuid[]`) })
+    .from(sql`(SELECT) AS nothing`)
+    .prepare(name),
+)
+
+/** The records' JSON text of these doctors, in this order (those that exist). */
+export async function doctorRecordsOf(db: Db, ids: ReadonlyArray<string>): Promise<string> {
+  if (ids.length === 0) return "[]"
+  const [row] = await doctorsByIds(db).execute({ ids })
+  return row?.records ?? "[]"
+}
+
+/** A doctor's record as the JSON text PostgreSQL wrote, or undefined when there is no such doctor. */
+export async function loadDoctorJson(db: Db, id: DoctorId): Promise<JsonText<Doctor> | undefined> {
   const [row] = await doctorById(db).execute({ id })
-  return row ? parseDoctorRecords(row.records)[0] : undefined
+  // A list of one record, or of none ("[]").
+  const record = row?.records.slice(1, -1).trim()
+  return record ? new JsonText<Doctor>(record) : undefined
+}
+
+export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefined> {
+  return (await loadDoctorJson(db, id))?.parse()
 }
 
 /**

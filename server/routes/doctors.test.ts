@@ -61,12 +61,21 @@ describe("POST /doctors/search: pagination", () => {
   it("counts exactly up to the limit, or to the end of the page asked for, then says there are more", async () => {
     const request = { paginationSettings: { offset: 0, limit: 2 } }
     expect(totalDoctors).toBeGreaterThan(12)
-    expect((await searchDoctors(gw.db, request, 3)).paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: 3, totalCountCapped: true })
-    const further = await searchDoctors(gw.db, { paginationSettings: { offset: 8, limit: 4 } }, 3)
+    expect((await searchDoctors(gw.db, request, { exactCountLimit: 3 })).paginationSettings).toEqual({
+      offset: 0,
+      limit: 2,
+      totalCount: 3,
+      totalCountCapped: true,
+    })
+    const further = await searchDoctors(gw.db, { paginationSettings: { offset: 8, limit: 4 } }, { exactCountLimit: 3 })
     expect(further.paginationSettings).toEqual({ offset: 8, limit: 4, totalCount: 12, totalCountCapped: true })
     expect(further.data).toHaveLength(4)
-    expect((await searchDoctors(gw.db, request, totalDoctors)).paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: totalDoctors })
-    const oneShort = await searchDoctors(gw.db, request, totalDoctors - 1)
+    expect((await searchDoctors(gw.db, request, { exactCountLimit: totalDoctors })).paginationSettings).toEqual({
+      offset: 0,
+      limit: 2,
+      totalCount: totalDoctors,
+    })
+    const oneShort = await searchDoctors(gw.db, request, { exactCountLimit: totalDoctors - 1 })
     expect(oneShort.paginationSettings).toEqual({ offset: 0, limit: 2, totalCount: totalDoctors - 1, totalCountCapped: true })
   })
 

@@ -4,8 +4,8 @@ import type { AppEnv } from "../http/context.ts"
 import { cached, route } from "../http/contract.ts"
 import { ApiError } from "../http/errors.ts"
 import { markReadOnly } from "../http/readCache.ts"
-import { searchDoctors } from "../repositories/doctorSearch.ts"
-import { loadDoctor } from "../repositories/doctors.ts"
+import { searchDoctorsJson } from "../repositories/doctorSearch.ts"
+import { loadDoctorJson } from "../repositories/doctors.ts"
 
 /** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache. */
 export function doctorsRoutes() {
@@ -14,7 +14,8 @@ export function doctorsRoutes() {
   route(app, doctors.searchDoctors, {
     handle: async ({ c, body }) => {
       markReadOnly(c)
-      return cached(`search:${JSON.stringify(body)}`, () => searchDoctors(c.get("deps").db, body))
+      const { db, listings } = c.get("deps")
+      return cached(`search:${JSON.stringify(body)}`, () => searchDoctorsJson(db, body, listings ? { listings } : {}))
     },
   })
 
@@ -23,7 +24,7 @@ export function doctorsRoutes() {
       cached(
         `doctor:${params.id}`,
         async () => {
-          const doctor = await loadDoctor(c.get("deps").db, params.id)
+          const doctor = await loadDoctorJson(c.get("deps").db, params.id)
           if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
           return doctor
         },

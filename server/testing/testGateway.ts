@@ -6,8 +6,10 @@ import { inject } from "vitest"
 import { createApp } from "../app.ts"
 import { loadConfig } from "../config.ts"
 import { openDatabase, type Database } from "../db/client.ts"
+import { PostgresListener } from "../db/listener.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { seed } from "../db/seed.ts"
+import { ListingFeed } from "../search/listingFeed.ts"
 import { databaseUrl, templateKey, withAdmin, type DatabaseTemplates } from "./databaseTemplates.ts"
 
 /** Which database the gateway suites run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
@@ -83,7 +85,11 @@ export async function startTestGateway(
     staticDir: options.staticDir ?? "/nonexistent",
     readCacheMs: options.readCacheMs ?? testReadCacheMs() ?? defaults.readCacheMs,
   }
-  const app = createApp({ db: database.db, config })
+  // On PostgreSQL, as in production: searches answered from the listings kept in memory, which
+  // hear every change of the database (server/search/listingFeed.ts).
+  const listener = url ? await PostgresListener.open(url) : undefined
+  const listings = listener ? await ListingFeed.open(listener, database.db) : undefined
+  const app = createApp({ db: database.db, config, ...(listings ? { listings } : {}) })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers }
@@ -123,7 +129,11 @@ export async function startTestGateway(
     signIn,
     api: (method: string, path: string, opts?: CallOptions) => call(method, `/api/v1${path}`, opts),
     config,
+    /** On PostgreSQL, the gateway's listening connection and the listings searches are answered from. */
+    listener,
+    listings,
     async stop() {
+      await listener?.close()
       await database.close()
       await drop()
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm"
+import fc from "fast-check"
+import pg from "pg"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
+import { SERVICE_CODES, SPOKEN_LANGUAGES } from "../../schemas/enums.ts"
+import { doctors } from "../db/schema.ts"
+import { searchDoctors } from "../repositories/doctorSearch.ts"
+import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
+import { readListings, type ListingSearch } from "./listingFeed.ts"
+import { ListingIndex } from "./listingIndex.ts"
+
+// The listings in memory are held to the statement on doctor_listings, which has its own tests
+// written from SPEC (server/routes/doctors.test.ts): for any search, the same doctors in the same
+// order and the same count. The data first gets the cases an index gets wrong: ties of names and
+// ratings, missing career starts and fees, unlisted doctors, names whose code point order differs
+// from JavaScript's, LIKE's wildcards in a search text.
+
+let gw: TestGateway
+let ids: string[]
+const vocabulary = { words: [] as string[], cities: [] as string[], codes: [] as string[], insurers: [] as string[] }
+
+const exec = (statement: ReturnType<typeof sql>) => gw.db.execute(statement)
+
+beforeAll(async () => {
+  gw = await startTestGateway({ readCacheMs: 0 })
+  ids = (await gw.db.select({ id: doctors.id }).from(doctors).orderBy(doctors.id)).map((row) => row.id)
+  const at = (i: number) => ids[i]!
+  // Two doctors of one name, and three of one rating: their ids decide.
+  await exec(sql`UPDATE doctors SET sort_first_name = 'aminata', sort_last_name = 'diallo' WHERE id IN (${at(0)}, ${at(1)})`)
+  await exec(sql`UPDATE doctors SET average_rate = 4.5 WHERE id IN (${at(2)}, ${at(3)}, ${at(4)})`)
+  // No career start, no fee: last in both directions.
+  await exec(sql`UPDATE doctors SET career_start_year = NULL, min_price = NULL WHERE id IN (${at(5)}, ${at(6)}, ${at(7)})`)
+  await exec(sql`UPDATE doctors SET listed = false WHERE id IN (${at(8)}, ${at(9)})`)
+  // U+00E9, U+FF21 (fullwidth A) and U+1D49C (script A, a surrogate pair in JavaScript): PostgreSQL
+  // puts the last after the other two, JavaScript's < before.
+  await exec(sql`UPDATE doctors SET sort_first_name = 'émile' WHERE id = ${at(10)}`)
+  await exec(sql`UPDATE doctors SET sort_first_name = ${"\uff21lpha"} WHERE id = ${at(11)}`)
+  await exec(sql`UPDATE doctors SET sort_first_name = ${"\u{1d49c}lpha"} WHERE id = ${at(12)}`)
+  await exec(sql`UPDATE doctors SET search_text = search_text || ' 50% off_peak' WHERE id = ${at(13)}`)
+  await exec(sql`UPDATE doctors SET insurance_accepted = '["İnsurance Plus", "MUTUELLE Santé"]'::jsonb WHERE id = ${at(14)}`)
+
+  const listings = await readListings(gw.db)
+  vocabulary.words = [...new Set(listings.flatMap((l) => l.searchText.split(" ")))].filter((w) => w.length >= 2)
+  vocabulary.cities = [...new Set(listings.flatMap((l) => (l.primaryCity ? [l.primaryCity] : [])))]
+  vocabulary.codes = [...new Set(listings.flatMap((l) => l.specialtyCodes))]
+  vocabulary.insurers = [...new Set(listings.flatMap((l) => l.insurers))]
+})
+afterAll(async () => {
+  await gw?.stop()
+})
+
+/** A part of a word: what a visitor types before the end. */
+const partOf = (words: ReadonlyArray<string>) =>
+  fc.constantFrom(...words).chain((word) => fc.integer({ min: 0, max: Math.max(0, word.length - 2) }).map((start) => word.slice(start, start + 3)))
+
+/** A filter a search names one time in three, as the search page's visitors do: most searches name one or two. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary })
+
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T
+
+function searches(): fc.Arbitrary<{ request: DoctorSearchRequest; countLimit: number }> {
+  const word = fc.oneof(fc.constantFrom(...vocabulary.words), partOf(vocabulary.words), fc.constantFrom("50%", "off_", "zz", "a", "é"))
+  const query = fc.record({
+    keyword: sometimes(fc.array(word, { minLength: 1, maxLength: 2 }).map((words) => words.join(" "))),
+    specialtyCodes: sometimes(fc.subarray([...vocabulary.codes.slice(0, 6), "NONE", vocabulary.codes[0]!.toLowerCase()], { minLength: 1, maxLength: 3 })),
+    location: sometimes(fc.constantFrom(...vocabulary.cities, ` ${vocabulary.cities[0]!.toUpperCase()} `, "Nowhere")),
+    rating: sometimes(fc.constantFrom(0, 1, 3, 3.5, 4, 4.5, 5)),
+    language: sometimes(fc.constantFrom(...SPOKEN_LANGUAGES)),
+    insurance: sometimes(fc.oneof(partOf(vocabulary.insurers), fc.constantFrom("İns", "SANTÉ", "zzz"))),
+    providedServiceCodes: sometimes(fc.subarray([...SERVICE_CODES], { minLength: 1 })),
+  })
+  const sortBy = fc.record({
+    property: fc.constantFrom("user.firstName", "rating", "experience", "price") as fc.Arbitrary<"rating">,
+    order: fc.constantFrom("asc", "desc") as fc.Arbitrary<"asc">,
+  })
+  return fc.record({
+    request: fc
+      .record({
+        paginationSettings: fc.record({ offset: fc.oneof(fc.constant(0), fc.nat(50)), limit: fc.integer({ min: 1, max: 25 }) }),
+        sortBy: fc.option(sortBy),
+        query: fc.option(query.map(defined)),
+      })
+      .map(defined) as fc.Arbitrary<DoctorSearchRequest>,
+    countLimit: fc.constantFrom(1, 3, 10, 1000),
+  })
+}
+
+const indexOf = async (): Promise<ListingSearch> => {
+  const index = ListingIndex.of(await readListings(gw.db))
+  return { search: async (request, countLimit) => index.search(request, countLimit) }
+}
+
+/** The page's doctors in order and the page's settings, as the statement and as `listings` answer. */
+async function bothAnswers(request: DoctorSearchRequest, countLimit: number, listings: ListingSearch) {
+  const [statement, inMemory] = await Promise.all([
+    searchDoctors(gw.db, request, { exactCountLimit: countLimit }),
+    searchDoctors(gw.db, request, { exactCountLimit: countLimit, listings }),
+  ])
+  const shown = (answer: typeof statement) => ({ ids: answer.data.map((doctor) => doctor.id), paginationSettings: answer.paginationSettings })
+  return { statement: shown(statement), inMemory: shown(inMemory) }
+}
+
+describe("searches answered from the listings in memory", () => {
+  it("find the doctors the statement finds, in its order, with its count, whatever the search", async () => {
+    const index = await indexOf()
+    let nonEmpty = 0
+    await fc.assert(
+      fc.asyncProperty(searches(), async ({ request, countLimit }) => {
+        const { statement, inMemory } = await bothAnswers(request, countLimit, index)
+        if (statement.ids.length > 0) nonEmpty++
+        expect(inMemory).toEqual(statement)
+      }),
+      { numRuns: 400 },
+    )
+    // Not a run of empty pages agreeing: most searches found someone.
+    expect(nonEmpty).toBeGreaterThan(100)
+  })
+
+  it("sort names in PostgreSQL's order: a character past U+FFFF after U+FF21", async () => {
+    const index = await indexOf()
+    const request: DoctorSearchRequest = { paginationSettings: { offset: 0, limit: 100 }, sortBy: { property: "user.firstName", order: "desc" } }
+    const { statement, inMemory } = await bothAnswers(request, 1000, index)
+    expect(statement.ids.slice(0, 2)).toEqual([ids[12], ids[11]])
+    expect(inMemory).toEqual(statement)
+  })
+})
+
+// Only PostgreSQL has the feed (a listening connection): on PGlite these are not registered
+// rather than passed with nothing to see.
+const onPostgres = process.env.TEST_DB === "postgres"
+const describeOnPostgres = onPostgres ? describe : () => undefined
+
+describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
+  const requests: DoctorSearchRequest[] = [
+    { paginationSettings: { offset: 0, limit: 100 } },
+    { paginationSettings: { offset: 0, limit: 100 }, sortBy: { property: "rating", order: "desc" } },
+    { paginationSettings: { offset: 0, limit: 100 }, sortBy: { property: "price", order: "asc" }, query: { keyword: "zebulon" } },
+    { paginationSettings: { offset: 0, limit: 100 }, sortBy: { property: "experience", order: "desc" }, query: { location: "Ziguinchor" } },
+  ]
+  const expectSameAnswers = async () => {
+    for (const request of requests) {
+      const { statement, inMemory } = await bothAnswers(request, 1000, gw.listings!)
+      expect(inMemory).toEqual(statement)
+    }
+  }
+
+  it("answer a search at once with what was written before it, even straight in the database", async () => {
+    expect(gw.listings!.ready).toBe(true)
+    const [first, second, third] = [ids[20]!, ids[21]!, ids[22]!]
+    const writes = [
+      sql`UPDATE doctors SET sort_first_name = 'zebulon', search_text = search_text || ' zebulon' WHERE id = ${first}`,
+      sql`UPDATE doctors SET average_rate = 5, primary_city = 'ziguinchor' WHERE id = ${second}`,
+      sql`UPDATE doctors SET listed = false WHERE id = ${first}`,
+      sql`UPDATE doctors SET listed = true, min_price = NULL, career_start_year = 1970 WHERE id IN (${first}, ${third})`,
+      sql`DELETE FROM doctor_listings WHERE doctor_id = ${second}`,
+      // Every doctor at once: the copy trigger puts the deleted listing back.
+      sql`UPDATE doctors SET average_rate = average_rate`,
+      sql`UPDATE doctors SET search_text = search_text || '' , sort_last_name = sort_last_name || 'x' WHERE id = ${third}`,
+    ]
+    for (const write of writes) {
+      await exec(write)
+      // No wait: the search itself makes sure it heard the write.
+      await expectSameAnswers()
+    }
+    const listed = await gw.listings!.search(requests[2]!, 1000)
+    expect(listed?.ids).toEqual([first])
+  })
+
+  it("are the route's answer: a search goes to the database only for the page's records", async () => {
+    const search = vi.spyOn(gw.listings!, "search")
+    try {
+      const response = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 5 }, query: { keyword: "zebulon" } } })
+      expect(response.status).toBe(200)
+      expect(response.body.data.map((doctor: { id: string }) => doctor.id)).toEqual([ids[20]])
+      expect(search).toHaveBeenCalledTimes(1)
+      await expect(search.mock.results[0]!.value).resolves.toMatchObject({ ids: [ids[20]], counted: 1 })
+    } finally {
+      search.mockRestore()
+    }
+  })
+
+  it("leave searches to the database while their connection is down, and read everything again once back", async () => {
+    const admin = new pg.Client({ connectionString: gw.url })
+    await admin.connect()
+    try {
+      const pid = gw.listener!.backendPid
+      expect(pid).toBeGreaterThan(0)
+      await admin.query("SELECT pg_terminate_backend($1)", [pid])
+      await expect.poll(() => gw.listings!.ready).toBe(false)
+      expect(await gw.listings!.search(requests[0]!, 1000)).toBeNull()
+      // Written while nothing could hear it.
+      await admin.query("UPDATE doctors SET sort_first_name = 'aaron' WHERE id = $1", [ids[23]])
+      await expect.poll(() => gw.listings!.ready, { timeout: 10_000 }).toBe(true)
+      await expectSameAnswers()
+      const byName = await gw.listings!.search({ paginationSettings: { offset: 0, limit: 1 }, sortBy: { property: "user.firstName", order: "asc" } }, 1000)
+      expect(byName?.ids).toEqual([ids[23]])
+    } finally {
+      await admin.end()
+    }
+  })
+
+  it('read everything again on "*" (a truncation, or more doctors than a notice holds)', async () => {
+    await exec(sql`TRUNCATE doctor_listings CASCADE`)
+    // Straight after: from the database or from everything read again, never from before.
+    expect((await gw.listings!.search(requests[0]!, 1000))?.ids ?? []).toEqual([])
+    await expect.poll(() => gw.listings!.ready).toBe(true)
+    expect((await gw.listings!.search(requests[0]!, 1000))?.ids).toEqual([])
+    await exec(sql`UPDATE doctors SET average_rate = average_rate`)
+    await expectSameAnswers()
+    expect((await gw.listings!.search(requests[0]!, 1000))?.ids.length).toBeGreaterThan(30)
+  })
+})
