@@ -30,8 +30,9 @@ const hub = new LocalReadCacheHub()
 interface Gateway {
   readonly app: Hono<any>
   readonly readCache: ReadCache
-  /** On PostgreSQL: the gateway's LISTEN connection. */
+  /** On PostgreSQL: the gateway's LISTEN connection, and the listings its searches are answered from. */
   readonly bus?: PostgresReadCacheBus
+  readonly listings?: ListingFeed
   api(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>
 }
 
@@ -39,12 +40,14 @@ async function startGateway(): Promise<Gateway> {
   const readCache = new ReadCache(60_000)
   let app: Hono<any>
   let bus: PostgresReadCacheBus | undefined
+  let feed: ListingFeed | undefined
   if (gw.kind === "postgres") {
     const database = await openDatabase({ url: gw.url! })
     const listener = await PostgresListener.open(gw.url!)
     const readCacheBus = await PostgresReadCacheBus.open(listener, readCache)
     const listings = await ListingFeed.open(listener, database.db)
     bus = readCacheBus
+    feed = listings
     closing.push(
       () => readCacheBus.close(),
       () => listener.close(),
@@ -58,6 +61,7 @@ async function startGateway(): Promise<Gateway> {
     app,
     readCache,
     ...(bus ? { bus } : {}),
+    ...(feed ? { listings: feed } : {}),
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { "Content-Type": "application/json" }
       if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -116,7 +120,14 @@ describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIF
     const saved = await one.api("PUT", `/doctors/${doctor.doctorId}`, { token, body: { ...doctorFormOf(profile), lastName: "Sall-Kane" } })
     expect(saved.status).toBe(200)
     expect((await other.api("GET", `/doctors/${doctor.doctorId}`)).body.lastName).toBe("Sall-Kane")
-    expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
+    // On PostgreSQL the other gateway's answer comes from the listings it keeps, which heard the change.
+    const fromListings = other.listings ? vi.spyOn(other.listings, "search") : undefined
+    try {
+      expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
+      if (fromListings) await expect(fromListings.mock.results[0]?.value).resolves.toMatchObject({ ids: [doctor.doctorId] })
+    } finally {
+      fromListings?.mockRestore()
+    }
   })
 
   // Only PostgreSQL has a listening connection (PGlite's gateways hear each other in process, with

@@ -38,6 +38,8 @@ beforeAll(async () => {
   await exec(sql`UPDATE doctors SET sort_first_name = ${"\uff21lpha"} WHERE id = ${at(11)}`)
   await exec(sql`UPDATE doctors SET sort_first_name = ${"\u{1d49c}lpha"} WHERE id = ${at(12)}`)
   await exec(sql`UPDATE doctors SET search_text = search_text || ' 50% off_peak' WHERE id = ${at(13)}`)
+  // Every piece of "qwer" and "qwert" (qwe, wer, ert) is in this text, neither word is.
+  await exec(sql`UPDATE doctors SET search_text = search_text || ' qwex wery erto' WHERE id = ${at(15)}`)
   await exec(sql`UPDATE doctors SET insurance_accepted = '["İnsurance Plus", "MUTUELLE Santé"]'::jsonb WHERE id = ${at(14)}`)
 
   const listings = await readListings(gw.db)
@@ -60,7 +62,14 @@ const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.
 const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T
 
 function searches(): fc.Arbitrary<{ request: DoctorSearchRequest; countLimit: number }> {
-  const word = fc.oneof(fc.constantFrom(...vocabulary.words), partOf(vocabulary.words), fc.constantFrom("50%", "off_", "zz", "a", "é"))
+  // Two parts of words joined: a word of four letters or more whose pieces are in search texts it is not in.
+  const joined = fc.tuple(partOf(vocabulary.words), partOf(vocabulary.words)).map(([a, b]) => a + b.slice(0, 2))
+  const word = fc.oneof(
+    fc.constantFrom(...vocabulary.words),
+    partOf(vocabulary.words),
+    joined,
+    fc.constantFrom("50%", "off_", "zz", "a", "é", "qwer", "qwert", "wery"),
+  )
   const query = fc.record({
     keyword: sometimes(fc.array(word, { minLength: 1, maxLength: 2 }).map((words) => words.join(" "))),
     specialtyCodes: sometimes(fc.subarray([...vocabulary.codes.slice(0, 6), "NONE", vocabulary.codes[0]!.toLowerCase()], { minLength: 1, maxLength: 3 })),
@@ -115,6 +124,19 @@ describe("searches answered from the listings in memory", () => {
     )
     // Not a run of empty pages agreeing: most searches found someone.
     expect(nonEmpty).toBeGreaterThan(100)
+  })
+
+  it("find a word where a search text holds it, not where it holds only the word's pieces", async () => {
+    const index = await indexOf()
+    const found = async (keyword: string) => {
+      const { statement, inMemory } = await bothAnswers({ paginationSettings: { offset: 0, limit: 10 }, query: { keyword } }, 1000, index)
+      expect(inMemory).toEqual(statement)
+      return inMemory.ids
+    }
+    expect(await found("qwer")).toEqual([])
+    expect(await found("qwert")).toEqual([])
+    expect(await found("wery erto")).toEqual([ids[15]])
+    expect(await found("qwe")).toEqual([ids[15]])
   })
 
   it("sort names in PostgreSQL's order: a character past U+FFFF after U+FF21", async () => {
