@@ -16,35 +16,39 @@ import type { DoctorId } from "../../schemas/ids.ts"
  */
 export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 
-/** One doctor's whole record (the profile read), by a statement prepared once per connection. */
-const doctorById = preparedStatement("doctor_by_id", (db, name) =>
+/**
+ * The stored records of these doctors, a row each in the order of the ids (those that exist), with
+ * their next free slot as the API writes it; the gateway puts each together (`withNext`), as
+ * doctor_records_json does for the search statement. Joined into one text by PostgreSQL, ten
+ * records cost it twice as much (0.24 against 0.12 ms, pgbench, 1 Dec). Prepared once per connection.
+ */
+const recordsByIds = preparedStatement("doctor_records_by_ids", (db, name) =>
   db
-    .select({ records: doctorRecordsJson(sql`ARRAY[${sql.placeholder("id")}]::uuid[]`) })
-    .from(sql`(SELECT) AS nothing`)
+    .select({
+      record: sql<string>`r.record`,
+      next: sql<string | null>`(SELECT to_char(min(t.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM time_slots t
+        WHERE t.doctor_id = r.doctor_id AND t.status = 'AVAILABLE' AND t.starts_at > now())`,
+    })
+    .from(sql`unnest(${sql.placeholder("ids")}::uuid[]) WITH ORDINALITY AS p(id, n) JOIN doctor_records r ON r.doctor_id = p.id`)
+    .orderBy(sql`p.n`)
     .prepare(name),
 )
 
-/** The records of these doctors, in this order, by a statement prepared once per connection. */
-const doctorsByIds = preparedStatement("doctors_by_ids", (db, name) =>
-  db
-    .select({ records: doctorRecordsJson(sql`${sql.placeholder("ids")}::uuid[]`) })
-    .from(sql`(SELECT) AS nothing`)
-    .prepare(name),
-)
+/** A stored record (a JSON object without its next free slot) with it, as doctor_records_json writes it. */
+const withNext = ({ record, next }: { record: string; next: string | null }) =>
+  `${record.slice(0, -1)}, "nextAvailability": ${next === null ? "null" : JSON.stringify(next)}}`
 
 /** The records' JSON text of these doctors, in this order (those that exist). */
 export async function doctorRecordsOf(db: Db, ids: ReadonlyArray<string>): Promise<string> {
   if (ids.length === 0) return "[]"
-  const [row] = await doctorsByIds(db).execute({ ids })
-  return row?.records ?? "[]"
+  const rows = await recordsByIds(db).execute({ ids })
+  return `[${rows.map(withNext).join(", ")}]`
 }
 
-/** A doctor's record as the JSON text PostgreSQL wrote, or undefined when there is no such doctor. */
+/** A doctor's record as JSON text, or undefined when there is no such doctor. */
 export async function loadDoctorJson(db: Db, id: DoctorId): Promise<JsonText<Doctor> | undefined> {
-  const [row] = await doctorById(db).execute({ id })
-  // A list of one record, or of none ("[]").
-  const record = row?.records.slice(1, -1).trim()
-  return record ? new JsonText<Doctor>(record) : undefined
+  const [row] = await recordsByIds(db).execute({ ids: [id] })
+  return row ? new JsonText<Doctor>(withNext(row)) : undefined
 }
 
 export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefined> {

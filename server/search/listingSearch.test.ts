@@ -38,6 +38,9 @@ beforeAll(async () => {
   await exec(sql`UPDATE doctors SET sort_first_name = ${"\uff21lpha"} WHERE id = ${at(11)}`)
   await exec(sql`UPDATE doctors SET sort_first_name = ${"\u{1d49c}lpha"} WHERE id = ${at(12)}`)
   await exec(sql`UPDATE doctors SET search_text = search_text || ' 50% off_peak' WHERE id = ${at(13)}`)
+  // A free slot already past is nobody's next availability.
+  await exec(sql`UPDATE time_slots SET starts_at = now() - interval '2 days'
+    WHERE id = (SELECT id FROM time_slots WHERE doctor_id = ${at(0)} AND status = 'AVAILABLE' ORDER BY starts_at LIMIT 1)`)
   // Every piece of "qwer" and "qwert" (qwe, wer, ert) is in this text, neither word is.
   await exec(sql`UPDATE doctors SET search_text = search_text || ' qwex wery erto' WHERE id = ${at(15)}`)
   await exec(sql`UPDATE doctors SET insurance_accepted = '["İnsurance Plus", "MUTUELLE Santé"]'::jsonb WHERE id = ${at(14)}`)
@@ -106,7 +109,12 @@ async function bothAnswers(request: DoctorSearchRequest, countLimit: number, lis
     searchDoctors(gw.db, request, { exactCountLimit: countLimit }),
     searchDoctors(gw.db, request, { exactCountLimit: countLimit, listings }),
   ])
-  const shown = (answer: typeof statement) => ({ ids: answer.data.map((doctor) => doctor.id), paginationSettings: answer.paginationSettings })
+  // The whole records too: the statement writes them in PostgreSQL (doctor_records_json), the listings' page in the gateway.
+  const shown = (answer: typeof statement) => ({
+    ids: answer.data.map((doctor) => doctor.id),
+    paginationSettings: answer.paginationSettings,
+    records: answer.data,
+  })
   return { statement: shown(statement), inMemory: shown(inMemory) }
 }
 

@@ -149,7 +149,12 @@ function mixedReads(reads: ReadonlyArray<{ next: () => LoadRequest }>): () => Lo
   return () => reads[i++ % reads.length]!.next()
 }
 
-/** Frees the slots the booking run took, so the next run finds them free again. */
+/**
+ * Frees the slots the booking run took, so the next run finds them free again, and vacuums what
+ * that left behind: otherwise autovacuum does it during the next gateway's reads, whose CPU and
+ * latency then count the booking run's clean-up (PostgreSQL's CPU a search 0.52 ms against 0.33-0.41
+ * alone, 1 Dec).
+ */
 async function releaseBenchBookings(databaseUrl: string, patientId: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -160,6 +165,7 @@ async function releaseBenchBookings(databaseUrl: string, patientId: string): Pro
       [patientId, BENCH_REASON],
     )
     await client.query("delete from appointments where patient_id = $1 and reason = $2", [patientId, BENCH_REASON])
+    await client.query("vacuum (analyze) time_slots, appointments, jobs, idempotency_keys")
   } finally {
     await client.end()
   }
