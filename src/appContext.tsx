@@ -5,6 +5,7 @@ import type { Language } from "./i18n/languages.ts"
 import { readAddress } from "./session/address.ts"
 import { SessionHandle } from "./session/sessionHandle.ts"
 import { tokenStore } from "./session/tokenStore.ts"
+import { nextTask } from "./ui/whenIdle.ts"
 
 export interface AppActors {
   readonly session: SessionHandle
@@ -16,7 +17,11 @@ export function createAppActors(language: Language): AppActors {
   const session = new SessionHandle(language, async () => {
     // A tab with a token checks it at once: the session's calls download beside the machine, not after it.
     if (tokenStore.read() !== null || readAddress(window.location.search).urlToken !== null) void import("./api/session.ts")
-    return (await import("./session/sessionActor.ts")).createSessionActor(language)
+    const { createSessionActor } = await import("./session/sessionActor.ts")
+    // Its module makes the machines as it is evaluated; the actor and its first state are another
+    // task's work, rather than one of 27 ms on a phone's main thread.
+    await nextTask()
+    return createSessionActor(language)
   })
   const errorModal = new LazyActor(async () => (await import("./errors/errorModalActor.ts")).createErrorModalActor(session))
   return { session, errorModal }

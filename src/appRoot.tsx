@@ -5,6 +5,7 @@ import { StrictMode, useEffect } from "react"
 import { I18nextProvider } from "react-i18next"
 import { AppActorsProvider, type AppActors } from "./appContext.tsx"
 import { CookieQuestionDrawn } from "./layout/cookieQuestion.ts"
+import { AdoptsServerPage } from "./layout/frameLive.ts"
 
 interface AppRootProps {
   actors: AppActors
@@ -14,6 +15,8 @@ interface AppRootProps {
   i18n?: i18n
   /** Whether the page has the cookie banner in the server's HTML (drawn for a visitor who has not answered it). */
   cookieQuestionDrawn?: boolean
+  /** Whether the first render draws the server's page or adopts it (src/layout/frameLive.ts); the server's, by default. */
+  adoptsServerPage?: boolean
   /** Called once the first render (or the takeover of the server's page) is committed. */
   onFirstCommit?: () => void
 }
@@ -24,13 +27,15 @@ function FirstCommit({ onCommit }: { onCommit: () => void }) {
 }
 
 /** The whole app around a router: the browser's (src/main.tsx) and the server's (src/ssr/serverEntry.tsx). */
-export function AppRoot({ actors, queryClient, router, i18n, cookieQuestionDrawn = false, onFirstCommit }: AppRootProps) {
+export function AppRoot({ actors, queryClient, router, i18n, cookieQuestionDrawn = false, adoptsServerPage = true, onFirstCommit }: AppRootProps) {
   const app = (
     <AppActorsProvider actors={actors}>
       {onFirstCommit ? <FirstCommit onCommit={onFirstCommit} /> : null}
       <QueryClientProvider client={queryClient}>
         <CookieQuestionDrawn.Provider value={cookieQuestionDrawn}>
-          <RouterProvider router={router} />
+          <AdoptsServerPage.Provider value={adoptsServerPage}>
+            <RouterProvider router={router} />
+          </AdoptsServerPage.Provider>
         </CookieQuestionDrawn.Provider>
       </QueryClientProvider>
     </AppActorsProvider>

@@ -7,6 +7,7 @@ import { configureApiClient } from "./api/clientHooks.ts"
 import { createQueryClient } from "./api/queryClient.ts"
 import { startInspector } from "./dev/inspector.ts"
 import { initI18n } from "./i18n/i18n.ts"
+import { warmFormats } from "./i18n/warmFormats.ts"
 import { DEFAULT_LANGUAGE, rememberLanguage, storedLanguage, writeLanguageCookie } from "./i18n/languages.ts"
 import { applyTheme, storedTheme } from "./layout/ThemeSwitch.tsx"
 import { createAppRouter } from "./router.ts"
@@ -15,7 +16,7 @@ import { followSession } from "./session/sessionEffects.ts"
 import { sessionHasWorkAtStart, type SessionHandle } from "./session/sessionHandle.ts"
 import { pageAdopted } from "./ssr/pageAdopted.ts"
 import { readPageData } from "./ssr/pageData.ts"
-import { whenIdle } from "./ui/whenIdle.ts"
+import { nextTask, whenIdle } from "./ui/whenIdle.ts"
 import "./ui/styles.css"
 
 /**
@@ -36,12 +37,10 @@ function canHydrate(root: HTMLElement, session: SessionHandle, language: string)
 }
 
 /**
- * A task of its own for what follows. On a slow phone, evaluating the modules is already one long
- * task and the page the server drew answers no tap until each task ends: start-up is cut into
- * several (the texts and the session, the router, the first route), each well under 50 ms there.
+ * On a slow phone, evaluating the modules is already one long task and the page the server drew
+ * answers no tap until each task ends: start-up is cut into several (nextTask: the texts and the
+ * session, the router, the first route), each well under 50 ms there.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 async function start() {
   await nextTask()
   await startInspector()
@@ -52,6 +51,8 @@ async function start() {
   applyTheme(storedTheme())
   // The core texts download beside the page's own screen, texts and data (router.load below).
   const texts = initI18n(language)
+  // In tasks of their own while those download, before any screen formats a figure.
+  const formatsWarm = warmFormats(language)
 
   const actors = createAppActors(language)
   const { session, errorModal } = actors
@@ -69,7 +70,11 @@ async function start() {
 
   // The queries the server drew the page with go in before any loader asks for them again.
   const pageData = readPageData()
-  if (pageData) (await import("./ssr/queryCache.ts")).hydrateQueryCache(queryClient, pageData)
+  if (pageData) {
+    ;(await import("./ssr/queryCache.ts")).hydrateQueryCache(queryClient, pageData)
+    // Decoding a page of doctors and making the router are each tens of milliseconds on a phone.
+    await nextTask()
+  }
 
   let takesOver = false
   const router = createAppRouter({ queryClient, session }, undefined, () => takesOver)
@@ -101,10 +106,19 @@ async function start() {
       release()
     })
   }
-  const app = <AppRoot actors={actors} queryClient={queryClient} router={router} cookieQuestionDrawn={cookieQuestionDrawn} onFirstCommit={onFirstCommit} />
+  const app = (
+    <AppRoot
+      actors={actors}
+      queryClient={queryClient}
+      router={router}
+      cookieQuestionDrawn={cookieQuestionDrawn}
+      adoptsServerPage={takesOver}
+      onFirstCommit={onFirstCommit}
+    />
+  )
   if (takesOver) {
     // The page's screen and texts must be there before the first render, as on the server.
-    await Promise.all([texts, routeLoaded])
+    await Promise.all([texts, routeLoaded, formatsWarm])
     // Render the match tree as the server did (no root Suspense boundary), so React can adopt
     // the server's HTML; `ssr` is read for nothing else in a router without server scripts.
     router.ssr = { manifest: undefined }
@@ -122,11 +136,11 @@ async function start() {
   if (root.dataset.prerendered) {
     // The server's page cannot be adopted (a signed-in tab, another language or theme): it stays
     // on screen until this page can replace it whole, rather than giving way to a loading screen.
-    await Promise.all([texts, routeLoaded, session.settled()])
+    await Promise.all([texts, routeLoaded, session.settled(), formatsWarm])
     delete root.dataset.prerendered
     delete root.dataset.href
   } else {
-    await texts
+    await Promise.all([texts, formatsWarm])
   }
   createRoot(root).render(app)
   afterFirstRender(session, queryClient)

@@ -66,6 +66,11 @@ export function formatRating(rating: number, language: Language): string {
   return formatterOf(Intl.NumberFormat, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating)
 }
 
+/** A distance in kilometres to one decimal at most, e.g. 2,5 (a facility from the visitor). */
+export function formatKilometres(km: number, language: Language): string {
+  return formatterOf(Intl.NumberFormat, language, { maximumFractionDigits: 1 }).format(km)
+}
+
 /** A count of seconds as `mm:ss` (`4:59` → "04:59"), in the language's digits (a countdown, issue 14). */
 export function formatCountdown(seconds: number, language: Language): string {
   const whole = Math.max(0, Math.ceil(seconds))

@@ -1,5 +1,5 @@
-import { Outlet, useHydrated } from "@tanstack/react-router"
-import { lazy, Suspense, useContext } from "react"
+import { Outlet } from "@tanstack/react-router"
+import { lazy, memo, Suspense, useContext } from "react"
 import { useTranslation } from "react-i18next"
 import { ErrorModalHost } from "../errors/ErrorModalHost.tsx"
 import { OFFLINE_TEXTS } from "../features/public/routeTexts.ts"
@@ -9,6 +9,7 @@ import { useSessionView } from "../session/useSession.ts"
 import { LoadingScreen } from "../ui/LoadingScreen.tsx"
 import { CookieQuestionDrawn } from "./cookieQuestion.ts"
 import { Footer } from "./Footer.tsx"
+import { useFrameLive } from "./frameLive.ts"
 import { Header } from "./Header.tsx"
 
 // None of these is needed before a first interaction: they load once the page is live, after the
@@ -20,6 +21,10 @@ const Toaster = lazy(() => import("../ui/toast/Toaster.tsx").then((m) => ({ defa
 const SessionUnavailable = lazy(() =>
   Promise.all([import("./SessionUnavailable.tsx"), ensureTexts(OFFLINE_TEXTS)]).then(([m]) => ({ default: m.SessionUnavailable })),
 )
+// They read what they show from their own hooks: the frame going live, or online, draws them again for nothing.
+const FrameHeader = memo(Header)
+const FrameFooter = memo(Footer)
+
 const OfflineBanner = lazy(() => Promise.all([import("../offline/OfflineBanner.tsx"), ensureTexts(["offline"])]).then(([m]) => ({ default: m.OfflineBanner })))
 
 /**
@@ -31,7 +36,7 @@ const OfflineBanner = lazy(() => Promise.all([import("../offline/OfflineBanner.t
  */
 export function RootLayout() {
   const { t } = useTranslation()
-  const live = useHydrated()
+  const live = useFrameLive()
   const cookieQuestionDrawn = useContext(CookieQuestionDrawn)
   const online = useOnline()
   const phase = useSessionView(({ state }) => (state === "unavailable" || state === "checking" ? state : "ready"))
@@ -40,7 +45,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         {t("common.skipToContent")}
       </a>
-      <Header />
+      <FrameHeader />
       {online ? null : (
         <Suspense fallback={null}>
           <OfflineBanner />
@@ -57,7 +62,7 @@ export function RootLayout() {
           <Outlet />
         )}
       </main>
-      <Footer />
+      <FrameFooter />
       {live || cookieQuestionDrawn ? (
         <Suspense fallback={null}>
           <CookieBanner />

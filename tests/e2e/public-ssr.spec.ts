@@ -18,17 +18,23 @@ function watchApi(page: Page): string[] {
 /** Waits until React has taken the page's root over (hydrated or drawn it), however long a loaded machine takes. */
 const tookOver = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")))
 
-/**
- * Opens a page with its JavaScript held back, marks the server's heading, then lets the script
- * run: a hydrated page keeps that very element, a redrawn one would lose the mark.
- */
-async function openHydrated(page: Page, url: string, heading: RegExp | string): Promise<void> {
+/** Holds the app's entry script back until the function returned is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await held
     await route.continue()
   })
+  return release
+}
+
+/**
+ * Opens a page with its JavaScript held back, marks the server's heading, then lets the script
+ * run: a hydrated page keeps that very element, a redrawn one would lose the mark.
+ */
+async function openHydrated(page: Page, url: string, heading: RegExp | string): Promise<void> {
+  const release = await holdAppScript(page)
   await page.goto(url, { waitUntil: "commit" })
   const title = page.getByRole("heading", { name: heading, level: 1 })
   await expect(title).toBeVisible()
@@ -49,6 +55,21 @@ test.beforeAll(async ({ request }) => {
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
+})
+
+test("the frame's controls wait for the browser to take the server's page over, then work", async ({ page }) => {
+  const problems = watchHydration(page)
+  const release = await holdAppScript(page)
+  await page.goto("/facilities", { waitUntil: "commit" })
+  const theme = page.getByRole("button", { name: /^Thème/ })
+  await expect(page.getByRole("heading", { name: "Établissements de santé", level: 1 })).toBeVisible()
+  await expect(theme).toBeDisabled()
+  release()
+  await tookOver(page)
+  await expect(theme).toBeEnabled()
+  await theme.click()
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "sahel")
+  expect(problems).toEqual([])
 })
 
 test("with JavaScript off, the profile, the cardiologists and the facilities are in the page", async ({ browser }) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next"
 import type { HealthcareFacility } from "../../../../schemas/facility.ts"
-import { Address, formatRating } from "../../../i18n/format.ts"
-import { INTL_LOCALE, type Language } from "../../../i18n/languages.ts"
+import { Address, formatKilometres, formatRating } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
 import { StarRating } from "../../../ui/StarRating.tsx"
 import { hoursToday } from "./openingHours.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
@@ -17,7 +17,6 @@ export function FacilityCard({ facility, selected, onShowOnMap }: FacilityCardPr
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const today = hoursToday(facility.hours, facility.timeZone)
-  const km = (value: number) => new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 1 }).format(value)
   return (
     <article className={`card facility-card${selected ? " is-selected" : ""}`} aria-labelledby={`facility-${facility.id}`}>
       <div className="facility-card-head">
@@ -37,7 +36,7 @@ export function FacilityCard({ facility, selected, onShowOnMap }: FacilityCardPr
         ) : (
           <span className="badge badge-warning">{t("facilities.closedToday")}</span>
         )}
-        {facility.distance != null ? <span>{t("facilities.distance", { km: km(facility.distance) })}</span> : null}
+        {facility.distance != null ? <span>{t("facilities.distance", { km: formatKilometres(facility.distance, language) })}</span> : null}
       </p>
       <p className="row">
         <StarRating rating={facility.rating} />
