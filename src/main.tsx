@@ -53,6 +53,8 @@ async function start() {
   const texts = initI18n(language)
   // In tasks of their own while those download, before any screen formats a figure.
   const formatsWarm = warmFormats(language)
+  // Setting i18next up is a task's worth on a phone already: the app's actors and clients go in the next.
+  await nextTask()
 
   const actors = createAppActors(language)
   const { session, errorModal } = actors
