@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button.tsx"
 import { nextAvailableSlotQuery, weekSlotsQuery } from "./slotQueries.ts"
 import "./appointments.css"
 import type { DoctorId } from "../../../schemas/ids.ts"
+import { LoadFailed } from "../../ui/LoadFailed.tsx"
 
 export interface WeekSlotPickerProps {
   doctorId: DoctorId
@@ -100,12 +101,7 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
           <span className="visually-hidden">{t("common.loading")}</span>
         </div>
       ) : week.isError ? (
-        <div className="alert alert-danger row" role="alert">
-          <span>{t("booking.slotsFailed")}</span>
-          <Button variant="secondary" size="small" onClick={() => void week.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadFailed message={t("booking.slotsFailed")} onRetry={() => void week.refetch()} />
       ) : (
         <>
           <div ref={roving.grid} className="slot-grid" role="group" aria-label={t("booking.slotsOfWeek", { range: label })} onKeyDown={roving.onKeyDown}>

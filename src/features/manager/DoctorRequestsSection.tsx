@@ -8,6 +8,7 @@ import { Button } from "../../ui/Button.tsx"
 import { PhoneLink } from "../../ui/PhoneLink.tsx"
 import { toast } from "../../ui/toast/toastStore.ts"
 import "./doctorRequests.css"
+import { LoadFailed } from "../../ui/LoadFailed.tsx"
 
 /**
  * "Demandes d'adhésion de médecins" (issue 11), on the manager's dashboard: the pending requests
@@ -38,12 +39,7 @@ export function DoctorRequestsSection() {
           {t("managerDoctorRequests.loading")}
         </p>
       ) : requests.isError ? (
-        <div className="alert alert-danger row" role="alert">
-          <span>{t("managerDoctorRequests.failed")}</span>
-          <Button variant="secondary" size="small" onClick={() => void requests.refetch()}>
-            {t("managerDoctorRequests.retry")}
-          </Button>
-        </div>
+        <LoadFailed message={t("managerDoctorRequests.failed")} onRetry={() => void requests.refetch()} retryLabel={t("managerDoctorRequests.retry")} />
       ) : requests.data.data.length === 0 ? (
         <p className="empty-state">{t("managerDoctorRequests.empty")}</p>
       ) : (

@@ -8,6 +8,7 @@ import { Button } from "../../ui/Button.tsx"
 import { AddReviewForm } from "./AddReviewForm.tsx"
 import { RatingSummary } from "./RatingSummary.tsx"
 import { ReviewCard } from "./ReviewCard.tsx"
+import { LoadFailed } from "../../ui/LoadFailed.tsx"
 
 /** The i18next context of a doctor's civility: texts that say "him" or "her" (none when unknown). */
 const CONTEXT_OF = { MAN: "male", WOMAN: "female", NONE: undefined } as const
@@ -24,14 +25,7 @@ export default function ReviewsPanel({ doctor }: { doctor: Doctor }) {
   const [showAll, setShowAll] = useState(false)
   if (reviews.isPending) return <p className="muted">{t("common.loading")}</p>
   if (reviews.isError) {
-    return (
-      <div className="alert alert-danger row" role="alert">
-        <span>{t("reviews.loadFailed")}</span>
-        <Button variant="secondary" size="small" onClick={() => void reviews.refetch()}>
-          {t("common.retry")}
-        </Button>
-      </div>
-    )
+    return <LoadFailed message={t("reviews.loadFailed")} onRetry={() => void reviews.refetch()} />
   }
   const { featuredReview, currentUserCanAddComment, reviewSummary } = reviews.data
   const others = reviews.data.reviews.filter((r) => r.id !== featuredReview?.id).sort((a, b) => b.postedDate.localeCompare(a.postedDate))

@@ -9,6 +9,7 @@ import { filterAppointments, filtersOf, searchOf, type AppointmentFilters } from
 import { AppointmentFiltersBar } from "../../appointments-shared/AppointmentFiltersBar.tsx"
 import { WaitlistSection } from "./WaitlistSection.tsx"
 import "../patient.css"
+import { LoadFailed } from "../../../ui/LoadFailed.tsx"
 
 const route = getRouteApi("/_patient/appointments")
 
@@ -41,12 +42,7 @@ export function AppointmentsPage() {
       {list.isPending ? (
         <LoadingScreen />
       ) : list.isError ? (
-        <div className="alert alert-danger row" role="alert">
-          <span>{t("appointments.loadFailed")}</span>
-          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadFailed message={t("appointments.loadFailed")} onRetry={() => void list.refetch()} />
       ) : (
         <Results all={list.data.length} shown={filterAppointments(list.data, filters, "patient", Date.now())} onClear={clear} />
       )}

@@ -14,6 +14,7 @@ import { toast } from "../../../ui/toast/toastStore.ts"
 import { draftStore } from "../../booking/draftStore.ts"
 import { bookingOpening } from "../../booking/opening.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
+import { LoadFailed } from "../../../ui/LoadFailed.tsx"
 
 /** The zone of every facility so far (SPEC: Senegal); used only while the appointments load. */
 const DEFAULT_ZONE = "Africa/Dakar"
@@ -32,12 +33,7 @@ export function WaitlistSection() {
     <section className="stack" aria-labelledby="waitlists-title">
       <h2 id="waitlists-title">{t("slotWaitlist.title")}</h2>
       {list.isError ? (
-        <div className="alert alert-danger row" role="alert">
-          <span>{t("slotWaitlist.loadFailed")}</span>
-          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadFailed message={t("slotWaitlist.loadFailed")} onRetry={() => void list.refetch()} />
       ) : (
         <ul className="card-list">
           {list.data.map((entry) => (
