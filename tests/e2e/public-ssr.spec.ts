@@ -159,6 +159,27 @@ test("in Arabic the server draws the page right to left and the browser takes it
   expect(problems).toEqual([])
 })
 
+test("taking the server's page over leaves its <html lang dir> as drawn; a language chosen after changes them", async ({ page }) => {
+  // Chromium restyles and lays out every element at any write of either, the same value included.
+  await page.addInitScript(() => {
+    const writes: string[] = []
+    Object.assign(window, { htmlLanguageWrites: writes })
+    new MutationObserver((records) => {
+      for (const record of records) if (record.target === document.documentElement) writes.push(record.attributeName!)
+    }).observe(document, { attributes: true, attributeFilter: ["lang", "dir"], subtree: true })
+  })
+  const writes = () => page.evaluate(() => (window as unknown as { htmlLanguageWrites: string[] }).htmlLanguageWrites)
+  await openHydrated(page, `/doctors/${doctorId}?lang=ar`, "د. Moussa Ndiaye")
+  await expect(page.getByRole("heading", { name: "المواعيد المتاحة" })).toBeVisible()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  expect(await writes()).toEqual([])
+  await page.getByRole("button", { name: "English" }).click()
+  await expect(page.getByRole("heading", { name: "Availability", exact: true })).toBeVisible()
+  await expect(page.locator("html")).toHaveAttribute("lang", "en")
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr")
+  expect(await writes()).toEqual(["lang", "dir"])
+})
+
 test("a language chosen in the browser is the one the server renders next", async ({ page }) => {
   await page.goto("/facilities")
   await page.getByRole("button", { name: "English" }).click()
