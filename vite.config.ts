@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { compileHints, SHELL_CHUNK } from "./scripts/compileHints.ts"
 import { countryOutlines } from "./scripts/countryOutlines.ts"
 import { localeSections } from "./scripts/localeSections.ts"
 
 const gateway = process.env.GATEWAY_URL ?? "http://localhost:8080"
 
 export default defineConfig({
-  plugins: [react(), localeSections(), countryOutlines()],
+  plugins: [react(), localeSections(), countryOutlines(), compileHints([SHELL_CHUNK])],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
@@ -24,7 +25,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "shell", tags: ["$initial"], test: (id: string) => !/(\/src\/main\.tsx|\/index\.html)$/.test(id) }],
+          groups: [{ name: SHELL_CHUNK, tags: ["$initial"], test: (id: string) => !/(\/src\/main\.tsx|\/index\.html)$/.test(id) }],
         },
       },
     },

@@ -12,6 +12,7 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { gzipSync } from "node:zlib"
 import { CORE_SECTIONS, sectionModuleId } from "../src/i18n/sectionGroups.ts"
+import { EAGER_COMPILE_HINT, SHELL_CHUNK } from "./compileHints.ts"
 import { CONTACT_TEXTS, DOCTOR_PROFILE_TEXTS, DOCTOR_SEARCH_TEXTS, FACILITY_TEXTS, LANDING_TEXTS } from "../src/features/public/routeTexts.ts"
 
 /** The landing page's budget (issue 3, lowered to issue 12's 150 kB): its JavaScript, gzipped, everything / loads. CSS is printed beside it. */
@@ -19,6 +20,7 @@ export const LANDING_BUDGET_BYTES = 150_000
 
 interface ManifestChunk {
   file: string
+  name?: string
   imports?: string[]
   dynamicImports?: string[]
   css?: string[]
@@ -133,6 +135,15 @@ export function landingProblems(landing: RouteSize, manifest?: Manifest): string
   return problems
 }
 
+/** Why the shell would be compiled function by function on the main thread: empty when it carries the hint on its first line. */
+export function compileHintProblems(dir: string, manifest: Manifest): string[] {
+  const shells = Object.values(manifest).filter((chunk) => chunk.name === SHELL_CHUNK)
+  if (shells.length === 0) return [`no "${SHELL_CHUNK}" chunk in the build`]
+  return shells
+    .filter((chunk) => !readFileSync(path.join(dir, chunk.file), "utf8").startsWith(`${EAGER_COMPILE_HINT}\n`))
+    .map((chunk) => `${chunk.file} does not start with V8's compile hint (${EAGER_COMPILE_HINT})`)
+}
+
 function main() {
   const args = process.argv.slice(2)
   const dirIndex = args.indexOf("--dir")
@@ -144,7 +155,7 @@ function main() {
   if (!landing) throw new Error("the landing page is not in the build")
   if (args.includes("--verbose")) for (const f of landing.files) console.log(`  ${kB(f.gzip).padStart(9)}  ${f.file}`)
   const manifest = JSON.parse(readFileSync(path.join(dir, ".vite/manifest.json"), "utf8")) as Manifest
-  const problems = landingProblems(landing, manifest)
+  const problems = [...landingProblems(landing, manifest), ...compileHintProblems(dir, manifest)]
   console.log(`\n/ budget: ${kB(landing.js)} of JavaScript of ${kB(LANDING_BUDGET_BYTES)}${problems.length ? "" : " ✓"} (and ${kB(landing.css)} of CSS)`)
   if (args.includes("--check") && problems.length > 0) {
     for (const p of problems) console.error(`✗ ${p}`)
