@@ -88,6 +88,15 @@ describe("a JSON body as Node serves it", () => {
     expect(chunked).toEqual({ status: 200, body: expected })
   })
 
+  it("refuses a chunked body, which gives no length, with 413 once it grows one byte past the limit", async () => {
+    const text = JSON.stringify(search("Ndiaye"))
+    // Valid JSON all along (spaces after it): only its size can be refused.
+    const atLimit = Buffer.from(text.padEnd(MAX_JSON_BYTES, " "), "utf8")
+    expect((await post("/api/v1/doctors/search", [atLimit.subarray(0, 1000), atLimit.subarray(1000)], { chunked: true })).status).toBe(200)
+    const over = await post("/api/v1/doctors/search", [atLimit, Buffer.from(" ")], { chunked: true })
+    expect(over).toEqual({ status: 413, body: { code: "INVALID_PAYLOAD", message: "The body is too large" } })
+  })
+
   it("refuses a length over the limit before reading, and what is not JSON, as the in-process calls do", async () => {
     // Only two bytes of it sent, on a socket of our own (Node's client would wait for the rest): the answer comes without them.
     const big = await rawAnswer(
