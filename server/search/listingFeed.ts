@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from "drizzle-orm"
+import * as Schema from "effect/Schema"
 import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
-import type { DoctorId } from "../../schemas/ids.ts"
+import { Id, type DoctorId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import type { PostgresListener } from "../db/listener.ts"
 import { doctorListings } from "../db/schema.ts"
@@ -14,6 +15,13 @@ export interface ListingSearch {
 /** The channel migration 0018's triggers notify: the changed doctors' ids, comma-separated, or "*" for all. */
 const CHANNEL = "promed_listings"
 const EVERYTHING = "*"
+
+/**
+ * Whether a notice's item can be a doctor's id. Anyone who may write to the database may NOTIFY on
+ * the channel: an item that is no UUID would fail the read of the changed rows, which stops the
+ * index and reads every listing again.
+ */
+const isId = Schema.is(Id)
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [])
 
@@ -96,7 +104,10 @@ export class ListingFeed implements ListingSearch {
 
   #heard(payload: string): void {
     if (payload === EVERYTHING) return this.#reloadAll()
-    const ids = payload.split(",").filter(Boolean) as DoctorId[]
+    const items = payload.split(",").filter(Boolean)
+    const ids = items.filter(isId) as DoctorId[]
+    if (ids.length < items.length) console.warn(`doctor search: a listings notice named ${items.length - ids.length} item(s) that are no doctor's id, left out`)
+    if (ids.length === 0) return
     this.#then(async () => {
       const index = this.#index
       if (!index) return // everything is being read again

@@ -230,6 +230,26 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
     }
   })
 
+  it("keep answering from memory when a notice names something that is no doctor's id, and read the ids beside it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const admin = new pg.Client({ connectionString: gw.url })
+    await admin.connect()
+    try {
+      // Written with the triggers off (as a replica applies rows), so only the hand-made notice tells of it.
+      await admin.query("SET session_replication_role = replica")
+      await admin.query("UPDATE doctor_listings SET sort_first_name = 'aaaa' WHERE doctor_id = $1", [ids[24]])
+      await admin.query("SELECT pg_notify('promed_listings', $1)", [`not-a-doctor,${ids[24]},'); DROP TABLE doctors; --`])
+      const byName = await gw.listings!.search({ paginationSettings: { offset: 0, limit: 1 }, sortBy: { property: "user.firstName", order: "asc" } }, 1000)
+      expect(byName?.ids).toEqual([ids[24]])
+      expect(gw.listings!.ready).toBe(true)
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("2 item(s) that are no doctor's id"))
+      await expectSameAnswers()
+    } finally {
+      await admin.end()
+      warn.mockRestore()
+    }
+  })
+
   it('read everything again on "*" (a truncation, or more doctors than a notice holds)', async () => {
     await exec(sql`TRUNCATE doctor_listings CASCADE`)
     // Straight after: from the database or from everything read again, never from before.
