@@ -1,4 +1,4 @@
-import { eq, ne } from "drizzle-orm"
+import { and, eq, lt, ne } from "drizzle-orm"
 import type { Hono } from "hono"
 import { Temporal } from "temporal-polyfill"
 import pg from "pg"
@@ -11,7 +11,7 @@ import { openDatabase } from "../db/client.ts"
 import { PostgresListener } from "../db/listener.ts"
 import { ListingFeed } from "../search/listingFeed.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
-import { doctors } from "../db/schema.ts"
+import { doctors, timeSlots } from "../db/schema.ts"
 import { bookingBody, idsOf, nextAvailableSlot } from "../routes/testing/appointmentFixtures.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { ReadCache } from "./readCache.ts"
@@ -108,6 +108,28 @@ describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIF
     expect(booked.status).toBe(201)
     expect(await slotIds(other)).not.toContain(slot.id)
     expect((await other.api("GET", `/doctors/${bystander!.id}`)).body.biography).toBe(seenBefore)
+  })
+
+  it("a booking through one moves the doctor's next free slot in the other's search at once", async () => {
+    const doctor = await idsOf(gw, "doctor@demo.sn")
+    const patient = await idsOf(gw, "patient@demo.sn")
+    const slot = await nextAvailableSlot(gw, doctor.doctorId!)
+    // Every free slot before it taken straight in the database: it is the doctor's next free one.
+    await gw.db
+      .update(timeSlots)
+      .set({ status: "BOOKED" })
+      .where(and(eq(timeSlots.doctorId, doctor.doctorId!), eq(timeSlots.status, "AVAILABLE"), lt(timeSlots.startsAt, slot.startsAt)))
+    const profile = (await other.api("GET", `/doctors/${doctor.doctorId}`)).body
+    const nextFree = async () => {
+      const search = { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: `${profile.firstName} ${profile.lastName}` } }
+      const found = (await other.api("POST", "/doctors/search", { body: search })).body.data as Array<{ id: string; nextAvailability: string | null }>
+      return Date.parse(found.find((card) => card.id === doctor.doctorId)!.nextAvailability!)
+    }
+    expect(await nextFree()).toBe(slot.startsAt.getTime())
+
+    const token = await gw.signIn("patient@demo.sn")
+    expect((await one.api("POST", "/appointments", { token, body: bookingBody(slot, patient.patientId!) })).status).toBe(201)
+    expect(await nextFree()).toBeGreaterThan(slot.startsAt.getTime())
   })
 
   it("a doctor's new name saved through one is the name the other shows and searches next", async () => {

@@ -131,15 +131,15 @@ export interface SearchOptions {
 /**
  * A page of the search, its doctors' whole records, and the matches counted exactly up to the
  * limit (then "more than"), as the JSON the gateway sends: from the listings in memory when the
- * gateway keeps them and they are up to date, with the page's records read by a prepared
- * statement; else in one statement. The records' text goes out as PostgreSQL wrote it.
+ * gateway keeps them and they are up to date, with the page's records from memory too, or else
+ * read by a prepared statement; else in one statement. The records' text goes out as PostgreSQL wrote it.
  */
 export async function searchDoctorsJson(db: Db, request: DoctorSearchRequest, options: SearchOptions = {}): Promise<JsonText<DoctorSearchResponse>> {
   const { offset, limit } = request.paginationSettings
   const countLimit = Math.max(options.exactCountLimit ?? EXACT_COUNT_LIMIT, offset + limit)
   const inMemory = await options.listings?.search(request, countLimit)
   const { records, counted } = inMemory
-    ? { records: await doctorRecordsOf(db, inMemory.ids), counted: inMemory.counted }
+    ? { records: inMemory.records ?? (await doctorRecordsOf(db, inMemory.ids)), counted: inMemory.counted }
     : await searchStatement(db, request, countLimit)
   const totalCount = Math.min(counted, countLimit)
   const paginationSettings: DoctorSearchResponse["paginationSettings"] = {

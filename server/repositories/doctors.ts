@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm"
+import { eq, inArray, sql, type SQL } from "drizzle-orm"
 import type { Doctor } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { preparedStatement } from "../db/prepared.ts"
@@ -16,6 +16,22 @@ import type { DoctorId } from "../../schemas/ids.ts"
  */
 export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 
+/** A doctor's stored record and next free slot, as the statements above and the gateway's copy (../search/recordFeed.ts) read them. */
+export interface StoredRecord {
+  readonly record: string
+  /** The start of the next free slot, as the API writes it, or null. */
+  readonly next: string | null
+}
+
+/** The start of the next free slot of the doctor of stored record `r`, read now. */
+const nextFreeStart = sql`(SELECT min(t.starts_at) FROM time_slots t WHERE t.doctor_id = r.doctor_id AND t.status = 'AVAILABLE' AND t.starts_at > now())`
+
+/** A time as the API writes it, to the second. */
+const apiTime = (at: SQL) => sql<string | null>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+
+/** The columns of a stored record `r` with its next free slot. */
+const storedRecordColumns = { record: sql<string>`r.record`, next: apiTime(nextFreeStart) }
+
 /**
  * The stored records of these doctors, a row each in the order of the ids (those that exist), with
  * their next free slot as the API writes it; the gateway puts each together (`withNext`), as
@@ -24,19 +40,32 @@ export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json($
  */
 const recordsByIds = preparedStatement("doctor_records_by_ids", (db, name) =>
   db
-    .select({
-      record: sql<string>`r.record`,
-      next: sql<string | null>`(SELECT to_char(min(t.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM time_slots t
-        WHERE t.doctor_id = r.doctor_id AND t.status = 'AVAILABLE' AND t.starts_at > now())`,
-    })
+    .select(storedRecordColumns)
     .from(sql`unnest(${sql.placeholder("ids")}::uuid[]) WITH ORDINALITY AS p(id, n) JOIN doctor_records r ON r.doctor_id = p.id`)
     .orderBy(sql`p.n`)
     .prepare(name),
 )
 
+/**
+ * The stored records of these doctors (those that exist), or of every doctor, each with its
+ * doctor's id and the exact moment its next free slot begins (epoch milliseconds, or null): the
+ * API writes it to the second, and a copy kept of it must know when it has begun to the millisecond.
+ */
+export async function readStoredRecords(db: Db, ids?: ReadonlyArray<string>): Promise<Array<StoredRecord & { doctorId: string; nextAt: number | null }>> {
+  const rows = db
+    .select({
+      doctorId: sql<string>`r.doctor_id`,
+      record: sql<string>`r.record`,
+      next: apiTime(sql`n.at`),
+      nextAt: sql<number | null>`extract(epoch FROM n.at)::float8 * 1000`,
+    })
+    .from(sql`doctor_records r CROSS JOIN LATERAL (SELECT ${nextFreeStart} AS at) n`)
+    .$dynamic()
+  return ids ? rows.where(inArray(sql`r.doctor_id`, [...ids])) : rows
+}
+
 /** A stored record (a JSON object without its next free slot) with it, as doctor_records_json writes it. */
-const withNext = ({ record, next }: { record: string; next: string | null }) =>
-  `${record.slice(0, -1)}, "nextAvailability": ${next === null ? "null" : JSON.stringify(next)}}`
+export const withNext = ({ record, next }: StoredRecord) => `${record.slice(0, -1)}, "nextAvailability": ${next === null ? "null" : JSON.stringify(next)}}`
 
 /** The records' JSON text of these doctors, in this order (those that exist). */
 export async function doctorRecordsOf(db: Db, ids: ReadonlyArray<string>): Promise<string> {

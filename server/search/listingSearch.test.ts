@@ -4,7 +4,7 @@ import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
 import { SERVICE_CODES, SPOKEN_LANGUAGES } from "../../schemas/enums.ts"
-import { doctors } from "../db/schema.ts"
+import { doctors, timeSlots } from "../db/schema.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { readListings, type ListingSearch } from "./listingFeed.ts"
@@ -197,17 +197,80 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
     expect(listed?.ids).toEqual([first])
   })
 
-  it("are the route's answer: a search goes to the database only for the page's records", async () => {
+  it("are the route's answer: the page and its records from memory", async () => {
     const search = vi.spyOn(gw.listings!, "search")
     try {
       const response = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 5 }, query: { keyword: "zebulon" } } })
       expect(response.status).toBe(200)
       expect(response.body.data.map((doctor: { id: string }) => doctor.id)).toEqual([ids[20]])
       expect(search).toHaveBeenCalledTimes(1)
-      await expect(search.mock.results[0]!.value).resolves.toMatchObject({ ids: [ids[20]], counted: 1 })
+      await expect(search.mock.results[0]!.value).resolves.toMatchObject({ ids: [ids[20]], counted: 1, records: expect.stringContaining(ids[20]!) })
     } finally {
       search.mockRestore()
     }
+  })
+
+  /** The one doctor a search for `keyword` finds, as memory answers it (and checked against the statement's answer). */
+  const cardOf = async (keyword: string) => {
+    const request: DoctorSearchRequest = { paginationSettings: { offset: 0, limit: 10 }, query: { keyword } }
+    const { statement, inMemory } = await bothAnswers(request, 1000, gw.listings!)
+    expect(inMemory).toEqual(statement)
+    const found = await gw.listings!.search(request, 1000)
+    // Filled from memory, not by the prepared statement's fallback.
+    expect(found?.records).toBeDefined()
+    const [card, ...others] = JSON.parse(found!.records!) as Array<{ id: string; firstName: string; nextAvailability: string | null }>
+    expect(others).toEqual([])
+    return card!
+  }
+  const earliestFreeSlot = (doctorId: string) =>
+    sql`(SELECT id FROM time_slots WHERE doctor_id = ${doctorId} AND status = 'AVAILABLE' AND starts_at > now() ORDER BY starts_at LIMIT 1)`
+  const apiTimeOf = async (slot: ReturnType<typeof sql>) => {
+    const [row] = await gw.db
+      .select({ at: sql<string>`to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` })
+      .from(timeSlots)
+      .where(sql`id = ${slot}`)
+    return row?.at ?? null
+  }
+
+  it("send the records and next free slots they keep, changed at once by a write straight in the database", async () => {
+    const doctor = ids[25]!
+    await exec(sql`UPDATE doctors SET search_text = search_text || ' quetzal' WHERE id = ${doctor}`)
+    const first = await cardOf("quetzal")
+    expect(first.id).toBe(doctor)
+    expect(first.nextAvailability).toBe(await apiTimeOf(earliestFreeSlot(doctor)))
+
+    // Their record: a new first name is in the card at once.
+    await exec(sql`UPDATE users SET first_name = 'Quentin' WHERE id = (SELECT user_id FROM doctors WHERE id = ${doctor})`)
+    expect((await cardOf("quetzal")).firstName).toBe("Quentin")
+
+    // Their slots: the next free one taken, then one made earlier, then none left.
+    await exec(sql`UPDATE time_slots SET status = 'BOOKED' WHERE id = ${earliestFreeSlot(doctor)}`)
+    const afterBooking = await cardOf("quetzal")
+    expect(afterBooking.nextAvailability).not.toBe(first.nextAvailability)
+    expect(afterBooking.nextAvailability).toBe(await apiTimeOf(earliestFreeSlot(doctor)))
+    await exec(sql`UPDATE time_slots SET starts_at = date_trunc('second', now()) + interval '20 minutes'
+      WHERE id = (SELECT id FROM time_slots WHERE doctor_id = ${doctor} AND status = 'AVAILABLE' ORDER BY starts_at DESC LIMIT 1)`)
+    const sooner = await cardOf("quetzal")
+    expect(Date.parse(sooner.nextAvailability!)).toBeLessThan(Date.parse(afterBooking.nextAvailability!))
+    expect(Date.parse(sooner.nextAvailability!) - Date.now()).toBeLessThan(21 * 60_000)
+    await exec(sql`DELETE FROM time_slots WHERE doctor_id = ${doctor}`)
+    expect((await cardOf("quetzal")).nextAvailability).toBeNull()
+  })
+
+  it("read a doctor again once their next free slot has begun, which no write tells of", async () => {
+    const doctor = ids[26]!
+    await exec(sql`UPDATE doctors SET search_text = search_text || ' quokka' WHERE id = ${doctor}`)
+    expect((await cardOf("quokka")).nextAvailability).not.toBeNull()
+    const following = await apiTimeOf(sql`(SELECT id FROM time_slots WHERE doctor_id = ${doctor} AND status = 'AVAILABLE' AND starts_at > now()
+      ORDER BY starts_at OFFSET 1 LIMIT 1)`)
+    // Their next free slot moved to begin a second from now: past it, the one after is the next.
+    await exec(sql`UPDATE time_slots SET starts_at = now() + interval '1 second' WHERE id = ${earliestFreeSlot(doctor)}`)
+    const soon = await cardOf("quokka")
+    expect(Date.parse(soon.nextAvailability!)).toBeLessThan(Date.now() + 1_000)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const after = await cardOf("quokka")
+    expect(after.nextAvailability).not.toBe(soon.nextAvailability)
+    expect(after.nextAvailability).toBe(following)
   })
 
   it("leave searches to the database while their connection is down, and read everything again once back", async () => {
