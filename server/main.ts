@@ -98,6 +98,7 @@ async function stop(signal: string) {
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
   await listener?.close()
+  await listings?.close()
   await database.close()
   process.exit(0)
 }

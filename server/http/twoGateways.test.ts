@@ -51,6 +51,7 @@ async function startGateway(): Promise<Gateway> {
     closing.push(
       () => readCacheBus.close(),
       () => listener.close(),
+      () => listings.close(),
       () => database.close(),
     )
     app = createApp({ db: database.db, config: gw.config, readCache, readCacheBus, listings, credentialLimits: new DatabaseCredentialLimits(database.db) })

@@ -37,6 +37,8 @@ export class DoctorMirror<M> {
   #refused = false
   /** The doctors a `reread` has queued and not begun to read. */
   readonly #rereading = new Set<string>()
+  /** Set by `close`: nothing more is read. */
+  #closed = false
 
   private constructor(
     private readonly listener: PostgresListener,
@@ -90,7 +92,15 @@ export class DoctorMirror<M> {
     return this.#applied
   }
 
+  /** Reads nothing more and resolves once the reads under way are done: the database can be closed then. */
+  close(): Promise<void> {
+    this.#closed = true
+    this.#memory = undefined
+    return this.#applied
+  }
+
   #heard(payload: string): void {
+    if (this.#closed) return
     if (payload === EVERYTHING) return this.#reloadAll()
     const items = payload.split(",").filter(Boolean)
     const ids = items.filter(isId) as DoctorId[]
@@ -119,12 +129,18 @@ export class DoctorMirror<M> {
 
   /** Queues `work` after the reads already queued; a failed read leaves the memory stale, so it stops answering and all is read again. */
   #then(work: () => Promise<void>): void {
-    this.#applied = this.#applied.then(work).catch((error: unknown) => {
-      console.warn(
-        `doctor search: reading the ${this.what} failed (${error instanceof Error ? error.message : String(error)}); answered by PostgreSQL until read again`,
-      )
-      this.#memory = undefined
-      setTimeout(() => this.#reloadAll(), 1_000).unref()
-    })
+    this.#applied = this.#applied
+      .then(() => (this.#closed ? undefined : work()))
+      .catch((error: unknown) => {
+        console.warn(`doctor search: reading the ${this.what} failed (${reasonOf(error)}); answered by PostgreSQL until read again`)
+        this.#memory = undefined
+        setTimeout(() => this.#reloadAll(), 1_000).unref()
+      })
   }
+}
+
+/** An error's message, with its cause's (drizzle wraps the driver's error in one naming the query). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  return error.cause === undefined ? error.message : `${error.message}: ${reasonOf(error.cause)}`
 }

@@ -114,6 +114,11 @@ export class ListingFeed implements ListingSearch {
     return this.listings.ready
   }
 
+  /** Stops reading changes and waits for the reads under way, before the database is closed. */
+  async close(): Promise<void> {
+    await Promise.all([this.listings.close(), this.records.close()])
+  }
+
   async search(request: DoctorSearchRequest, countLimit: number): Promise<MemoryMatches | null> {
     const index = await this.listings.held({ synced: false })
     if (!index) return null

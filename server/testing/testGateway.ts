@@ -134,6 +134,7 @@ export async function startTestGateway(
     listings,
     async stop() {
       await listener?.close()
+      await listings?.close()
       await database.close()
       await drop()
       rmSync(dataDir, { recursive: true, force: true })
