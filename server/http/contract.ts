@@ -44,6 +44,11 @@ export const cached = <T>(key: string, load: () => Promise<T | JsonText<T>>, doc
   [replyTag]: (c) => cachedJson(c, key, load, doctorId),
 })
 
+/** Answers JSON already written (not kept in the cache), as `c.json` would answer its value. */
+export const jsonReply = <T>(json: JsonText<T>): Reply<T> => ({
+  [replyTag]: (c) => c.body(json.text, 200, { "Content-Type": "application/json" }),
+})
+
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && replyTag in value
 
 export interface Handlers<C extends AnyEndpoint, G> {

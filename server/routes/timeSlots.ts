@@ -4,7 +4,7 @@ import { SLOT_RANGE_MAX_DAYS } from "../../schemas/availability.ts"
 import * as slots from "../../schemas/contracts/availability.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { cached, route, type Input } from "../http/contract.ts"
+import { cached, jsonReply, route, type Input } from "../http/contract.ts"
 import { requireDoctorExists } from "../repositories/doctors.ts"
 import { holdsSlotOf } from "../repositories/slotHolds.ts"
 import { slotsInRange } from "../repositories/timeSlots.ts"
@@ -41,11 +41,11 @@ export function timeSlotsRoutes() {
     // A doctor with slots exists: only an empty range asks whether the doctor does.
     const load = async () => {
       const found = await slotsInRange(db, range)
-      if (found.length === 0) await requireDoctorExists(db, doctorId)
+      if (found.text === "[]") await requireDoctorExists(db, doctorId)
       return found
     }
     // The doctor's own view carries appointment ids, a holder's view their hold: never shared.
-    if (viewer !== null) return load()
+    if (viewer !== null) return jsonReply(await load())
     return cached(`slots:${doctorId}:${startDate}:${endDate}:${range.includeBooked}`, load, doctorId)
   }
 
