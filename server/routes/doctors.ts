@@ -7,7 +7,7 @@ import { markReadOnly } from "../http/readCache.ts"
 import { searchDoctorsJson } from "../repositories/doctorSearch.ts"
 import { loadDoctorJson } from "../repositories/doctors.ts"
 
-/** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache. */
+/** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache, else from what the gateway keeps in memory (on PostgreSQL), else from the database. */
 export function doctorsRoutes() {
   const app = new Hono<AppEnv>()
 
@@ -24,7 +24,9 @@ export function doctorsRoutes() {
       cached(
         `doctor:${params.id}`,
         async () => {
-          const doctor = await loadDoctorJson(c.get("deps").db, params.id)
+          const { db, listings } = c.get("deps")
+          const inMemory = await listings?.record(params.id)
+          const doctor = inMemory === undefined ? await loadDoctorJson(db, params.id) : inMemory
           if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
           return doctor
         },

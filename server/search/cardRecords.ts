@@ -41,6 +41,11 @@ export class CardRecords {
     return ids.filter((id) => (this.#cards.get(id)?.nextAt ?? Infinity) <= now) as DoctorId[]
   }
 
+  /** A doctor's record, or undefined when there is no such doctor. */
+  one(id: string): string | undefined {
+    return this.#cards.get(id)?.json
+  }
+
   /** The records of these doctors as a JSON array, in this order (those that exist), as doctorRecordsOf writes it. */
   json(ids: ReadonlyArray<string>): string {
     const found: string[] = []

@@ -1,9 +1,10 @@
 import { asc, inArray, sql } from "drizzle-orm"
-import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
+import type { Doctor, DoctorSearchRequest } from "../../schemas/doctor.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import type { PostgresListener } from "../db/listener.ts"
 import { doctorListings } from "../db/schema.ts"
+import { JsonText } from "../http/jsonText.ts"
 import { DoctorMirror } from "./doctorMirror.ts"
 import { ListingIndex, type Listing, type ListingMatches } from "./listingIndex.ts"
 import { CardRecords } from "./cardRecords.ts"
@@ -16,6 +17,8 @@ export interface MemoryMatches extends ListingMatches {
 /** What answers a doctor search from memory: the page and the count, or null when the database must (not loaded, not heard from). */
 export interface ListingSearch {
   search(request: DoctorSearchRequest, countLimit: number): Promise<MemoryMatches | null>
+  /** A doctor's record as JSON text, null when there is no such doctor, undefined when the database must answer. */
+  record(id: DoctorId): Promise<JsonText<Doctor> | null | undefined>
 }
 
 /** The channels migrations 0018's and 0019's triggers notify: the changed doctors' ids, comma-separated, or "*" for all. */
@@ -123,12 +126,23 @@ export class ListingFeed implements ListingSearch {
     const index = await this.listings.held({ synced: false })
     if (!index) return null
     const matches = index.search(request, countLimit)
-    let records = await this.records.held({ synced: true })
-    const passed = records?.passed(matches.ids, Date.now()) ?? []
-    if (passed.length > 0) {
-      await this.records.reread(passed)
-      records = await this.records.held({ synced: true })
-    }
+    const records = await this.#recordsOf(matches.ids, { synced: true })
     return records ? { ...matches, records: records.json(matches.ids) } : matches
+  }
+
+  async record(id: DoctorId): Promise<JsonText<Doctor> | null | undefined> {
+    const records = await this.#recordsOf([id], { synced: false })
+    if (!records) return undefined
+    const json = records.one(id)
+    return json === undefined ? null : new JsonText<Doctor>(json)
+  }
+
+  /** The records, up to date for these doctors: those whose next free slot has begun read again. */
+  async #recordsOf(ids: ReadonlyArray<string>, heard: { synced: boolean }): Promise<CardRecords | undefined> {
+    const records = await this.records.held(heard)
+    const passed = records?.passed(ids, Date.now()) ?? []
+    if (passed.length === 0) return records
+    await this.records.reread(passed)
+    return this.records.held({ synced: true })
   }
 }

@@ -6,6 +6,9 @@ import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
 import { SERVICE_CODES, SPOKEN_LANGUAGES } from "../../schemas/enums.ts"
 import { doctors, timeSlots } from "../db/schema.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
+import { loadDoctor } from "../repositories/doctors.ts"
+import { JsonText } from "../http/jsonText.ts"
+import type { DoctorId } from "../../schemas/ids.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { readListings, type ListingSearch } from "./listingFeed.ts"
 import { ListingIndex } from "./listingIndex.ts"
@@ -100,7 +103,7 @@ function searches(): fc.Arbitrary<{ request: DoctorSearchRequest; countLimit: nu
 
 const indexOf = async (): Promise<ListingSearch> => {
   const index = ListingIndex.of(await readListings(gw.db))
-  return { search: async (request, countLimit) => index.search(request, countLimit) }
+  return { search: async (request, countLimit) => index.search(request, countLimit), record: async () => undefined }
 }
 
 /** The page's doctors in order and the page's settings, as the statement and as `listings` answer. */
@@ -197,7 +200,7 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
     expect(listed?.ids).toEqual([first])
   })
 
-  it("are the route's answer: the page and its records from memory", async () => {
+  it("are the routes' answer: a search's page and records, and a profile, from memory", async () => {
     const search = vi.spyOn(gw.listings!, "search")
     try {
       const response = await gw.api("POST", "/doctors/search", { body: { paginationSettings: { offset: 0, limit: 5 }, query: { keyword: "zebulon" } } })
@@ -207,6 +210,20 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
       await expect(search.mock.results[0]!.value).resolves.toMatchObject({ ids: [ids[20]], counted: 1, records: expect.stringContaining(ids[20]!) })
     } finally {
       search.mockRestore()
+    }
+    const record = vi.spyOn(gw.listings!, "record")
+    try {
+      const profile = await gw.api("GET", `/doctors/${ids[20]}`)
+      expect(profile.status).toBe(200)
+      expect(profile.body.id).toBe(ids[20])
+      await expect(record.mock.results[0]!.value).resolves.toBeInstanceOf(JsonText)
+      // No such doctor: memory says so, and the route answers 404.
+      const missing = await gw.api("GET", "/doctors/00000000-0000-4000-8000-000000000000")
+      expect(missing.status).toBe(404)
+      expect(missing.body.code).toBe("DOCTOR_NOT_FOUND")
+      await expect(record.mock.results[1]!.value).resolves.toBeNull()
+    } finally {
+      record.mockRestore()
     }
   })
 
@@ -220,6 +237,10 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
     expect(found?.records).toBeDefined()
     const [card, ...others] = JSON.parse(found!.records!) as Array<{ id: string; firstName: string; nextAvailability: string | null }>
     expect(others).toEqual([])
+    // Their profile from memory too: the card, and the record the prepared statement reads.
+    const profile = (await gw.listings!.record(card!.id as DoctorId))?.parse()
+    expect(profile).toEqual(card)
+    expect(profile).toEqual(await loadDoctor(gw.db, card!.id as DoctorId))
     return card!
   }
   const earliestFreeSlot = (doctorId: string) =>
@@ -257,20 +278,27 @@ describeOnPostgres("the listings of each gateway on PostgreSQL", () => {
     expect((await cardOf("quetzal")).nextAvailability).toBeNull()
   })
 
-  it("read a doctor again once their next free slot has begun, which no write tells of", async () => {
+  it("read a doctor again once their next free slot has begun, which no write tells of: in a search, and in a profile", async () => {
     const doctor = ids[26]!
     await exec(sql`UPDATE doctors SET search_text = search_text || ' quokka' WHERE id = ${doctor}`)
     expect((await cardOf("quokka")).nextAvailability).not.toBeNull()
-    const following = await apiTimeOf(sql`(SELECT id FROM time_slots WHERE doctor_id = ${doctor} AND status = 'AVAILABLE' AND starts_at > now()
-      ORDER BY starts_at OFFSET 1 LIMIT 1)`)
-    // Their next free slot moved to begin a second from now: past it, the one after is the next.
-    await exec(sql`UPDATE time_slots SET starts_at = now() + interval '1 second' WHERE id = ${earliestFreeSlot(doctor)}`)
-    const soon = await cardOf("quokka")
-    expect(Date.parse(soon.nextAvailability!)).toBeLessThan(Date.now() + 1_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-    const after = await cardOf("quokka")
-    expect(after.nextAvailability).not.toBe(soon.nextAvailability)
-    expect(after.nextAvailability).toBe(following)
+    const secondFreeSlot = sql`(SELECT id FROM time_slots WHERE doctor_id = ${doctor} AND status = 'AVAILABLE' AND starts_at > now()
+      ORDER BY starts_at OFFSET 1 LIMIT 1)`
+    // Their next free slot moved to begin a second from now, and kept: past it, the one after is the next.
+    const beginsSoon = async () => {
+      const following = await apiTimeOf(secondFreeSlot)
+      await exec(sql`UPDATE time_slots SET starts_at = now() + interval '1 second' WHERE id = ${earliestFreeSlot(doctor)}`)
+      const soon = await cardOf("quokka")
+      expect(Date.parse(soon.nextAvailability!)).toBeLessThan(Date.now() + 1_000)
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      return following
+    }
+    // The search first (its card), then the profile first: either reads the doctor again on its own.
+    const followingInSearch = await beginsSoon()
+    expect((await cardOf("quokka")).nextAvailability).toBe(followingInSearch)
+    const followingInProfile = await beginsSoon()
+    expect((await gw.listings!.record(doctor as DoctorId))?.parse().nextAvailability).toBe(followingInProfile)
+    expect((await cardOf("quokka")).nextAvailability).toBe(followingInProfile)
   })
 
   it("leave searches to the database while their connection is down, and read everything again once back", async () => {
