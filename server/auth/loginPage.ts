@@ -1,3 +1,4 @@
+import { languageOfTag } from "../../src/i18n/languages.ts"
 import { escapeHtml, renderAuthPage } from "./authPage.ts"
 
 /** Texts and markup of the login site: a small server-rendered page with no script at all. */
@@ -50,7 +51,8 @@ const TEXTS = {
 
 export type LoginError = "badCredentials" | "tooMany" | "missing" | "crossSite"
 
-export const parseLoginLang = (value: string | undefined): LoginLang => (value === "en" || value === "ar" ? value : "fr")
+/** The login site's language from its `lang` parameter, read as the app reads it (any case, a region set aside), else French. */
+export const parseLoginLang = (value: string | undefined): LoginLang => languageOfTag(value) ?? "fr"
 
 /** The login page, in the login site's frame (authPage.ts: no script, same-origin referrer policy). */
 export function renderLoginPage(options: {

@@ -40,6 +40,9 @@ describe("patient sign-up on the login site", () => {
       expect(page.text).toContain('name="returnTo" value="/profile"')
     }
     expect((await callFrom(gw.app, "198.51.100.20", "GET", "/auth/login?lang=en")).text).toContain('href="/auth/register?lang=en')
+    // A language tag in any case, or with its region, as the app reads it.
+    expect((await callFrom(gw.app, "198.51.100.20", "GET", "/auth/login?lang=AR")).text).toContain('href="/auth/register?lang=ar')
+    expect((await callFrom(gw.app, "198.51.100.20", "GET", "/auth/register?lang=En-GB")).text).toContain("Create a patient account")
   })
 
   it("creates the user, the patient and the settings row, signs in and returns like login", async () => {

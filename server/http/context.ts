@@ -24,7 +24,7 @@ export interface Deps {
   readonly readCache: ReadCache
   /** How writes reach the read caches of the other gateways on the database; none when this gateway is alone (PGlite). */
   readonly readCacheBus?: ReadCacheBus
-  /** The doctors' listings kept in memory to answer searches (on PostgreSQL); without them, the database does. */
+  /** The doctors' listings and records kept in memory to answer searches and profiles (on PostgreSQL); without them, the database does. */
   readonly listings?: ListingSearch
   /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
   readonly credentialLimits: CredentialLimits

@@ -88,12 +88,12 @@ async function readChangedListings(db: Db, index: ListingIndex, ids: DoctorId[])
 }
 
 /**
- * What a search needs of a PostgreSQL database, kept in this gateway's memory and up to date
- * (./doctorMirror.ts): the doctors' listings (./listingIndex.ts), which choose and count a page,
- * and their records with the next free slot (./cardRecords.ts), which fill it; so that a search
- * costs the database nothing but the listener's round trip, shared by the searches under way.
- * The statement answers while either is not loaded or the connection is down; the records, read
- * by a prepared statement, while only they are missing.
+ * What a search and a profile need of a PostgreSQL database, kept in this gateway's memory and
+ * up to date (./doctorMirror.ts): the doctors' listings (./listingIndex.ts), which choose and
+ * count a page, and their records with the next free slot (./cardRecords.ts), which fill it and
+ * answer a profile; so that either costs the database nothing but the listener's round trip,
+ * shared by the reads under way. The statement answers a search while the listings are not
+ * loaded or the connection is down; the prepared statement reads the records while they are not.
  */
 export class ListingFeed implements ListingSearch {
   private constructor(

@@ -3,6 +3,15 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = "fr"
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
+
+/**
+ * The product language a language tag names, or null: tags are case-insensitive (BCP 47), so
+ * "AR" is Arabic, and a region or script after the language ("fr-SN", "ar_TD") is set aside.
+ */
+export function languageOfTag(tag: string | null | undefined): Language | null {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0]
+  return isLanguage(primary) ? primary : null
+}
 export const directionOf = (language: Language): "rtl" | "ltr" => (language === "ar" ? "rtl" : "ltr")
 
 /** Locale tags for Intl: Senegalese French, and Arabic with Latin digits as used in Chad. */

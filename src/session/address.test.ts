@@ -26,6 +26,19 @@ describe("withAddressParams", () => {
 })
 
 describe("readAddress", () => {
+  it("reads the language whatever its case or region, and French for any other", () => {
+    const languageOf = (search: string) => readAddress(search).urlLanguage
+    expect(languageOf("?lang=AR")).toBe("ar")
+    expect(languageOf("?lang=En")).toBe("en")
+    expect(languageOf("?lang=fr-SN")).toBe("fr")
+    expect(languageOf("?lang=ar_TD")).toBe("ar")
+    expect(languageOf("?lang=%20ar%20")).toBe("ar")
+    expect(languageOf("?lang=arabic")).toBe("fr")
+    expect(languageOf("?lang=de")).toBe("fr")
+    expect(languageOf("?lang=")).toBe("fr")
+    expect(languageOf("?page=2")).toBeNull()
+  })
+
   it("takes no token that could not be sent in a header: control characters, spaces, characters outside ASCII", () => {
     for (const token of ["%00%07abc", "ab%20cd", "%E2%80%AEabc", "caf%C3%A9", ""]) {
       expect(readAddress(`?sessionToken=${token}&lang=ar`)).toEqual({ urlToken: null, urlLanguage: "ar", arrivedFromLogin: true })

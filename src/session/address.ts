@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from "../i18n/languages.ts"
+import { languageOfTag, type Language } from "../i18n/languages.ts"
 
 /** Query names the login site adds on its way back (SPEC §2); the redirect helper drops them. */
 export const LOGIN_PARAMS = ["login", "sessionToken", "token"] as const
@@ -23,7 +23,7 @@ export function readAddress(search: string): AddressSession {
   return {
     urlToken: token && SENDABLE_TOKEN.test(token) ? token : null,
     // SPEC §4 allows fr and en; Arabic is a product language too, so ar is honoured as well.
-    urlLanguage: isLanguage(lang) ? lang : lang === null ? null : "fr",
+    urlLanguage: languageOfTag(lang) ?? (lang === null ? null : "fr"),
     arrivedFromLogin: LOGIN_PARAMS.some((name) => params.has(name)),
   }
 }
