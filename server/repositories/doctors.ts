@@ -46,12 +46,15 @@ const recordsByIds = preparedStatement("doctor_records_by_ids", (db, name) =>
     .prepare(name),
 )
 
+/** Which stored records to read: these doctors' (those that exist), or a page of every doctor's in the order of their ids. */
+export type StoredRecordSelection = { readonly ids: ReadonlyArray<string> } | { readonly after: string | null; readonly limit: number }
+
 /**
- * The stored records of these doctors (those that exist), or of every doctor, each with its
- * doctor's id and the exact moment its next free slot begins (epoch milliseconds, or null): the
- * API writes it to the second, and a copy kept of it must know when it has begun to the millisecond.
+ * Stored records, each with its doctor's id and the exact moment its next free slot begins (epoch
+ * milliseconds, or null): the API writes it to the second, and a copy kept of it must know when it
+ * has begun to the millisecond.
  */
-export async function readStoredRecords(db: Db, ids?: ReadonlyArray<string>): Promise<Array<StoredRecord & { doctorId: string; nextAt: number | null }>> {
+export async function readStoredRecords(db: Db, which: StoredRecordSelection): Promise<Array<StoredRecord & { doctorId: string; nextAt: number | null }>> {
   const rows = db
     .select({
       doctorId: sql<string>`r.doctor_id`,
@@ -61,7 +64,11 @@ export async function readStoredRecords(db: Db, ids?: ReadonlyArray<string>): Pr
     })
     .from(sql`doctor_records r CROSS JOIN LATERAL (SELECT ${nextFreeStart} AS at) n`)
     .$dynamic()
-  return ids ? rows.where(inArray(sql`r.doctor_id`, [...ids])) : rows
+  if ("ids" in which) return rows.where(inArray(sql`r.doctor_id`, [...which.ids]))
+  return rows
+    .where(which.after === null ? undefined : sql`r.doctor_id > ${which.after}::uuid`)
+    .orderBy(sql`r.doctor_id`)
+    .limit(which.limit)
 }
 
 /** A stored record (a JSON object without its next free slot) with it, as doctor_records_json writes it. */

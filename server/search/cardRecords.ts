@@ -9,6 +9,9 @@ interface Card {
   readonly nextAt: number
 }
 
+/** Records read at a time when all are read. */
+const READ_ALL_PAGE = 2_000
+
 const cardOf = (row: StoredRecord & { nextAt: number | null }): Card => ({ json: withNext(row), nextAt: row.nextAt ?? Infinity })
 
 /**
@@ -20,16 +23,21 @@ const cardOf = (row: StoredRecord & { nextAt: number | null }): Card => ({ json:
 export class CardRecords {
   readonly #cards = new Map<string, Card>()
 
-  /** How ./doctorMirror.ts reads them from the database. */
-  static reads(db: Db): MirrorReads<CardRecords> {
+  /** How ./doctorMirror.ts reads them from the database, `pageSize` records at a time when it reads them all. */
+  static reads(db: Db, pageSize = READ_ALL_PAGE): MirrorReads<CardRecords> {
     return {
       all: async () => {
+        // A page at a time: at 100,000 doctors every record at once is some 220 MB of answer held twice.
         const records = new CardRecords()
-        for (const row of await readStoredRecords(db)) records.#cards.set(row.doctorId, cardOf(row))
-        return records
+        for (let after: string | null = null; ;) {
+          const rows = await readStoredRecords(db, { after, limit: pageSize })
+          for (const row of rows) records.#cards.set(row.doctorId, cardOf(row))
+          if (rows.length < pageSize) return records
+          after = rows.at(-1)!.doctorId
+        }
       },
       some: async (records, ids) => {
-        const rows = await readStoredRecords(db, ids)
+        const rows = await readStoredRecords(db, { ids })
         for (const id of ids) records.#cards.delete(id)
         for (const row of rows) records.#cards.set(row.doctorId, cardOf(row))
       },

@@ -6,7 +6,8 @@ import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
 import { SERVICE_CODES, SPOKEN_LANGUAGES } from "../../schemas/enums.ts"
 import { doctors, timeSlots } from "../db/schema.ts"
 import { searchDoctors } from "../repositories/doctorSearch.ts"
-import { loadDoctor } from "../repositories/doctors.ts"
+import { doctorRecordsOf, loadDoctor } from "../repositories/doctors.ts"
+import { CardRecords } from "./cardRecords.ts"
 import { JsonText } from "../http/jsonText.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
@@ -156,6 +157,20 @@ describe("searches answered from the listings in memory", () => {
     const { statement, inMemory } = await bothAnswers(request, 1000, index)
     expect(statement.ids.slice(0, 2)).toEqual([ids[12], ids[11]])
     expect(inMemory).toEqual(statement)
+  })
+})
+
+describe("the records kept beside the listings", () => {
+  it("read page by page, hold every doctor's record as the prepared statement reads it", async () => {
+    // Pages of 7 over the seeded doctors: several full pages and a last one short (or empty).
+    expect(ids.length).toBeGreaterThan(21)
+    for (const pageSize of [7, ids.length, 1_000]) {
+      const records = (await CardRecords.reads(gw.db, pageSize).all())!
+      expect(JSON.parse(records.json(ids))).toEqual(JSON.parse(await doctorRecordsOf(gw.db, ids)))
+    }
+    const records = (await CardRecords.reads(gw.db, 7).all())!
+    expect(records.one("00000000-0000-4000-8000-000000000000")).toBeUndefined()
+    expect(JSON.parse(records.json([ids[3]!, "00000000-0000-4000-8000-000000000000", ids[1]!])).map((d: { id: string }) => d.id)).toEqual([ids[3], ids[1]])
   })
 })
 
