@@ -83,11 +83,7 @@ export class DoctorMirror<M> {
     const unread = ids.filter((id) => !this.#rereading.has(id))
     if (unread.length > 0) {
       for (const id of unread) this.#rereading.add(id)
-      this.#then(async () => {
-        for (const id of unread) this.#rereading.delete(id)
-        const memory = this.#memory
-        if (memory) await this.reads.some(memory, unread)
-      })
+      this.#readSome(unread, () => unread.forEach((id) => this.#rereading.delete(id)))
     }
     return this.#applied
   }
@@ -109,8 +105,10 @@ export class DoctorMirror<M> {
     if (ids.length > 0) this.#readSome(ids)
   }
 
-  #readSome(ids: DoctorId[]): void {
+  /** Queues a read of these doctors' rows; `starting` runs when it begins. */
+  #readSome(ids: DoctorId[], starting?: () => void): void {
     this.#then(async () => {
+      starting?.()
       const memory = this.#memory
       if (memory) await this.reads.some(memory, ids) // else everything is being read again
     })

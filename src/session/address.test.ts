@@ -27,16 +27,18 @@ describe("withAddressParams", () => {
 
 describe("readAddress", () => {
   it("reads the language whatever its case or region, and French for any other", () => {
-    const languageOf = (search: string) => readAddress(search).urlLanguage
-    expect(languageOf("?lang=AR")).toBe("ar")
-    expect(languageOf("?lang=En")).toBe("en")
-    expect(languageOf("?lang=fr-SN")).toBe("fr")
-    expect(languageOf("?lang=ar_TD")).toBe("ar")
-    expect(languageOf("?lang=%20ar%20")).toBe("ar")
-    expect(languageOf("?lang=arabic")).toBe("fr")
-    expect(languageOf("?lang=de")).toBe("fr")
-    expect(languageOf("?lang=")).toBe("fr")
-    expect(languageOf("?page=2")).toBeNull()
+    const cases: Array<[string, string | null]> = [
+      ["?lang=AR", "ar"],
+      ["?lang=En", "en"],
+      ["?lang=fr-SN", "fr"],
+      ["?lang=ar_TD", "ar"],
+      ["?lang=%20ar%20", "ar"],
+      ["?lang=arabic", "fr"],
+      ["?lang=de", "fr"],
+      ["?lang=", "fr"],
+      ["?page=2", null],
+    ]
+    for (const [search, language] of cases) expect(readAddress(search).urlLanguage, search).toBe(language)
   })
 
   it("takes no token that could not be sent in a header: control characters, spaces, characters outside ASCII", () => {
