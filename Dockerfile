@@ -20,4 +20,9 @@ COPY --from=build /app/dist ./dist
 RUN mkdir .data && chown node:node .data
 USER node
 EXPOSE 8080
+# Ready once the database answers with every migration applied (GET /readyz, server/http/health.ts);
+# the image has no curl, so Node's fetch asks. /livez says only that the process runs.
+HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://localhost:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM drains (SHUTDOWN_GRACE_S): node runs as PID 1 and handles it itself.
 CMD ["node", "dist/server/main.js"]

@@ -25,6 +25,8 @@ export default defineConfig({
           // One database per file, copied from templates built once per run; files run in parallel workers.
           pool: "forks",
           globalSetup: ["server/testing/databaseTemplates.ts"],
+          // The gateway's JSON logs stay out of the suites' output; a test reads them with captureLogs (server/observability/log.ts).
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
         },
       },
     ],

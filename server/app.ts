@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { requestId } from "hono/request-id"
 import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
 import { emailConfirmationRoutes } from "./auth/emailConfirmation.ts"
 import { loginSiteRoutes } from "./auth/loginSite.ts"
@@ -7,11 +8,16 @@ import { compressAnswers } from "./http/compressAnswers.ts"
 import type { AppEnv, Deps } from "./http/context.ts"
 import { ApiError } from "./http/errors.ts"
 import { isBadInputFromDatabase, logFailure } from "./http/errorLog.ts"
+import { closeConnectionsWhileDraining, databaseProbe, healthRoutes, Readiness } from "./http/health.ts"
+import { isDatabaseUnavailable } from "./db/unavailable.ts"
+import { outageAnswer } from "./http/outage.ts"
 import { requestLog } from "./http/requestLog.ts"
 import { securityHeaders } from "./http/securityHeaders.ts"
 import { invalidateReadCacheOnWrite, ReadCache } from "./http/readCache.ts"
 import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
+import { Metrics } from "./observability/metrics.ts"
+import { metricsRoutes } from "./observability/metricsRoute.ts"
 import { apiRoutes } from "./routes/index.ts"
 import { filesOriginGuard, filesOriginOf } from "./storage/filesOrigin.ts"
 import { storageRoutes } from "./storage/routes.ts"
@@ -20,8 +26,16 @@ export const API_PREFIX = "/api/v1"
 /** JSON bodies above this are refused before they are parsed. */
 export const MAX_JSON_BYTES = 256 * 1024
 
-/** What the app is made from; the read cache and credential limits are made here unless a test brings them. */
-export type AppInput = Omit<Deps, "readCache" | "credentialLimits"> & { readonly readCache?: ReadCache; readonly credentialLimits?: CredentialLimits }
+/**
+ * What the app is made from; the read cache, credential limits and readiness are made here unless a
+ * test brings them, and the metrics too when METRICS_TOKEN is set (main.ts brings them to observe the pool).
+ */
+export type AppInput = Omit<Deps, "readCache" | "credentialLimits"> & {
+  readonly readCache?: ReadCache
+  readonly credentialLimits?: CredentialLimits
+  readonly readiness?: Readiness
+  readonly metrics?: Metrics
+}
 
 /**
  * An answer of the API that says nothing of its caching is kept by no browser or proxy: most carry
@@ -43,7 +57,17 @@ export function createApp(given: AppInput) {
   const app = new Hono<AppEnv>()
   const site = new StaticSite(deps.config.staticDir)
 
+  // Probes first: a load balancer asks every few seconds, and what it asks needs nothing below.
+  const readiness = given.readiness ?? new Readiness(databaseProbe(deps.db))
+  app.route("/", healthRoutes(readiness))
+  app.use("*", closeConnectionsWhileDraining(readiness))
+
+  app.use("*", requestId({ limitLength: 128 }))
   if (deps.config.logRequests) app.use("*", requestLog())
+  // Metrics only with a token to read them; a scrape is not itself counted (it answers before the count).
+  const metrics = deps.config.metricsToken ? (given.metrics ?? new Metrics(deps.db)) : undefined
+  app.route("/", metricsRoutes(metrics, deps.config.metricsToken))
+  if (metrics) app.use("*", metrics.countRequests())
   const filesOrigin = filesOriginOf(deps.config)
   app.use("*", securityHeaders(deps.config.tileOrigins, [...deps.config.tileOrigins, ...(filesOrigin ? [filesOrigin] : [])]))
   app.use("*", async (c, next) => {
@@ -56,6 +80,7 @@ export function createApp(given: AppInput) {
     if (error instanceof ApiError) {
       return c.json({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status)
     }
+    if (isDatabaseUnavailable(error)) return outageAnswer(c, error)
     if (isBadInputFromDatabase(error)) {
       logFailure("gateway", c, error, "warn")
       return c.json({ code: "INVALID_PAYLOAD", message: "The request holds a value that cannot be stored" }, 400)

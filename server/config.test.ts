@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "./config.ts"
@@ -37,6 +39,10 @@ describe("loadConfig", () => {
       jobPollMs: 15_000,
       smsProviderUrl: undefined,
       smsApiKey: "",
+      databaseWaitMs: 60_000,
+      shutdownGraceMs: 10_000,
+      logLevel: "info",
+      metricsToken: undefined,
     })
   })
 
@@ -61,6 +67,10 @@ describe("loadConfig", () => {
       JOB_POLL_MS: "500",
       SMS_PROVIDER_URL: "https://sms.example/v1/send",
       SMS_API_KEY: "k-123",
+      DATABASE_WAIT_S: "0",
+      SHUTDOWN_GRACE_S: "30",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: "s3cr3t-Token_of.20~+/=",
     })
     expect(config).toEqual({
       port: 65535,
@@ -83,6 +93,10 @@ describe("loadConfig", () => {
       jobPollMs: 500,
       smsProviderUrl: "https://sms.example/v1/send",
       smsApiKey: "k-123",
+      databaseWaitMs: 0,
+      shutdownGraceMs: 30_000,
+      logLevel: "warn",
+      metricsToken: "s3cr3t-Token_of.20~+/=",
     })
     expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
       port: 1,
@@ -129,12 +143,31 @@ describe("loadConfig", () => {
     ["SLOT_TOP_UP_HOURS", ["0", "daily", "169"], "a number of hours above 0 and at most 168"],
     ["SMS_PROVIDER_URL", ["sms.example", "ftp://sms.example"], "an http(s) URL such as https://sms.example/v1/send"],
     ["JOB_POLL_MS", ["99", "1s", "3600001"], "a whole number of milliseconds from 100 to 3600000"],
+    ["DATABASE_WAIT_S", ["-1", "1m", "3601", "2.5"], "a whole number of seconds from 0 to 3600"],
+    ["SHUTDOWN_GRACE_S", ["0", "10s", "601"], "a whole number of seconds from 1 to 600"],
+    ["LOG_LEVEL", ["verbose", "INFO", "warning", "30"], "one of fatal, error, warn, info, debug, trace, silent"],
   ]
   for (const [name, values, expected] of bad) {
     it(`refuses bad values of ${name}, naming the variable, what it must be and what it holds`, () => {
       for (const value of values) expect(problemsOf({ [name]: value })).toEqual([`${name} must be ${expected}, got ${JSON.stringify(value)}`])
     })
   }
+
+  it("accepts each of pino's levels as LOG_LEVEL", () => {
+    for (const level of ["fatal", "error", "warn", "info", "debug", "trace", "silent"]) expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level)
+  })
+
+  it("refuses a METRICS_TOKEN shorter than 16 characters or with spaces, telling its length but never the token", () => {
+    for (const token of ["fifteen-chars-x", "a token with spaces in it", "x".repeat(513)]) {
+      const problems = problemsOf({ METRICS_TOKEN: token })
+      expect(problems).toEqual([`METRICS_TOKEN must be a token of 16 to 512 characters (letters, digits, . _ ~ + / = -), got ${token.length} characters`])
+      expect(problems.join("")).not.toContain(token)
+    }
+    expect(problemsOf({ METRICS_TOKEN: "abc" })).toEqual([
+      "METRICS_TOKEN must be a token of 16 to 512 characters (letters, digits, . _ ~ + / = -), got 3 characters",
+    ])
+    expect(loadConfig({ METRICS_TOKEN: "a".repeat(16) }).metricsToken).toBe("a".repeat(16))
+  })
 
   it("reports every wrong variable at once", () => {
     expect(problemsOf({ PORT: "80a", LOG_REQUESTS: "yes", READ_CACHE_MS: "soon" })).toEqual([
@@ -157,5 +190,39 @@ describe("the server's start", () => {
     expect(started.stderr).toContain('PORT must be a whole number from 1 to 65535, got "80a"')
     expect(started.stderr).not.toMatch(/\n\s+at /)
     expect(started.stdout).not.toContain("Promed is running")
+  })
+
+  /** Starts the server with these settings and waits for it to stop by itself. */
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, LOG_LEVEL: "info", ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    })
+
+  it("stops at once, exit 2, with one sentence when DATA_DIR cannot be written (uploads, mails and SMS would fail later)", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "promed-datadir-")), "a-file")
+    writeFileSync(file, "")
+    const started = start({ DATA_DIR: path.join(file, "data"), DATABASE_URL: "" })
+    expect(started.status).toBe(2)
+    expect(started.stderr).toBe(
+      `Promed cannot start:\n  DATA_DIR ${path.join(file, "data")} cannot be written (ENOTDIR): uploaded files, mails and SMS are kept there.\n`,
+    )
+    expect(started.stdout).not.toContain("Promed is running")
+  })
+
+  it("waits for a PostgreSQL that does not answer, one log line per attempt naming host and database (never the password), then exits 2 with one sentence", () => {
+    const started = start({ DATABASE_URL: "postgres://promed:s3cret-pw@127.0.0.1:1/promed", DATABASE_WAIT_S: "2" })
+    expect(started.status).toBe(2)
+    expect(started.stderr).toBe("Promed cannot start:\n  PostgreSQL at 127.0.0.1:1/promed did not answer within 2 s (DATABASE_WAIT_S); last: ECONNREFUSED.\n")
+    const attempts = started.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.scope === "db")
+    // 0.5 s and 1 s of waiting fit in 2 s; the third attempt is the last.
+    expect(attempts).toHaveLength(2)
+    for (const line of attempts) expect(line).toMatchObject({ level: "warn", host: "127.0.0.1:1", database: "promed", reason: "ECONNREFUSED" })
+    expect(started.stdout + started.stderr).not.toContain("s3cret-pw")
   })
 })

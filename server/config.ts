@@ -2,6 +2,7 @@ import path from "node:path"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { LOG_LEVELS, type LogLevel } from "./observability/log.ts"
 
 export interface ServerConfig {
   readonly port: number
@@ -36,6 +37,14 @@ export interface ServerConfig {
   readonly smsProviderUrl: string | undefined
   /** The provider's key, sent as a bearer token. */
   readonly smsApiKey: string
+  /** How long the start waits for PostgreSQL to answer before giving up (exit 2). */
+  readonly databaseWaitMs: number
+  /** At SIGTERM, how long requests in flight and running jobs get to finish before the process stops anyway. */
+  readonly shutdownGraceMs: number
+  /** pino's level for the logs (server/observability/log.ts reads the same variable). */
+  readonly logLevel: LogLevel
+  /** The bearer token that opens GET /metrics; unset, there are no metrics (404). */
+  readonly metricsToken: string | undefined
 }
 
 /** A setting that cannot be used: the server must not start with it. */
@@ -50,9 +59,11 @@ export class ConfigError extends Error {
 interface Setting<A> {
   readonly schema: Schema.Codec<A, string>
   readonly expected: string
+  /** A secret's wrong value is told by its length only: the message goes to logs. */
+  readonly secret?: boolean
 }
 
-const setting = <A>(schema: Schema.Codec<A, string>, expected: string): Setting<A> => ({ schema, expected })
+const setting = <A>(schema: Schema.Codec<A, string>, expected: string, secret = false): Setting<A> => ({ schema, expected, secret })
 
 /** Decodes the text with `decode`, which answers undefined for a value it refuses. */
 function parsed<A>(decode: (text: string) => A | undefined, encode: (value: A) => string): Schema.Codec<A, string> {
@@ -130,6 +141,14 @@ const Settings = {
   SMS_PROVIDER_URL: setting(parsed(urlOf(["https:", "http:"]), String), "an http(s) URL such as https://sms.example/v1/send"),
   SMS_API_KEY: setting(Schema.NonEmptyString, "the SMS provider's key"),
   JOB_POLL_MS: setting(wholeNumber(100, 3_600_000), "a whole number of milliseconds from 100 to 3600000"),
+  DATABASE_WAIT_S: setting(wholeNumber(0, 3600), "a whole number of seconds from 0 to 3600"),
+  SHUTDOWN_GRACE_S: setting(wholeNumber(1, 600), "a whole number of seconds from 1 to 600"),
+  LOG_LEVEL: setting(Schema.Literals(LOG_LEVELS), `one of ${LOG_LEVELS.join(", ")}`),
+  METRICS_TOKEN: setting(
+    Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._~+/=-]{16,512}$/)),
+    "a token of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
+    true,
+  ),
 } as const
 
 type SettingName = keyof typeof Settings
@@ -147,10 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   function read(name: SettingName, fallback?: string): unknown {
     const text = env[name] || fallback
     if (text === undefined) return undefined
-    const { schema, expected } = Settings[name] as Setting<unknown>
+    const { schema, expected, secret } = Settings[name] as Setting<unknown>
     const result = Schema.decodeUnknownExit(schema)(text)
     if (Exit.isSuccess(result)) return result.value
-    problems.push(`${name} must be ${expected}, got ${JSON.stringify(text)}`)
+    problems.push(`${name} must be ${expected}, got ${secret ? `${text.length} characters` : JSON.stringify(text)}`)
     // The default stands in so the other variables are still read and every problem is told at once.
     return fallback === undefined ? undefined : Schema.decodeUnknownSync(schema)(fallback)
   }
@@ -175,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobPollMs: read("JOB_POLL_MS", "15000"),
     smsProviderUrl: read("SMS_PROVIDER_URL"),
     smsApiKey: read("SMS_API_KEY") ?? "",
+    databaseWaitMs: read("DATABASE_WAIT_S", "60") * 1000,
+    shutdownGraceMs: read("SHUTDOWN_GRACE_S", "10") * 1000,
+    logLevel: read("LOG_LEVEL", "info"),
+    metricsToken: read("METRICS_TOKEN"),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
@@ -186,7 +209,12 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): ServerCo
     return loadConfig(env)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    process.stderr.write(`Promed cannot start:\n${error.problems.map((problem) => `  ${problem}`).join("\n")}\n`)
-    process.exit(2)
+    cannotStart(error.problems)
   }
+}
+
+/** Stops the start with these sentences on stderr and exit code 2: nothing is started, no stack trace. */
+export function cannotStart(problems: ReadonlyArray<string>): never {
+  process.stderr.write(`Promed cannot start:\n${problems.map((problem) => `  ${problem}`).join("\n")}\n`)
+  process.exit(2)
 }

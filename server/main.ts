@@ -3,40 +3,82 @@ import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
 import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
-import { loadConfigOrExit } from "./config.ts"
-import { openDatabase } from "./db/client.ts"
+import { cannotStart, loadConfigOrExit } from "./config.ts"
+import { openDatabase, type Database } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
+import { describeDatabase, waitForDatabase } from "./db/wait.ts"
+import { databaseProbe, Readiness } from "./http/health.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
 import { PostgresListener } from "./db/listener.ts"
 import { ListingFeed } from "./search/listingFeed.ts"
 import { accountMailSender } from "./email/accountOutbox.ts"
 import { mailHandlers } from "./email/mailJobs.ts"
+import { errorFacts } from "./http/errorLog.ts"
 import { JobWorker, startJobWorker } from "./jobs/worker.ts"
+import { drainHttpServer, InFlight } from "./lifecycle/httpDrain.ts"
+import { dataDirProblem, startFailed } from "./lifecycle/startup.ts"
+import { log } from "./observability/log.ts"
+import { Metrics } from "./observability/metrics.ts"
 import { agendaHandlers, enqueueAgendaPlanning } from "./reminders/agenda.ts"
 import { reminderHandlers } from "./reminders/send.ts"
 import { smsSender } from "./sms/sms.ts"
 import { waitlistHandlers } from "./waitlist/jobs.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
+// An error nobody handled leaves the process in a state nobody knows: it is logged as one line and
+// the process stops, for its manager to start again. (Every pg client has its 'error' heard, db/.)
+process.on("uncaughtException", (error) => {
+  log.fatal({ error: errorFacts(error) }, "uncaught exception: stopping")
+  process.exit(1)
+})
+process.on("unhandledRejection", (error) => {
+  log.fatal({ error: errorFacts(error) }, "unhandled rejection: stopping")
+  process.exit(1)
+})
+
 const config = loadConfigOrExit()
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
-await seedOnFirstStart(database)
+const dataDirTrouble = dataDirProblem(config.dataDir)
+if (dataDirTrouble) cannotStart([dataDirTrouble])
+const where = config.databaseUrl ? `PostgreSQL at ${describeDatabase(config.databaseUrl).where}` : "PGlite"
+
+// A gateway and its database usually start together, in any order: the start waits for it.
+let database: Database
+try {
+  if (config.databaseUrl) await waitForDatabase(config.databaseUrl, { waitMs: config.databaseWaitMs })
+  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
+  await seedOnFirstStart(database, (line) => log.info({ scope: "start" }, line))
+} catch (error) {
+  startFailed(error, where)
+}
 
 // On PostgreSQL several gateways may share the database: the read caches hear each other's writes,
 // each keeps the doctors' listings in memory and hears their changes, and password attempts are
 // counted in it. PGlite is held by this one process.
 const readCache = new ReadCache(config.readCacheMs)
-const listener = config.databaseUrl ? await PostgresListener.open(config.databaseUrl) : undefined
-const readCacheBus = listener ? await PostgresReadCacheBus.open(listener, readCache) : undefined
-const listings = listener ? await ListingFeed.open(listener, database.db) : undefined
+let listener: PostgresListener | undefined
+let readCacheBus: PostgresReadCacheBus | undefined
+let listings: ListingFeed | undefined
+try {
+  listener = config.databaseUrl ? await PostgresListener.open(config.databaseUrl) : undefined
+  readCacheBus = listener ? await PostgresReadCacheBus.open(listener, readCache) : undefined
+  listings = listener ? await ListingFeed.open(listener, database.db) : undefined
+} catch (error) {
+  startFailed(error, where)
+}
 const credentialLimits = config.databaseUrl ? new DatabaseCredentialLimits(database.db) : undefined
 const forgetAttempts = credentialLimits && setInterval(() => void credentialLimits.forgetExpired().catch(() => undefined), 10 * 60_000).unref()
+const readiness = new Readiness(databaseProbe(database.db, listener))
+// Metrics only with a token to read them (METRICS_TOKEN); the pool's gauges on PostgreSQL.
+const metrics = config.metricsToken ? new Metrics(database.db) : undefined
+if (metrics && database.poolStats) metrics.observePool(database.poolStats)
 const app = createApp({
   db: database.db,
   config,
   readCache,
+  readiness,
+  ...(metrics ? { metrics } : {}),
   ...(readCacheBus ? { readCacheBus } : {}),
   ...(listings ? { listings } : {}),
   ...(credentialLimits ? { credentialLimits } : {}),
@@ -53,53 +95,48 @@ const handlers = {
   ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }),
   ...waitlistHandlers(senders, appOrigin),
 }
-// The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain (once per hour, whoever enqueues it).
-await enqueueAgendaPlanning(database.db, new Date())
+// The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain
+// (once per hour, whoever enqueues it). A database lost meanwhile only delays it to the next start.
+await enqueueAgendaPlanning(database.db, new Date()).catch((error: unknown) =>
+  log.warn({ scope: "start", error: errorFacts(error).name }, "the agenda planning could not be enqueued; the next start does it"),
+)
 const stopJobs = startJobWorker(new JobWorker(database.db, handlers), config.jobPollMs)
-// Requests being answered: a client that hangs up does not stop its handler, which still needs the database.
-let answering = 0
-const fetch: typeof app.fetch = async (...args) => {
-  answering++
-  try {
-    return await app.fetch(...args)
-  } finally {
-    answering--
+const inFlight = new InFlight()
+const server = serve({ fetch: inFlight.wrap(app.fetch), port: config.port }, (info) => {
+  const data = config.databaseUrl ? `${where} (DATABASE_URL)` : `PGlite in ${path.relative(process.cwd(), config.dataDir) || "."}`
+  log.info({ scope: "start", port: info.port }, `Promed is running on http://localhost:${info.port} (data: ${data})`)
+  // For the person who typed `npm start`: where to go and how to sign in, as plain lines.
+  if (process.stdout.isTTY) {
+    console.log(`  gateway  http://localhost:${info.port}/api/v1`)
+    console.log(`  sign-in  http://localhost:${info.port}/auth/login`)
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(", ")}\n`)
   }
-}
-const server = serve({ fetch, port: config.port }, (info) => {
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.relative(process.cwd(), config.dataDir) || "."}`
-  console.log(`\nPromed is running on http://localhost:${info.port}  (data: ${where})`)
-  console.log(`  gateway  http://localhost:${info.port}/api/v1`)
-  console.log(`  sign-in  http://localhost:${info.port}/auth/login`)
-  console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(", ")}\n`)
-})
-
-/**
- * Stops taking connections and waits for the requests under way to be answered (their queries need
- * the database, closed next), for a few seconds at most.
- */
-async function closeServer(): Promise<void> {
-  const http = server as Server
-  http.close()
-  http.closeIdleConnections()
-  const deadline = Date.now() + 5_000
-  while (answering > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
-  http.closeAllConnections()
-}
+}) as Server
 
 let stopping = false
+/**
+ * SIGTERM (a rolling restart, `docker stop`): /readyz turns 503 so the load balancer moves away,
+ * new connections are refused, the requests under way are answered and the running jobs finish or
+ * are handed back, all within SHUTDOWN_GRACE_S; then the database is closed and the process exits 0.
+ */
 async function stop(signal: string) {
   if (stopping) return
   stopping = true
-  console.log(`${signal}: stopping`)
-  await closeServer()
-  await stopSlotTopUp()
-  await stopJobs()
+  const deadline = Date.now() + config.shutdownGraceMs
+  log.info({ scope: "stop", signal, graceMs: config.shutdownGraceMs }, "stopping: draining requests and jobs")
+  readiness.drain()
+  const remaining = () => Math.max(0, deadline - Date.now())
+  await Promise.all([
+    drainHttpServer(server, inFlight, deadline),
+    stopJobs(remaining()),
+    Promise.race([stopSlotTopUp(), new Promise((resolve) => setTimeout(resolve, remaining()))]),
+  ])
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
   await listener?.close()
   await listings?.close()
-  await database.close()
+  await database.close().catch(() => undefined)
+  log.info({ scope: "stop", inFlight: inFlight.count }, "stopped")
   process.exit(0)
 }
 process.on("SIGINT", () => void stop("SIGINT"))

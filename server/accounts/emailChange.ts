@@ -9,6 +9,8 @@ import type { AppEnv } from "../http/context.ts"
 import { ApiError, validationError } from "../http/errors.ts"
 import { requestEmailChange } from "../repositories/emailChanges.ts"
 import type { UserId } from "../../schemas/ids.ts"
+import { errorFacts } from "../http/errorLog.ts"
+import { scoped } from "../observability/log.ts"
 
 /** Links mailed to new addresses per user and day: enough for typos, not enough to mail strangers at will. */
 export const EMAIL_CHANGES_PER_DAY = 5
@@ -29,7 +31,9 @@ export async function sendAccountMails(
   const lang = mailLanguageOf(c)
   const ids: string[] = []
   for (const m of mails) ids.push(await enqueueAccountMail(db, m.kind, m.userId, composeAccountMail(m.kind, lang, m.to, m.values, config.mailTo)))
-  void deliverAccountMails(db, ids, accountMailSender(config), config.mailTo).catch(() => console.warn("[email] account mails not delivered"))
+  void deliverAccountMails(db, ids, accountMailSender(config), config.mailTo).catch((error: unknown) =>
+    scoped("email").warn({ mails: ids.length, error: errorFacts(error).name }, "account mails not delivered; their jobs try again"),
+  )
 }
 
 /**

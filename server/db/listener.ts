@@ -1,4 +1,13 @@
 import pg from "pg"
+import { scoped } from "../observability/log.ts"
+
+const log = scoped("listener")
+
+/** Delays before reconnecting after a loss: 0.25 s doubling to 5 s, each with up to a fifth more at random so gateways do not all knock at once. */
+export const reconnectDelayMs = (attempt: number, random: () => number = Math.random) => {
+  const base = Math.min(5_000, 250 * 2 ** Math.max(0, attempt - 1))
+  return Math.round(base * (1 + random() / 5))
+}
 
 /** What a part of the gateway does with one channel's notifications. */
 export interface ChannelListener {
@@ -54,13 +63,27 @@ export class PostgresListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url })
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5_000,
+      // A round trip that waits this long is on a connection that is gone without saying so (a
+      // failover behind a silent network): it is dropped and opened again (#query).
+      query_timeout: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    })
     client.on("notification", (notification) => this.#channels.get(notification.channel)?.heard(notification.payload ?? ""))
+    // Heard before the client is ours too: an 'error' nobody hears stops the process.
     client.on("error", () => this.#lost(client))
     client.on("end", () => this.#lost(client))
-    await client.connect()
-    this.#pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid
-    for (const channel of this.#channels.keys()) await client.query(`LISTEN ${channel}`)
+    try {
+      await client.connect()
+      this.#pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid
+      for (const channel of this.#channels.keys()) await client.query(`LISTEN ${channel}`)
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
+    }
     this.#client = client
     for (const listener of this.#channels.values()) listener.back()
   }
@@ -69,12 +92,19 @@ export class PostgresListener {
     if (this.#client !== client) return
     this.#client = undefined
     if (this.#closed) return
+    log.warn("the listening connection was lost: caches read through, memory dropped, until it is back")
+    // Whoever relied on what was heard stops now; `back` tells them to read again before they are trusted.
     for (const listener of this.#channels.values()) listener.lost()
+    let attempt = 0
     const retry = () => {
       if (this.#closed) return
-      this.#connect().catch(() => setTimeout(retry, 1_000).unref())
+      attempt++
+      this.#connect().then(
+        () => log.info({ attempts: attempt }, "the listening connection is back"),
+        () => setTimeout(retry, reconnectDelayMs(attempt + 1)).unref(),
+      )
     }
-    setTimeout(retry, 200).unref()
+    setTimeout(retry, reconnectDelayMs(1)).unref()
   }
 
   /** Resolves once every notification committed before the call has been heard (at once while the connection is down). */
@@ -112,7 +142,12 @@ export class PostgresListener {
     const client = this.#client
     if (!client) return Promise.resolve()
     const sent = this.#lastQuery.then(() => client.query(text, values))
-    this.#lastQuery = sent.catch(() => undefined)
+    this.#lastQuery = sent.catch((error: unknown) => {
+      if (error instanceof Error && error.message === "Query read timeout") {
+        this.#lost(client)
+        void client.end().catch(() => {})
+      }
+    })
     return sent
   }
 

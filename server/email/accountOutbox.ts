@@ -6,12 +6,16 @@ import type { Db } from "../db/client.ts"
 import { accountMails } from "../db/schema.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { errorFacts } from "../http/errorLog.ts"
+import { scoped } from "../observability/log.ts"
+import { countNotice } from "../observability/notices.ts"
 import type { AccountMailKind } from "./accountMail.ts"
 import { MAIL_FROM, type Mail } from "./contactMail.ts"
 import { ACCOUNT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import type { SendMail } from "./outbox.ts"
 import { smtpSender } from "./smtp.ts"
 import type { UserId } from "../../schemas/ids.ts"
+
+const log = scoped("email")
 
 /**
  * Without SMTP_URL (the embedded default), mails are written as .eml files to <DATA_DIR>/mail so a
@@ -65,13 +69,15 @@ export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, se
     const attempts = row.attempts + 1
     try {
       await send({ from: MAIL_FROM, to: row.to, replyTo, subject: row.subject, text: row.text })
+      countNotice("EMAIL", "sent")
       // Once sent, the outbox keeps no usable link: a copy of the database must not confirm anything.
       const text = row.text.replace(/([?&]token=)[\w-]+/g, "$1…")
       await db.update(accountMails).set({ status: "SENT", attempts, sentAt: new Date(), lastError: null, text }).where(eq(accountMails.id, id))
     } catch (error) {
+      countNotice("EMAIL", "failed")
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
       await db.update(accountMails).set({ status: "FAILED", attempts, lastError }).where(eq(accountMails.id, id))
-      console.warn(`[email] account mail ${id} not sent (attempt ${attempts}): ${errorFacts(error).name}`)
+      log.warn({ mail: id, attempt: attempts, error: errorFacts(error).name }, "an account mail was not sent")
       failed++
     }
   }

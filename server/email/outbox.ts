@@ -6,6 +6,10 @@ import { inTransaction } from "../db/transaction.ts"
 import { CONTACT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import { composeContactMail, type Mail, type MailLanguage } from "./contactMail.ts"
 import { errorFacts } from "../http/errorLog.ts"
+import { scoped } from "../observability/log.ts"
+import { countNotice } from "../observability/notices.ts"
+
+const log = scoped("email")
 
 /** The SMTP reply code of a refused send (550, 421…), when the mailer gives one. */
 const smtpCodeOf = (error: unknown) => {
@@ -48,13 +52,18 @@ export async function deliver(db: Db, id: string, send: SendMail, to: string, op
   const attempts = row.attempts + 1
   try {
     await send(composeContactMail(row, to))
+    countNotice("EMAIL", "sent")
     await db.update(contactMessages).set({ status: "SENT", attempts, sentAt: new Date(), lastError: null }).where(eq(contactMessages.id, id))
     return "SENT"
   } catch (error) {
+    countNotice("EMAIL", "failed")
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
     await db.update(contactMessages).set({ status: "FAILED", attempts, lastError }).where(eq(contactMessages.id, id))
     // The SMTP server's words stay in the outbox row; the log gets the kind and code, no addresses.
-    console.warn(`[email] contact message ${id} not sent (attempt ${attempts}): ${errorFacts(error).name} ${smtpCodeOf(error)}`)
+    log.warn(
+      { contactMessage: id, attempt: attempts, error: errorFacts(error).name, smtpCode: smtpCodeOf(error) || undefined },
+      "a contact message was not sent",
+    )
     return "FAILED"
   }
 }

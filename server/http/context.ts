@@ -33,6 +33,8 @@ export interface Deps {
 export type AppEnv = {
   Variables: {
     deps: Deps
+    /** This request's id (hono/request-id): the caller's X-Request-Id when it is a safe token, else a new uuid; sent back and logged. */
+    requestId: string
     /** undefined: no token was sent; null is never stored (bad tokens fail the request). */
     caller: Caller | undefined
     /** Set by a POST that only reads, so that it does not empty the read cache. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { captureLogs } from "../observability/log.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { errorFacts, isBadInputFromDatabase } from "./errorLog.ts"
 
@@ -35,21 +36,22 @@ describe("what the logs say about a failure", () => {
     expect(facts).toMatch(/sqlState/)
   })
 
-  it("answers a database data error 400 and logs the route template, not the values", async () => {
-    const lines: string[] = []
-    const keep = (...args: unknown[]) => lines.push(args.map(String).join(" "))
-    const spies = [vi.spyOn(console, "error").mockImplementation(keep), vi.spyOn(console, "warn").mockImplementation(keep)]
+  it("answers a database data error 400 and logs the request id and route template, not the values", async () => {
+    const capture = captureLogs()
     try {
       gw.app.post("/probe/:patientId", async () => {
         throw await refusedQuery()
       })
-      const response = await gw.call("POST", "/probe/0b8e5a9e-2b1c-4c55-9d0e-4f0f7a1f2c3d")
+      const response = await gw.call("POST", "/probe/0b8e5a9e-2b1c-4c55-9d0e-4f0f7a1f2c3d", { headers: { "X-Request-Id": "probe-failure-0001" } })
       expect(response.status).toBe(400)
       expect(response.body.code).toBe("INVALID_PAYLOAD")
-      expect(lines.join("\n")).toContain("POST /probe/:patientId")
-      for (const value of Object.values(PERSONAL)) expect(lines.join("\n")).not.toContain(value)
+      const failures = capture.lines.filter((line) => line.requestId === "probe-failure-0001")
+      expect(failures).toHaveLength(1)
+      expect(failures[0]).toMatchObject({ level: "warn", scope: "gateway", method: "POST", route: "/probe/:patientId", sqlState: "22021" })
+      expect(capture.text()).not.toContain("0b8e5a9e")
+      for (const value of Object.values(PERSONAL)) expect(capture.text()).not.toContain(value)
     } finally {
-      for (const spy of spies) spy.mockRestore()
+      capture.stop()
     }
   })
 })

@@ -1,5 +1,6 @@
 import type { Context } from "hono"
 import { routePath } from "hono/route"
+import { log } from "../observability/log.ts"
 
 /**
  * PostgreSQL data exceptions that only bad input can cause (SQLSTATE class 22): a NUL or invalid
@@ -55,13 +56,15 @@ export function errorFacts(error: unknown): ErrorFacts {
 /** The route template that answered (`/api/v1/patients/:id`), or the bare path for the app's pages. */
 export function routeOf(c: Context): string {
   const template = routePath(c)
-  return template && template !== "/*" && template !== "*" ? template : c.req.path
+  if (template && template !== "/*" && template !== "*") return template
+  // Nothing of the gateway or storage matched: its first segment, never the path (see requestLog.ts).
+  const surface = /^\/(api|v0)(\/|$)/.exec(c.req.path)
+  return surface ? `/${surface[1]}/*` : c.req.path
 }
 
-/** Logs an unexpected failure of a request with its route template and facts, nothing personal. */
+/** Logs an unexpected failure of a request with its id, route template and facts, nothing personal. */
 export function logFailure(scope: string, c: Context, error: unknown, level: "error" | "warn" = "error"): void {
-  const facts = errorFacts(error)
-  const where = facts.frames.length ? `\n    ${facts.frames.join("\n    ")}` : ""
-  const detail = [facts.name, facts.sqlState && `sqlstate=${facts.sqlState}`, facts.constraint && `constraint=${facts.constraint}`].filter(Boolean).join(" ")
-  console[level](`[${scope}] ${c.req.method} ${routeOf(c)}: ${detail}${where}`)
+  const { name, ...facts } = errorFacts(error)
+  const requestId = c.get("requestId") as string | undefined
+  log[level]({ scope, requestId, method: c.req.method, route: routeOf(c), error: name, ...facts }, "request failed")
 }

@@ -123,4 +123,67 @@ describe("ReadCache", () => {
     expect(await cache.json("k", load)).toBe("2")
     expect(await cache.json("k", load)).toBe("3")
   })
+
+  describe("while the database is out of reach", () => {
+    /** What node-postgres throws when PostgreSQL refuses the connection. */
+    const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+    const down = async (): Promise<never> => {
+      throw refused()
+    }
+
+    it("answers an expired body again, marked stale with its age, and loads it afresh once the database is back", async () => {
+      const time = clock()
+      const cache = new ReadCache(5_000, 100_000, time.now)
+      let loads = 0
+      const load = async () => ({ n: ++loads })
+      expect((await cache.read("k", load)).staleSeconds).toBeUndefined()
+      time.advance(65_000)
+      expect(await cache.read("k", down)).toMatchObject({ body: '{"n":1}', staleSeconds: 65 })
+      // Kept for the next outage answer too.
+      time.advance(1_000)
+      expect(await cache.read("k", down)).toMatchObject({ body: '{"n":1}', staleSeconds: 66 })
+      const fresh = await cache.read("k", load)
+      expect([fresh.body, fresh.staleSeconds]).toEqual(['{"n":2}', undefined])
+    })
+
+    it("answers stale for at most 30 minutes, and never for a failure that is not an outage (a bug)", async () => {
+      const time = clock()
+      const cache = new ReadCache(5_000, 100_000, time.now)
+      await cache.read("k", async () => 1)
+      time.advance(30 * 60_000)
+      expect((await cache.read("k", down)).staleSeconds).toBe(1800)
+      await expect(
+        cache.read("k", async () => {
+          throw new TypeError("a bug")
+        }),
+      ).rejects.toThrow("a bug")
+      time.advance(1)
+      await expect(cache.read("k", down)).rejects.toThrow("ECONNREFUSED")
+    })
+
+    it("has nothing to answer for a read it never made", async () => {
+      const cache = new ReadCache(5_000)
+      await expect(cache.read("never", down)).rejects.toThrow("ECONNREFUSED")
+    })
+
+    it("while suspended (the listener lost), keeps what it held for outage answers, never as fresh, and drops it all on clear", async () => {
+      const time = clock()
+      const cache = new ReadCache(5_000, 100_000, time.now)
+      let loads = 0
+      const load = async () => ++loads
+      await cache.json("k", load)
+      cache.suspended = true
+      expect(await cache.json("k", load)).toBe("2")
+      expect(await cache.read("k", down)).toMatchObject({ body: "1", staleSeconds: 0 })
+      cache.clear()
+      cache.suspended = false
+      await expect(cache.read("k", down)).rejects.toThrow("ECONNREFUSED")
+    })
+
+    it("with the cache turned off (READ_CACHE_MS=0) keeps nothing, so has nothing stale to answer", async () => {
+      const cache = new ReadCache(0)
+      await cache.read("k", async () => 1)
+      await expect(cache.read("k", down)).rejects.toThrow("ECONNREFUSED")
+    })
+  })
 })

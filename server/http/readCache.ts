@@ -3,8 +3,11 @@ import type { AppEnv } from "./context.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 import { gzipAnswer, wantsGzip } from "./compressAnswers.ts"
 import { jsonOf } from "./jsonText.ts"
+import { isDatabaseUnavailable } from "../db/unavailable.ts"
 
 interface Entry {
+  /** When it was loaded (the cache's clock), for the Age of a stale answer. */
+  readonly loadedAt: number
   readonly expires: number
   /** The doctor the read is about (a profile, a week of slots); none for a search, which any doctor may change. */
   readonly doctorId: DoctorId | undefined
@@ -13,12 +16,24 @@ interface Entry {
   size: number
   /** The body gzipped, made by the first hit that takes gzip, for every hit after it. */
   gzip?: Uint8Array<ArrayBuffer>
+  /** The body once loaded: what an outage may answer, stale, after the entry has expired. */
+  loaded?: string
+  /** While the entry is loading, the one it replaces, loaded: answered stale if this load finds the database gone. */
+  previous?: Entry
 }
+
+/**
+ * How long an expired entry may still answer while the database cannot be reached, marked stale:
+ * about as long as a restart, a failover or a minor upgrade of a managed PostgreSQL takes, with room.
+ */
+export const STALE_IF_UNAVAILABLE_MS = 30 * 60_000
 
 /** A body as the cache answers it: its JSON, and that JSON gzipped (made once for a cached body). */
 export interface CachedBody {
   readonly body: string
   readonly gzipped: () => Uint8Array<ArrayBuffer>
+  /** Set when the database could not be reached and this body was kept from before: its age in seconds. */
+  readonly staleSeconds?: number
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
@@ -64,34 +79,70 @@ export class ReadCache {
 
   /** As `json`, with the body's gzip beside it, compressed once however many hits take it. */
   async read(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<CachedBody> {
-    if (this.ttlMs <= 0 || this.suspended) {
-      const body = jsonOf(await load())
-      return { body, gzipped: () => gzipAnswer(body) }
-    }
+    if (this.ttlMs <= 0) return this.#through(load)
+    // Another gateway's writes cannot be heard: nothing kept is answered as fresh, but it is kept
+    // for an outage (the connection is usually lost with the database), and dropped when the
+    // listener is back (ReadCacheBus).
+    if (this.suspended) return this.#through(load, this.#entries.get(key))
     if (this.beforeHit && this.#entries.has(key)) await this.beforeHit()
     const now = this.now()
     const hit = this.#entries.get(key)
     if (hit && hit.expires > now) return this.#answer(key, hit)
+    const previous = hit?.loaded !== undefined ? hit : hit?.previous
     if (hit) this.#drop(key, hit)
-    const entry: Entry = { expires: now + this.ttlMs, doctorId, body: load().then(jsonOf), size: 0 }
+    const entry: Entry = { loadedAt: now, expires: now + this.ttlMs, doctorId, body: load().then(jsonOf), size: 0, ...(previous ? { previous } : {}) }
     this.#entries.set(key, entry)
     entry.body.then(
       (body) => {
+        delete entry.previous
         if (this.#entries.get(key) !== entry) return
+        entry.loaded = body
         entry.size = body.length
         this.#chars += body.length
         this.#trim()
       },
       () => {
-        if (this.#entries.get(key) === entry) this.#drop(key, entry)
+        if (this.#entries.get(key) !== entry) return
+        this.#drop(key, entry)
+        // What was there before stays for the next outage answer (its size was counted out with it).
+        if (previous) this.#keep(key, previous)
       },
     )
     return this.#answer(key, entry)
   }
 
+  /** Loads without keeping; when the database is out of reach, answers what `kept` holds, stale. */
+  async #through(load: () => Promise<unknown>, kept?: Entry): Promise<CachedBody> {
+    try {
+      const body = jsonOf(await load())
+      return { body, gzipped: () => gzipAnswer(body) }
+    } catch (error) {
+      const stale = this.#staleOf(kept, error)
+      if (stale) return stale
+      throw error
+    }
+  }
+
+  /** A stale answer from `entry` (or the one it replaces) when `error` is an outage and it is recent enough. */
+  #staleOf(entry: Entry | undefined, error: unknown): CachedBody | undefined {
+    const kept = entry?.loaded !== undefined ? entry : entry?.previous
+    if (kept?.loaded === undefined || !isDatabaseUnavailable(error)) return undefined
+    const age = this.now() - kept.loadedAt
+    if (age > STALE_IF_UNAVAILABLE_MS) return undefined
+    const body = kept.loaded
+    return { body, gzipped: () => kept.gzip ?? gzipAnswer(body), staleSeconds: Math.max(0, Math.floor(age / 1000)) }
+  }
+
   /** The entry's body, and its gzip made once and counted in the cache's size while the entry is kept. */
   async #answer(key: string, entry: Entry): Promise<CachedBody> {
-    const body = await entry.body
+    let body: string
+    try {
+      body = await entry.body
+    } catch (error) {
+      const stale = this.#staleOf(entry, error)
+      if (stale) return stale
+      throw error
+    }
     const gzipped = () => {
       if (entry.gzip) return entry.gzip
       const gzip = (entry.gzip = gzipAnswer(body))
@@ -103,6 +154,13 @@ export class ReadCache {
       return gzip
     }
     return { body, gzipped }
+  }
+
+  /** Puts a loaded entry back, counted again. */
+  #keep(key: string, entry: Entry): void {
+    this.#entries.set(key, entry)
+    this.#chars += entry.size
+    this.#trim()
   }
 
   clear(): void {
@@ -136,9 +194,11 @@ export class ReadCache {
  * gzip: a hit does not compress again); `doctorId` is the doctor it is about, if one.
  */
 export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<Response> {
-  const { body, gzipped } = await c.get("deps").readCache.read(key, load, doctorId)
-  if (!wantsGzip(c, Buffer.byteLength(body))) return c.body(body, 200, { "Content-Type": "application/json" })
-  return c.body(gzipped(), 200, { "Content-Type": "application/json", "Content-Encoding": "gzip", Vary: "Accept-Encoding" })
+  const { body, gzipped, staleSeconds } = await c.get("deps").readCache.read(key, load, doctorId)
+  // An answer kept from before an outage says so (RFC 9111's Age, RFC 7234's Warning 110): the app may tell its user.
+  const stale: Record<string, string> = staleSeconds === undefined ? {} : { Age: String(staleSeconds), Warning: '110 - "Response is Stale"' }
+  if (!wantsGzip(c, Buffer.byteLength(body))) return c.body(body, 200, { "Content-Type": "application/json", ...stale })
+  return c.body(gzipped(), 200, { "Content-Type": "application/json", "Content-Encoding": "gzip", Vary: "Accept-Encoding", ...stale })
 }
 
 /** Marks a POST that only reads (a search), so that it leaves the cache alone. */

@@ -36,7 +36,8 @@ function messageOf(payload: string): Message | undefined {
  * cache, a gateway makes sure to have heard every notification committed before (a round trip on
  * that connection, shared by the reads waiting at once), so whatever was written before the read
  * began has dropped its entries by then. While the connection is down, the cache reads through
- * (it could not hear the others' writes) until it is back.
+ * (it could not hear the others' writes) until it is back, and answers what it kept only when the
+ * database cannot be reached either (marked stale).
  */
 export class PostgresReadCacheBus implements ReadCacheBus {
   readonly #id = randomUUID()
@@ -50,12 +51,15 @@ export class PostgresReadCacheBus implements ReadCacheBus {
     const bus = new PostgresReadCacheBus(listener, cache)
     await listener.listen(CHANNEL, {
       heard: (payload) => bus.#heard(payload),
-      lost: () => {
-        cache.suspended = true
+      // What is kept is no longer answered as fresh (other gateways' writes go unheard), only as
+      // a stale answer while the database is out of reach; once the listener is back, whatever
+      // was written meanwhile may have changed any of it: all of it is dropped before the cache
+      // answers again.
+      lost: () => (cache.suspended = true),
+      back: () => {
         cache.clear()
-        console.warn("read cache: lost its PostgreSQL listener; reading through until it is back")
+        cache.suspended = false
       },
-      back: () => (cache.suspended = false),
     })
     cache.beforeHit = () => listener.sync()
     return bus

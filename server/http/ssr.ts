@@ -17,6 +17,9 @@ import {
 import { withAddressParams } from "../../src/session/address.ts"
 import { pageDocument } from "../../src/ssr/document.ts"
 import { errorFacts } from "./errorLog.ts"
+import { scoped } from "../observability/log.ts"
+
+const log = scoped("ssr")
 
 /** A rendered page is served again for this long to visitors asking for the same address in the same language. */
 export const PAGE_CACHE_MS = 5_000
@@ -102,7 +105,8 @@ export class PageRenderer {
     try {
       document = await entry.page
     } catch (error) {
-      console.error(`[ssr] render failed, serving the app shell: ${url.pathname} ${errorFacts(error).name}\n    ${errorFacts(error).frames.join("\n    ")}`)
+      const { name, frames } = errorFacts(error)
+      log.error({ page, path: url.pathname, error: name, frames }, "render failed, serving the app shell")
       return undefined
     }
     if (document.redirect !== undefined) return redirectResponse(c, document.redirect, document.timing, url)
@@ -150,7 +154,12 @@ async function loadRenderer(staticDir: string): Promise<Renderer | null> {
     const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry
     return { entry, shell: readFileSync(shellFile, "utf8"), heads: JSON.parse(readFileSync(headsFile, "utf8")) as SsrHeads }
   } catch (error) {
-    console.error(`[ssr] cannot load ${entryFile}: the public pages are served as the app shell`, error)
+    const code = (error as { code?: unknown }).code
+    const { name, frames } = errorFacts(error)
+    log.error(
+      { entryFile, error: name, frames, ...(typeof code === "string" ? { code } : {}) },
+      "cannot load the server renderer: the public pages are served as the app shell",
+    )
     return null
   }
 }

@@ -17,6 +17,8 @@ afterAll(async () => {
 
 const T0 = new Date("2030-01-01T08:00:00Z")
 const at = (ms: number) => new Date(T0.getTime() + ms)
+/** PostgreSQL keeps microseconds and a Date milliseconds: a job due "now" may not yet be due for a worker asked in the same millisecond. */
+const aSecondAgo = () => new Date(Date.now() - 1000)
 const jobRow = async (id: string) => (await gw.db.select().from(jobs).where(eq(jobs.id, id)))[0]!
 
 /** A handler that counts its runs per job id. */
@@ -146,5 +148,60 @@ describe("job queue", () => {
     await stop()
     expect(runs.get(id)).toBe(1)
     expect([...runs.values()]).toEqual([1, 1])
+  })
+
+  it("renews the lease of a job while it runs, so that another worker does not take it however long it takes", async () => {
+    let release!: () => void
+    const slow: JobHandler = () => new Promise<void>((resolve) => (release = resolve))
+    const { handler: other, runs: otherRuns } = counting()
+    const worker = new JobWorker(gw.db, { "test.long": slow }, { leaseMs: 300 })
+    const id = (await enqueue(gw.db, { kind: "test.long", runAt: aSecondAgo() }))!
+    const running = worker.runDue()
+    const leases: number[] = []
+    // Four leases long: without the heartbeat the claim would run out after the first 300 ms.
+    for (let i = 0; i < 6; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      leases.push((await jobRow(id)).lockedUntil!.getTime())
+      expect(await new JobWorker(gw.db, { "test.long": other }, { leaseMs: 300 }).runDue()).toBe(0)
+    }
+    expect(new Set(leases).size).toBeGreaterThan(3)
+    release()
+    expect(await running).toBe(1)
+    expect(otherRuns.size).toBe(0)
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 })
+  })
+
+  it("at shutdown, hands a job that outlasts the grace back at once (due now, unlocked) and aborts its handler", async () => {
+    let seen: AbortSignal | undefined
+    const hangs: JobHandler = (_, { signal }) => {
+      seen = signal
+      return new Promise<void>(() => {})
+    }
+    const worker = new JobWorker(gw.db, { "test.hangs": hangs })
+    const id = (await enqueue(gw.db, { kind: "test.hangs", runAt: aSecondAgo() }))!
+    void worker.runDue()
+    while (!seen) await new Promise((resolve) => setTimeout(resolve, 10))
+    const stopped = Date.now()
+    await worker.stop(200)
+    expect(Date.now() - stopped).toBeLessThan(5_000)
+    expect(seen.aborted).toBe(true)
+    const row = await jobRow(id)
+    expect(row).toMatchObject({ status: "pending", lockedUntil: null })
+    expect(row.runAt.getTime()).toBeLessThanOrEqual(Date.now())
+    // Due for the next worker at once.
+    const { handler, runs } = counting()
+    expect(await new JobWorker(gw.db, { "test.hangs": handler }).runDue()).toBe(1)
+    expect(runs.get(id)).toBe(1)
+  })
+
+  it("at shutdown, lets a job that ends within the grace finish and records it done", async () => {
+    const quick: JobHandler = () => new Promise((resolve) => setTimeout(resolve, 100))
+    const worker = new JobWorker(gw.db, { "test.quick": quick })
+    const id = (await enqueue(gw.db, { kind: "test.quick", runAt: aSecondAgo() }))!
+    const running = worker.runDue()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await worker.stop(5_000)
+    expect(await running).toBe(1)
+    expect(await jobRow(id)).toMatchObject({ status: "done" })
   })
 })

@@ -5,6 +5,7 @@ import { appointments, doctors, doctorSettings, patients, users } from "../db/sc
 import { MAIL_FROM } from "../email/contactMail.ts"
 import { enqueue } from "../jobs/queue.ts"
 import type { JobHandler } from "../jobs/worker.ts"
+import { sendCounted } from "../observability/notices.ts"
 import { noticeLanguageOf, type NoticeLanguage } from "./messages.ts"
 import type { NoticeSenders } from "./send.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
@@ -129,7 +130,7 @@ export function agendaHandlers(senders: NoticeSenders): Record<string, JobHandle
       // Everything was cancelled since planning: no empty agenda.
       if (!doctor || rows.length === 0) return
       const mail = composeAgenda(noticeLanguageOf(doctor.appLanguage), date, timeZone, rows)
-      await senders.sendMail({ from: MAIL_FROM, to: doctor.email, replyTo: senders.replyTo, ...mail })
+      await sendCounted("EMAIL", () => senders.sendMail({ from: MAIL_FROM, to: doctor.email, replyTo: senders.replyTo, ...mail }))
     },
   }
 }

@@ -6,6 +6,7 @@ import { MAIL_FROM } from "../email/contactMail.ts"
 import type { SendMail } from "../email/outbox.ts"
 import type { ClaimedJob, JobHandler } from "../jobs/worker.ts"
 import type { SendSms } from "../sms/sms.ts"
+import { countNotice } from "../observability/notices.ts"
 import { SKIP_REASONS } from "../../schemas/notification.ts"
 import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
 import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
@@ -65,7 +66,7 @@ function placeOf(lang: NoticeLanguage, row: AppointmentFacts): string {
   return [row.facilityName, row.facilityAddress, row.facilityCity].filter(Boolean).join(", ")
 }
 
-/** Appends to the appointment's notification log. */
+/** Appends to the appointment's notification log, and counts the outcome for the metrics (counted first: it happened, saved or not). */
 async function log(
   db: Db,
   appointmentId: AppointmentId,
@@ -74,6 +75,7 @@ async function log(
   status: "sent" | "failed" | "skipped",
   error: string | null = null,
 ) {
+  countNotice(channel, status)
   await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error })
 }
 
@@ -106,6 +108,7 @@ async function sendNotice(
   db: Db,
   senders: NoticeSenders,
   job: ClaimedJob,
+  signal: AbortSignal,
   appointmentId: AppointmentId,
   row: AppointmentFacts,
   kind: NoticeKind,
@@ -127,6 +130,8 @@ async function sendNotice(
       await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.noPhone)
       continue
     }
+    // No longer this worker's job (its lease lapsed, or shutdown handed it back): whoever has it sends.
+    signal.throwIfAborted()
     try {
       if (channel === "SMS") await senders.sendSms({ to: row.phone!, text: buildSms(lang, kind, facts) })
       else await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
@@ -143,19 +148,19 @@ async function sendNotice(
 /** The handlers of the reminder jobs, sending through these senders. */
 export function reminderHandlers(senders: NoticeSenders): Record<string, JobHandler> {
   return {
-    [REMINDER_JOB]: async (job, { db }) => {
+    [REMINDER_JOB]: async (job, { db, signal }) => {
       const { appointmentId, rescheduleCount, before } = job.payload as { appointmentId: AppointmentId; rescheduleCount: number; before: "24h" | "2h" }
       const row = await readAppointment(db, appointmentId)
       // Moved or cancelled since it was enqueued: the job is stale and does nothing.
       if (!row || row.status !== "CONFIRMED" || row.rescheduleCount !== rescheduleCount) return
-      await sendNotice(db, senders, job, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
+      await sendNotice(db, senders, job, signal, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
     },
-    [CANCELLATION_JOB]: async (job, { db }) => {
+    [CANCELLATION_JOB]: async (job, { db, signal }) => {
       const { appointmentId } = job.payload as { appointmentId: AppointmentId }
       const row = await readAppointment(db, appointmentId)
       if (!row || row.status !== "CANCELED") return
       // A cancellation is news about the appointment, not a reminder: the "appointments" setting governs it.
-      await sendNotice(db, senders, job, appointmentId, row, "CANCELLATION", row.appointmentNotices ?? true)
+      await sendNotice(db, senders, job, signal, appointmentId, row, "CANCELLATION", row.appointmentNotices ?? true)
     },
   }
 }

@@ -4,6 +4,7 @@ import { DAYS_OF_WEEK } from "../../schemas/enums.ts"
 import type { Db } from "../db/client.ts"
 import { availabilities, timeSlots } from "../db/schema.ts"
 import { errorFacts } from "../http/errorLog.ts"
+import { scoped } from "../observability/log.ts"
 import { MAX_WEEKS_AHEAD, todayIn } from "./schedule.ts"
 import { DEFAULT_WEEKS, generateSlotsForDoctors } from "./slots.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
@@ -78,7 +79,7 @@ export function startSlotTopUp(db: Db, everyMs: number): () => Promise<void> {
       .then(() => topUpAllSchedules(db))
       .then(
         () => {},
-        (error: unknown) => console.error(`[slots] topping up the schedules failed: ${errorFacts(error).name}`),
+        (error: unknown) => scoped("slots").error({ error: errorFacts(error).name, sqlState: errorFacts(error).sqlState }, "topping up the schedules failed"),
       )
   }
   run()

@@ -1,4 +1,5 @@
 import type { Context } from "hono"
+import { isDatabaseUnavailable } from "../db/unavailable.ts"
 import {
   extensionOf,
   isOwnProfilePhoto,
@@ -46,7 +47,9 @@ export async function storageCaller(c: Context<AppEnv>): Promise<Caller | undefi
   if (!match?.[1]) return undefined
   try {
     return await resolveSession(c.get("deps").db, match[1])
-  } catch {
+  } catch (error) {
+    // A database out of reach is an outage (503, which the SDK retries), not a bad token.
+    if (isDatabaseUnavailable(error)) throw error
     return undefined
   }
 }

@@ -12,6 +12,8 @@ import { deleteObject, findObject, listObjects, ObjectFiles, putObject, resource
 import { oneAtATime, storedRefusal } from "./quota.ts"
 import { ResumableUploads, type UploadSession } from "./uploads.ts"
 import { logFailure } from "../http/errorLog.ts"
+import { outageAnswer } from "../http/outage.ts"
+import { isDatabaseUnavailable } from "../db/unavailable.ts"
 
 /** JSON bodies of metadata are small; anything bigger is refused before it is read in full. */
 const METADATA_MAX_BYTES = 64 * 1024
@@ -101,6 +103,8 @@ export function storageRoutes() {
   app.onError((error, c) => {
     // An upload paused or cancelled mid-chunk: the chunk is dropped, the session stays as it was.
     if (error instanceof BodyInterrupted) return fail(c, 400, "The body was interrupted")
+    // The SDK retries a 503 with its own backoff.
+    if (isDatabaseUnavailable(error)) return outageAnswer(c, error, { error: { code: 503, message: "Storage is briefly unavailable" } })
     // An object's name can say more about a patient than an id (a record's file name): route template and facts only.
     logFailure("storage", c, error)
     return fail(c, 500, "Something went wrong on our side")

@@ -5,6 +5,7 @@ import { SNIFF_BYTES } from "./fileKinds.ts"
 import { newUploadId, type ObjectFiles } from "./objects.ts"
 import { pendingRefusal, STORAGE_QUOTA, type StorageQuota, type Usage } from "./quota.ts"
 import { errorFacts } from "../http/errorLog.ts"
+import { scoped } from "../observability/log.ts"
 
 /**
  * An abandoned upload is dropped after this long without a request (the SDK never says it
@@ -146,7 +147,7 @@ export class ResumableUploads {
     const timer = setInterval(() => {
       this.sweep()
         .then(() => this.sweepOrphans())
-        .catch((error: unknown) => console.error(`[storage] sweeping uploads failed: ${errorFacts(error).name}`))
+        .catch((error: unknown) => scoped("storage").error({ error: errorFacts(error).name }, "sweeping uploads failed"))
     }, everyMs)
     timer.unref()
     return () => clearInterval(timer)

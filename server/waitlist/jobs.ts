@@ -8,6 +8,7 @@ import type { JobHandler } from "../jobs/worker.ts"
 import { MAIL_FROM } from "../email/contactMail.ts"
 import { noticeLanguageOf } from "../reminders/messages.ts"
 import type { NoticeSenders } from "../reminders/send.ts"
+import { sendCounted } from "../observability/notices.ts"
 import { waitingCount } from "./entries.ts"
 import { offerEmail, offerSms } from "./messages.ts"
 import { expireOffer, freeSlotsOf, offerFreedSlot, WAITLIST_EXPIRE_JOB, WAITLIST_FREED_JOB, WAITLIST_NOTIFY_JOB } from "./offers.ts"
@@ -67,9 +68,9 @@ export function waitlistHandlers(senders: NoticeSenders, origin: string): Record
       const lang = noticeLanguageOf(row.appLanguage)
       const facts = { at: row.at, timeZone: row.timeZone, doctor: `Dr ${row.doctorFirstName} ${row.doctorLastName}`, link: `${origin}/appointments` }
       const wantsSms = row.methods.includes("SMS") && row.phone
-      if (wantsSms) await senders.sendSms({ to: row.phone!, text: offerSms(lang, facts) })
+      if (wantsSms) await sendCounted("SMS", () => senders.sendSms({ to: row.phone!, text: offerSms(lang, facts) }))
       if (row.methods.includes("EMAIL") || !wantsSms) {
-        await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...offerEmail(lang, facts) })
+        await sendCounted("EMAIL", () => senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...offerEmail(lang, facts) }))
       }
     },
   }

@@ -607,4 +607,11 @@ export const ROUTES_WITHOUT_ID: ReadonlySet<string> = new Set([
   // Sign-up makes an account of its own; nothing to own yet (server/auth/register.test.ts, tests/security/returnTo.test.ts).
   "GET /auth/register",
   "POST /auth/register",
+  // Probes, unauthenticated and carrying no personal data (server/http/health.test.ts).
+  "GET /livez",
+  "HEAD /livez",
+  "GET /readyz",
+  "HEAD /readyz",
+  // Only with METRICS_TOKEN's bearer token, which the tests of server/observability/metrics.test.ts hold it to.
+  "GET /metrics",
 ])

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createApp } from "../../server/app.ts"
 import { loadConfig } from "../../server/config.ts"
+import { captureLogs } from "../../server/observability/log.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
 import { SAME_ORIGIN_FORM } from "./loginCalls.ts"
 
@@ -36,10 +37,7 @@ describe("headers on every kind of answer", () => {
 
 describe("the session token never reaches the logs", () => {
   it("is not logged when it arrives in the address after sign-in, nor when signing in", async () => {
-    const lines: string[] = []
-    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(" "))
-    })
+    const capture = captureLogs("debug")
     try {
       const app = createApp({ db: gw.db, config: { ...loadConfig({}), logRequests: true, staticDir: "/nonexistent" } })
       const token = await gw.signIn("patient@demo.sn")
@@ -52,6 +50,7 @@ describe("the session token never reaches the logs", () => {
         body: "email=patient%40demo.sn&password=Passw0rd%21&returnTo=%2F&lang=fr",
       })
       const issued = new URL(login.headers.get("location")!, "http://x").searchParams.get("sessionToken")!
+      const lines = capture.text().split("\n").filter(Boolean)
       expect(lines.length).toBeGreaterThanOrEqual(4)
       for (const line of lines) {
         expect(line).not.toContain(token)
@@ -59,7 +58,7 @@ describe("the session token never reaches the logs", () => {
         expect(line).not.toContain("Passw0rd")
       }
     } finally {
-      spy.mockRestore()
+      capture.stop()
     }
   })
 })
