@@ -31,7 +31,7 @@ export interface Database {
   /** PGlite only: the whole database as a file, to open copies of it quickly (test templates). */
   dump?(): Promise<Blob>
   /** PostgreSQL only: the pool's connections, all, idle, and the requests waiting for one (metrics). */
-  poolStats?(): PoolStats
+  poolStats?: () => PoolStats
 }
 
 export interface PoolStats {
