@@ -34,7 +34,7 @@ function start() {
   const actor = createActor(
     availabilityFormMachine.provide({
       actors: api.actors as never,
-      actions: { notifyFailure: (_, params) => failures.push(params.code) },
+      actions: { notifyFailure: (_, params) => failures.push(params.error.code) },
     }),
     { input, inspect: coverage.inspect },
   ).start()

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { type Availability, AvailabilityInput } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { DayOfWeek } from "../schemas/enums.ts"
-import type { ErrorCode } from "../schemas/errors.ts"
+import type { ApiErrorBody, ErrorCode } from "../schemas/errors.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 import type { DoctorId, FacilityId } from "../schemas/ids.ts"
 
@@ -64,7 +64,7 @@ export const availabilityFormMachine = setup({
   },
   actions: {
     /** The red toast of SPEC §8; provided by the screen. */
-    notifyFailure: (_, _params: { code: ErrorCode }) => {},
+    notifyFailure: (_, _params: { error: ApiErrorBody }) => {},
   },
   guards: {
     isValid: ({ context }) => Object.keys(availabilityFormErrors(context.values)).length === 0,
@@ -105,7 +105,7 @@ export const availabilityFormMachine = setup({
           target: "editing.refused",
           actions: [
             assign({ refusal: ({ event }) => errorBodyOf(event.error).code }),
-            { type: "notifyFailure", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) },
+            { type: "notifyFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
           ],
         },
       },

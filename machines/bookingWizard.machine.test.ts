@@ -35,6 +35,8 @@ const FREE = slot("3f2a0000-0000-4000-8000-000000000001", "AVAILABLE")
 const TAKEN = slot("3f2a0000-0000-4000-8000-000000000002", "BOOKED")
 const DEPENDANT = "3f2a0000-0000-4000-8000-0000000000d1"
 const booked = { id: "appt-1", status: "CONFIRMED" } as unknown as Appointment
+/** Issue 37: the gateway's answer while its database is out of reach: 503, SERVER_ERROR, Retry-After: 3. */
+const OUTAGE = { code: "SERVER_ERROR", message: "Promed is briefly unavailable: try again in a moment", status: 503, retryAfterSeconds: 3 }
 /** Issue 14: the gateway's hold, 5 minutes (SLOT_HOLD_MINUTES) from its answer. */
 const HOLD = { timeSlotId: FREE.id, heldUntil: "2026-11-24T08:05:00Z", expiresInSeconds: 300 }
 
@@ -55,6 +57,9 @@ const EVENTS = [
   // No answer at all (issue 13): retried on its own with the same key, then a failure.
   { type: "xstate.error.actor.createAppointment", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
   { type: "xstate.error.actor.createAppointment", error: { code: "TIMEOUT_ERROR", message: "The server took too long to answer" } },
+  // Issue 37: an outage answer, as the client gives it (an ApiRequestError's code, status and Retry-After):
+  // retried on its own with the same key after the wait it asks for, then "briefly unavailable, input kept".
+  { type: "xstate.error.actor.createAppointment", error: OUTAGE },
   { type: "xstate.after.retryDelay.bookingWizard.retrying" },
   { type: "xstate.after.redirectDelay.bookingWizard.success" },
   // Issue 14: the slot held at the review, or refused (someone else holds it), or no answer; then its time runs out.
@@ -159,6 +164,8 @@ function observe(sut: Sut): WizardView {
     notice: context.holdNotice === null ? null : NOTICES[context.holdNotice],
     // SlotStep opens the grid on the chosen slot's week, or else on the taken one's.
     gridAt: context.slot?.id ?? context.takenSlot?.id ?? null,
+    // What ReviewStep says on a failed booking.
+    failure: snapshot.matches({ failed: "unavailable" }) ? "unavailable" : snapshot.matches("failed") ? "failed" : null,
   }
 }
 
@@ -173,7 +180,7 @@ function runPaths(label: string, input: BookingWizardInput) {
         s.context.errors,
         s.context.slot?.id ?? null,
         s.context.error?.code ?? null,
-        s.context.networkRetries,
+        s.context.automaticRetries,
         s.context.holdNotice,
       ]),
   })
@@ -223,9 +230,9 @@ function runPaths(label: string, input: BookingWizardInput) {
                 "xstate.done.actor.createAppointment": ({ event }) => sut.api.resolve("createAppointment", event.output),
                 "xstate.error.actor.createAppointment": ({ event }) => sut.api.reject("createAppointment", event.error),
                 "xstate.after.retryDelay.bookingWizard.retrying": () => {
-                  // 1 s before the first retry, 2 s before the second: not a moment sooner. (The count
-                  // only drives the clock; what was sent is judged by the oracle.)
-                  const wait = 1000 * sut.actor.getSnapshot().context.networkRetries
+                  // The oracle's wait: 1 s before the first retry, 2 s before the second, or what an
+                  // outage answer's Retry-After asked for (capped); not a moment sooner. What was sent is judged by the oracle.
+                  const wait = oracle.retryWait()
                   sut.clock.increment(wait - 1)
                   expect(sut.actor.getSnapshot().value).toBe("retrying")
                   sut.clock.increment(1)
@@ -282,16 +289,22 @@ describe("booking wizard machine (model-based)", () => {
   })
 })
 
+/** A wizard on the search's doctor, its three steps filled (for oneself, "Toux", FREE) and the booking sent once. */
+async function confirmedOnce() {
+  const sut = startWizard({ doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), homeAvailable: true, origin: "search" })
+  sut.actor.send({ type: "booking.update", details: { forWhom: SELF, reason: "Toux", appointmentType: "CLINIC" } })
+  sut.actor.send({ type: "booking.next" })
+  sut.actor.send({ type: "booking.selectSlot", slot: FREE })
+  sut.actor.send({ type: "booking.next" })
+  await flush()
+  sut.actor.send({ type: "booking.confirm" })
+  await flush()
+  return sut
+}
+
 describe("booking wizard, one story", () => {
   it("a booking lost three times with no answer is a failure after its two automatic retries, the same request each time (issue 13)", async () => {
-    const sut = startWizard({ doctorId: testIds.doctor("d"), patientId: testIds.patient("p"), homeAvailable: true, origin: "search" })
-    sut.actor.send({ type: "booking.update", details: { forWhom: SELF, reason: "Toux", appointmentType: "CLINIC" } })
-    sut.actor.send({ type: "booking.next" })
-    sut.actor.send({ type: "booking.selectSlot", slot: FREE })
-    sut.actor.send({ type: "booking.next" })
-    await flush()
-    sut.actor.send({ type: "booking.confirm" })
-    await flush()
+    const sut = await confirmedOnce()
     const lost = { code: "NETWORK_ERROR", message: "Cannot connect to the server" }
     await sut.api.reject("createAppointment", lost)
     sut.clock.increment(1000)
@@ -302,12 +315,51 @@ describe("booking wizard, one story", () => {
     await sut.api.reject("createAppointment", lost)
     sut.clock.increment(60_000)
     await flush()
-    expect(sut.actor.getSnapshot().value).toBe("failed")
+    expect(sut.actor.getSnapshot().value).toEqual({ failed: "other" })
     expect(sut.api.isWaiting("createAppointment")).toBe(false)
     const sent = sut.api.calls.filter((c) => c.name === "createAppointment").map((c) => c.input)
     expect(sent).toHaveLength(3)
     expect(new Set(sent.map((input) => JSON.stringify(input))).size).toBe(1)
     expect(sut.effects).toContain("log:NETWORK_ERROR")
+  })
+})
+
+describe("booking wizard through an outage (issue 37)", () => {
+  it("sends the same booking again after each 503's Retry-After (capped at 5 s), then says Promed is briefly unavailable, the review kept", async () => {
+    const sut = await confirmedOnce()
+    const sentCount = () => sut.api.calls.filter((c) => c.name === "createAppointment").length
+    // Each 503 is sent again after its Retry-After, not a moment sooner; a gateway asking for a minute
+    // is asked again after 5 s (the patient is waiting).
+    for (const [asked, waited, sentBefore] of [
+      [3, 3_000, 1],
+      [60, 5_000, 2],
+    ] as const) {
+      await sut.api.reject("createAppointment", { code: "SERVER_ERROR", message: "briefly unavailable", status: 503, retryAfterSeconds: asked })
+      sut.clock.increment(waited - 1)
+      await flush()
+      expect(sentCount()).toBe(sentBefore)
+      sut.clock.increment(1)
+      await flush()
+      expect(sentCount()).toBe(sentBefore + 1)
+    }
+    await sut.api.reject("createAppointment", { code: "SERVER_ERROR", message: "briefly unavailable", status: 503, retryAfterSeconds: 2 })
+    sut.clock.increment(60_000)
+    await flush()
+    expect(sut.actor.getSnapshot().value).toEqual({ failed: "unavailable" })
+    expect(sentCount()).toBe(3)
+    const sent = sut.api.calls.filter((c) => c.name === "createAppointment").map((c) => JSON.stringify(c.input))
+    expect(new Set(sent).size).toBe(1)
+    expect(sut.actor.getSnapshot().context.details.reason).toBe("Toux")
+    expect(sut.actor.getSnapshot().context.slot?.id).toBe(FREE.id)
+  })
+
+  it("a 500 (a bug, not an outage) is not retried on its own", async () => {
+    const sut = await confirmedOnce()
+    await sut.api.reject("createAppointment", { code: "SERVER_ERROR", message: "Internal error" })
+    sut.clock.increment(60_000)
+    await flush()
+    expect(sut.actor.getSnapshot().value).toEqual({ failed: "other" })
+    expect(sut.api.calls.filter((c) => c.name === "createAppointment")).toHaveLength(1)
   })
 })
 

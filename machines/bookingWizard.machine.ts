@@ -5,6 +5,7 @@ import type { SlotHold, TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+import { isBrieflyUnavailable, retryAfterSecondsOf } from "../src/api/requestError.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 import type { DoctorId, PatientId } from "../schemas/ids.ts"
@@ -61,12 +62,12 @@ export interface BookingWizardContext {
   appointment: Appointment | null
   /**
    * The booking being sent, or last sent, with its Idempotency-Key (issue 13): a retry of the
-   * same booking (automatic after a network failure, or the user's Retry) carries the same key,
-   * so the gateway answers it with the first one's result instead of booking twice.
+   * same booking (automatic after no answer or an outage answer, or the user's Retry) carries the
+   * same key, so the gateway answers it with the first one's result instead of booking twice.
    */
   request: BookingRequest | null
-  /** Automatic retries after a network failure used for the current confirmation. */
-  networkRetries: number
+  /** Automatic retries used for the current confirmation (after no answer, or an outage answer). */
+  automaticRetries: number
   /**
    * The gateway's hold of the slot while the user reviews it (issue 14), or null: not (yet) held,
    * or the hold could not be made (the booking itself still refuses a slot taken meanwhile).
@@ -87,8 +88,11 @@ export interface BookingRequest {
   readonly idempotencyKey: string
 }
 
-/** A failure with no answer at all (the gateway unreachable, killed or too slow) is retried this many times on its own. */
-export const NETWORK_RETRIES = 2
+/**
+ * A failure with no answer at all (the gateway unreachable, killed or too slow, issue 13) or an
+ * outage answer (503, issue 37) is retried this many times on its own before the user is told.
+ */
+export const AUTOMATIC_RETRIES = 2
 
 export type BookingWizardEvent =
   | { type: "booking.update"; details: Partial<BookingDetailsDraft> }
@@ -188,7 +192,7 @@ export const bookingWizardMachine = setup({
     /** Sending starts: the request with its key (the last one's for the same booking), and a fresh count of automatic retries. */
     prepareRequest: assign({
       request: ({ context }) => keyedRequestOf(context, context.slot!),
-      networkRetries: 0,
+      automaticRetries: 0,
     }),
     /** Reloads the week grid's slots; provided by the app. */
     refreshSlots: () => {},
@@ -227,15 +231,25 @@ export const bookingWizardMachine = setup({
     reachesReview: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 3,
     reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
     slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
-    /** No answer came (NETWORK_ERROR, TIMEOUT_ERROR) and an automatic retry is left: the booking may or may not have been saved. */
+    /**
+     * An automatic retry is left and the booking may go through if sent again: no answer came
+     * (NETWORK_ERROR, TIMEOUT_ERROR; it may or may not have been saved), or the gateway said it is
+     * briefly unavailable (503; nothing was saved).
+     */
     retriable: ({ context }, params: { error: ApiErrorBody }) =>
-      (params.error.code === "NETWORK_ERROR" || params.error.code === "TIMEOUT_ERROR") && context.networkRetries < NETWORK_RETRIES,
+      (params.error.code === "NETWORK_ERROR" || params.error.code === "TIMEOUT_ERROR" || isBrieflyUnavailable(params.error)) &&
+      context.automaticRetries < AUTOMATIC_RETRIES,
+    /** The gateway said it is briefly unavailable (503, issue 37): the user is told their input is kept. */
+    unavailable: (_, params: { error: ApiErrorBody }) => isBrieflyUnavailable(params.error),
   },
   delays: {
     /** From the public profile the user lands on /profile after 500 ms (SPEC §9); elsewhere at once. */
     redirectDelay: ({ context }) => (context.origin === "profile" ? 500 : 0),
-    /** Before an automatic retry: the connection gets a moment to come back (1 s, then 2 s). */
-    retryDelay: ({ context }) => 1000 * context.networkRetries,
+    /**
+     * Before an automatic retry: the wait an outage answer asked for (its Retry-After, capped at
+     * MAX_RETRY_AFTER_S), else a moment for the connection to come back (1 s, then 2 s).
+     */
+    retryDelay: ({ context }) => 1000 * (retryAfterSecondsOf(context.error) ?? context.automaticRetries),
     /** The hold's time, as the gateway counted it when it answered (SLOT_HOLD_MINUTES). */
     holdExpiry: ({ context }) => 1000 * (context.hold?.expiresInSeconds ?? 0),
   },
@@ -254,7 +268,7 @@ export const bookingWizardMachine = setup({
     error: null,
     appointment: null,
     request: null,
-    networkRetries: 0,
+    automaticRetries: 0,
     hold: null,
     holdNotice: null,
     openingStep: input.step ?? 1,
@@ -360,7 +374,8 @@ export const bookingWizardMachine = setup({
           {
             guard: { type: "retriable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "retrying",
-            actions: assign({ networkRetries: ({ context }) => context.networkRetries + 1 }),
+            // The failure is kept for its wait (an outage answer's Retry-After); the user still sees the booking being sent.
+            actions: assign({ automaticRetries: ({ context }) => context.automaticRetries + 1, error: ({ event }) => errorBodyOf(event.error) }),
           },
           {
             guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
@@ -372,7 +387,15 @@ export const bookingWizardMachine = setup({
             ],
           },
           {
-            target: "failed",
+            guard: { type: "unavailable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+            target: "failed.unavailable",
+            actions: [
+              assign({ error: ({ event }) => errorBodyOf(event.error) }),
+              { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+            ],
+          },
+          {
+            target: "failed.other",
             actions: [
               assign({ error: ({ event }) => errorBodyOf(event.error) }),
               { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
@@ -392,7 +415,18 @@ export const bookingWizardMachine = setup({
         "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
       },
     },
+    /**
+     * The booking did not go through; the review stays as it was (details, slot, hold), with Retry
+     * (the same request and key again). What the user is told depends on why.
+     */
     failed: {
+      initial: "other",
+      states: {
+        /** Promed is briefly unavailable (503, after the automatic retries): the input is kept, try again in a moment. */
+        unavailable: {},
+        /** Any other failure: it did not go through, check the connection and try again. */
+        other: {},
+      },
       on: {
         // The hold made at the review may still be live: let it go when the user gives up.
         "booking.cancel": { target: "cancelled", actions: releaseHold },

@@ -4,7 +4,8 @@ import { failureCode } from "./testing/specOracle.ts"
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
  * §5 booking step 1, §7 POST /appointments, §8 booking failure logged only, §9 500 ms from the
- * profile; issue 13's Idempotency-Key and automatic retries; issue 14's slot hold), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
+ * profile; issue 13's Idempotency-Key and automatic retries; issue 14's slot hold; issue 37's outage
+ * answers), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
  * Facts only: which screen, what the fields hold, which errors show, which slot is selected, what
  * was sent, which effects ran.
  */
@@ -55,7 +56,15 @@ export interface WizardView {
    * (the user looks for another near it, not back at the doctor's first availability).
    */
   readonly gridAt: string | null
+  /**
+   * What the failed review says (issue 37): Promed is briefly unavailable and the input is kept (an
+   * outage answer, after its automatic retries), or the booking did not go through (anything else).
+   */
+  readonly failure: "unavailable" | "failed" | null
 }
+
+/** Issue 37: the longest wait a Retry-After is honoured for before an automatic retry, in seconds. */
+export const RETRY_AFTER_CAP_S = 5
 
 export interface WizardSetting {
   readonly doctorId: string
@@ -119,10 +128,14 @@ export function bookingWizardOracle(setting: WizardSetting) {
   /**
    * Issue 13: a failure with no answer (NETWORK_ERROR, TIMEOUT_ERROR) is retried twice on its own,
    * with the same key, while the user still sees the booking being sent; then it is a failure.
+   * Issue 37: an outage answer (503 with SERVER_ERROR) goes the same way, each retry after the wait
+   * its Retry-After asked for (at most RETRY_AFTER_CAP_S); without one, after 1 s then 2 s.
    */
   const AUTOMATIC_RETRIES = 2
   let autoRetries = 0
   let retryDue = false
+  let retryWaitMs = 0
+  const isOutage = (error: { code?: unknown; status?: unknown }) => error.code === "SERVER_ERROR" && error.status === 503
 
   const STEP_OF: Partial<Record<WizardScreen, 1 | 2 | 3>> = { step1: 1, step2: 2, step3: 3 }
 
@@ -174,6 +187,8 @@ export function bookingWizardOracle(setting: WizardSetting) {
     // Issue 14: the notice of an ended hold belongs to the grid; leaving the grid, it has been said.
     notice: view.screen === "step2" ? view.notice : null,
     storedDraft: ["success", "closed", "cancelled"].includes(view.screen) ? null : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
+    // The failure is said on the failed review only; Retry, Back or leaving it ends that.
+    failure: view.screen === "failed" ? view.failure : null,
   })
 
   const draft = setting.draft ?? null
@@ -194,6 +209,7 @@ export function bookingWizardOracle(setting: WizardSetting) {
     countdown: false,
     notice: null,
     gridAt: null,
+    failure: null,
   }
   // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
   const opened = reachable(initial, setting.step ?? 1)
@@ -288,17 +304,21 @@ export function bookingWizardOracle(setting: WizardSetting) {
       case "xstate.error.actor.createAppointment": {
         if (screen !== "sending" || retryDue) return view
         const code = failureCode(event, "UNHANDLED_ERROR")
-        if ((code === "NETWORK_ERROR" || code === "TIMEOUT_ERROR") && autoRetries < AUTOMATIC_RETRIES) {
+        const error = (event.error ?? {}) as { code?: unknown; status?: unknown; retryAfterSeconds?: unknown }
+        const outage = isOutage(error)
+        if ((code === "NETWORK_ERROR" || code === "TIMEOUT_ERROR" || outage) && autoRetries < AUTOMATIC_RETRIES) {
           autoRetries += 1
           retryDue = true
+          const asked = outage && typeof error.retryAfterSeconds === "number" ? error.retryAfterSeconds : null
+          retryWaitMs = asked === null ? 1000 * autoRetries : 1000 * Math.min(asked, RETRY_AFTER_CAP_S)
           return view
         }
         // Someone booked the slot first: back to the grid, slots reloaded, the taken one no longer selected.
         if (code === "TIME_SLOT_ALREADY_BOOKED") {
           return { ...lose(view), screen: "slotTaken", effects: [...view.effects, "refreshSlots"] }
         }
-        // SPEC §8: a booking failure is logged only.
-        return { ...view, screen: "failed", effects: [...view.effects, `log:${code}`] }
+        // SPEC §8: a booking failure is logged only; the review says it did not go through, or (issue 37) that Promed is briefly unavailable.
+        return { ...view, screen: "failed", failure: outage ? "unavailable" : "failed", effects: [...view.effects, `log:${code}`] }
       }
       case "xstate.after.retryDelay.bookingWizard.retrying": {
         if (!retryDue) return view
@@ -314,5 +334,8 @@ export function bookingWizardOracle(setting: WizardSetting) {
     }
   }
 
-  return { initial: start, after }
+  /** How long the wizard must wait before the automatic retry now due, in ms (issue 13, issue 37). */
+  const retryWait = () => retryWaitMs
+
+  return { initial: start, after, retryWait }
 }

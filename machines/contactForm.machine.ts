@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { ContactMessage } from "../schemas/contact.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { ContactRole } from "../schemas/enums.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 
 export interface ContactFormValues {
@@ -51,7 +52,8 @@ export const contactFormMachine = setup({
   },
   actions: {
     notifySent: () => {},
-    notifyFailed: () => {},
+    /** The failure toast (SPEC §8 "failed to send message", or Promed briefly unavailable); provided by the app. */
+    notifyFailed: (_, _params: { error: ApiErrorBody }) => {},
     change: assign({ values: ({ context }, params: { values: Partial<ContactFormValues> }) => ({ ...context.values, ...params.values }) }),
     check: assign({ errors: ({ context }) => contactFormErrors(context.values) }),
   },
@@ -96,7 +98,7 @@ export const contactFormMachine = setup({
                 ...Object.fromEntries((errorBodyOf(event.error).fields ?? []).map((f) => [f.name.replace(/^data\.context\./, ""), f.message])),
               }),
             }),
-            "notifyFailed",
+            { type: "notifyFailed", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
           ],
         },
       },

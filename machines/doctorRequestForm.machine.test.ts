@@ -53,7 +53,7 @@ describe("doctor request form machine (model-based)", () => {
       const actor = createActor(
         doctorRequestFormMachine.provide({
           actors: api.actors as never,
-          actions: { notifyFailed: (_, { code }) => toasts.push(code) },
+          actions: { notifyFailed: (_, { error }) => toasts.push(error.code) },
         }),
         { inspect: coverage.inspect },
       ).start()

@@ -3,6 +3,7 @@ import { decodeWithFields } from "../schemas/decode.ts"
 import { DoctorRequestInput } from "../schemas/doctorRequest.ts"
 import { normalizePhone } from "../schemas/phone.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
 
 export interface DoctorRequestFormValues {
   readonly firstName: string
@@ -66,7 +67,8 @@ export const doctorRequestFormMachine = setup({
     }),
   },
   actions: {
-    notifyFailed: (_, _params: { code: string }) => {},
+    /** The failure toast, in the words its code (or an outage answer) calls for; provided by the app. */
+    notifyFailed: (_, _params: { error: ApiErrorBody }) => {},
     change: assign({ values: ({ context }, params: { values: Partial<DoctorRequestFormValues> }) => ({ ...context.values, ...params.values }) }),
     check: assign({ errors: ({ context }) => doctorRequestFormErrors(context.values) }),
   },
@@ -110,7 +112,7 @@ export const doctorRequestFormMachine = setup({
                 ...Object.fromEntries((errorBodyOf(event.error).fields ?? []).map((f) => [f.name, f.message])),
               }),
             }),
-            { type: "notifyFailed", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) },
+            { type: "notifyFailed", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
           ],
         },
       },

@@ -49,7 +49,7 @@ function start() {
         refetch: () => effects.push("refetch"),
         notifyAdded: () => effects.push("added"),
         notifyDeleted: () => effects.push("deleted"),
-        notifyFailed: (_, params) => effects.push(`failed:${params.code}`),
+        notifyFailed: (_, params) => effects.push(`failed:${params.error.code}`),
       },
     }),
     { input, inspect: coverage.inspect },

@@ -2,7 +2,7 @@ import { Temporal } from "temporal-polyfill"
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import { DAYS_OF_WEEK, type DayOfWeek } from "../schemas/enums.ts"
 import type { Availability } from "../schemas/availability.ts"
-import type { ErrorCode } from "../schemas/errors.ts"
+import type { ApiErrorBody } from "../schemas/errors.ts"
 import { type AvailabilityFormInput, availabilityFormMachine } from "./availabilityForm.machine.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 import type { AvailabilityId, DoctorId, FacilityId } from "../schemas/ids.ts"
@@ -75,7 +75,7 @@ export const scheduleMachine = setup({
     notifyAdded: () => {},
     notifyDeleted: () => {},
     /** A red toast (SPEC §8): 'cannot delete booked slots' for BUSINESS_ERROR, the common error text otherwise. */
-    notifyFailed: (_, _params: { code: ErrorCode }) => {},
+    notifyFailed: (_, _params: { error: ApiErrorBody }) => {},
     moveBy: assign({ selectedDay: ({ context }, params: { days: number }) => shift(context.selectedDay, params.days) }),
     goToday: assign(({ event }) => {
       assertEvent(event, "schedule.today")
@@ -162,7 +162,7 @@ export const scheduleMachine = setup({
               { guard: { type: "created", params: ({ event }) => ({ created: event.output }) }, target: "idle", actions: ["notifyAdded", "refetch"] },
               { target: "idle" },
             ],
-            onError: { target: "idle", actions: { type: "notifyFailed", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) } },
+            onError: { target: "idle", actions: { type: "notifyFailed", params: ({ event }) => ({ error: errorBodyOf(event.error) }) } },
           },
         },
         confirmingDelete: {
@@ -179,7 +179,7 @@ export const scheduleMachine = setup({
             onDone: { target: "idle", actions: [assign({ pendingDelete: null }), "notifyDeleted", "refetch"] },
             onError: {
               target: "idle",
-              actions: [assign({ pendingDelete: null }), { type: "notifyFailed", params: ({ event }) => ({ code: errorBodyOf(event.error).code }) }, "refetch"],
+              actions: [assign({ pendingDelete: null }), { type: "notifyFailed", params: ({ event }) => ({ error: errorBodyOf(event.error) }) }, "refetch"],
             },
           },
         },

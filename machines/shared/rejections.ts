@@ -1,5 +1,6 @@
 import { isErrorCode, type ErrorCode } from "../../schemas/errorCodes.ts"
-import type { ApiErrorBody, FieldError } from "../../schemas/errors.ts"
+import type { FieldError } from "../../schemas/errors.ts"
+import { outageOf, type FailureBody } from "../../src/api/requestError.ts"
 
 /**
  * What an invoked actor's rejection says. XState hands it over as `unknown` (a promise may reject
@@ -38,14 +39,19 @@ export interface RejectionFallback {
 
 export const UNHANDLED_REJECTION: RejectionFallback = { code: "UNHANDLED_ERROR", message: "Unexpected failure" }
 
-/** A rejection as the gateway's error body: its code, message and field errors, checked. */
-export function errorBodyOf(rejection: unknown, fallback: RejectionFallback = UNHANDLED_REJECTION): ApiErrorBody {
+/**
+ * A rejection as the gateway's error body: its code, message and field errors, checked; for an
+ * outage answer (503, issue 37) also its status and the wait it asked for, so that screens can say
+ * so and the booking wizard can wait that long (src/api/requestError.ts decides both).
+ */
+export function errorBodyOf(rejection: unknown, fallback: RejectionFallback = UNHANDLED_REJECTION): FailureBody {
   const code = partOf(rejection, "code")
   const fields = fieldsOf(rejection)
   return {
     code: isErrorCode(code) ? code : fallback.code,
     message: textPartOf(rejection, "message") ?? fallback.message,
     ...(fields?.length ? { fields } : {}),
+    ...outageOf(rejection),
   }
 }
 

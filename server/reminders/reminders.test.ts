@@ -97,6 +97,32 @@ describe("reminders", () => {
     ])
   })
 
+  it("a notice sent while the database drops out is recorded sent once it is back, and not sent again (issue 37)", async () => {
+    const patient = await patientWith({ reminders: true, methods: ["SMS"], language: "FR" })
+    const appointment = await book(patient, 30)
+    // The log's first two writes meet a lost connection, as across a PostgreSQL restart.
+    let cut = 2
+    const flaky = new Proxy(gw.db, {
+      get(target, key, receiver) {
+        if (key !== "insert") return Reflect.get(target, key, receiver) as unknown
+        return (table: unknown) =>
+          table === notificationLog && cut-- > 0
+            ? { values: () => Promise.reject(new Error("Connection terminated unexpectedly")) }
+            : target.insert(table as typeof notificationLog)
+      },
+    })
+    const sms = memorySmsSink()
+    const handlers = reminderHandlers({ sendSms: sms.send, sendMail: async () => {}, replyTo: "contact@promed.sn" })
+    const worker = new JobWorker(flaky, handlers, { backoffMs: 1000 })
+    const due = new Date(appointment.at.getTime() - 24 * 3600_000)
+    await worker.runDue(due)
+    await worker.runDue(new Date(due.getTime() + 60_000))
+    expect(cut).toBeLessThan(0)
+    expect(sms.sent).toHaveLength(1)
+    expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "SMS", status: "sent", error: null }])
+    expect((await jobsOf(appointment.id)).find((j) => j.key!.endsWith("24h"))!.status).toBe("done")
+  })
+
   it("sends nothing, and logs it skipped, when the patient turned reminders off", async () => {
     const patient = await patientWith({ reminders: false, methods: ["SMS"], language: "EN" })
     const appointment = await book(patient, 30)

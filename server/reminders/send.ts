@@ -7,6 +7,7 @@ import type { SendMail } from "../email/outbox.ts"
 import type { ClaimedJob, JobHandler } from "../jobs/worker.ts"
 import type { SendSms } from "../sms/sms.ts"
 import { countNotice } from "../observability/notices.ts"
+import { isDatabaseUnavailable } from "../db/unavailable.ts"
 import { SKIP_REASONS } from "../../schemas/notification.ts"
 import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
 import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
@@ -66,7 +67,10 @@ function placeOf(lang: NoticeLanguage, row: AppointmentFacts): string {
   return [row.facilityName, row.facilityAddress, row.facilityCity].filter(Boolean).join(", ")
 }
 
-/** Appends to the appointment's notification log, and counts the outcome for the metrics (counted first: it happened, saved or not). */
+/**
+ * Appends to the appointment's notification log, and counts the outcome for the metrics (counted
+ * first: it happened, saved or not). A notice sent is saved through an outage (recordSent).
+ */
 async function log(
   db: Db,
   appointmentId: AppointmentId,
@@ -76,7 +80,8 @@ async function log(
   error: string | null = null,
 ) {
   countNotice(channel, status)
-  await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error })
+  const save = async () => void (await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error }))
+  await (status === "sent" ? recordSent(save) : save())
 }
 
 /** True when this job already sent on this channel (an earlier attempt of it, before a failure elsewhere or a crash). */
@@ -95,6 +100,27 @@ async function sentByThisJob(db: Db, appointmentId: AppointmentId, kind: NoticeK
     )
     .limit(1)
   return rows.length > 0
+}
+
+/** How long a notice already sent keeps trying to say so while the database is out of reach (a restart, a failover). */
+export const RECORD_SENT_WAIT_MS = 60_000
+
+/**
+ * Saves that a notice went out. It has gone whatever happens next: were its record lost to a
+ * database outage, the job would fail and its retry send it again (issue 37 saw SMS sent twice
+ * across a failover). So an outage is waited out (backoff up to 2 s, RECORD_SENT_WAIT_MS in all),
+ * even when the lease is lost meanwhile: the worker that takes the job next then finds it sent.
+ */
+async function recordSent(save: () => Promise<void>, waitMs = RECORD_SENT_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await save()
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + delay > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
 }
 
 /** The channels the patient chose, in a stable order. */
@@ -135,12 +161,13 @@ async function sendNotice(
     try {
       if (channel === "SMS") await senders.sendSms({ to: row.phone!, text: buildSms(lang, kind, facts) })
       else await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
-      await log(db, appointmentId, kind, channel, "sent")
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
       await log(db, appointmentId, kind, channel, "failed", message)
       failures.push(`${channel}: ${message}`)
+      continue
     }
+    await log(db, appointmentId, kind, channel, "sent")
   }
   if (failures.length > 0) throw new Error(failures.join("; "))
 }

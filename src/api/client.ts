@@ -4,7 +4,7 @@ import { pathOf, type AnyEndpoint, type AnySchema, type PathValues } from "../..
 import { IDEMPOTENCY_KEY_HEADER } from "../../schemas/idempotency.ts"
 import { ApiErrorBody, isSessionErrorCode } from "../../schemas/errors.ts"
 import { clientHooks } from "./clientHooks.ts"
-import { ApiRequestError } from "./requestError.ts"
+import { ApiRequestError, parseRetryAfter } from "./requestError.ts"
 
 export { ApiRequestError } from "./requestError.ts"
 export { configureApiClient } from "./clientHooks.ts"
@@ -34,9 +34,11 @@ function toApiError(error: unknown): ApiRequestError {
         ? new ApiRequestError("TIMEOUT_ERROR", "The server took too long to answer", null)
         : new ApiRequestError("NETWORK_ERROR", "Cannot connect to the server", null)
     }
+    // An outage answer (503, issue 37) says when to ask again; kept whatever its body.
+    const retryAfter = parseRetryAfter(error.response?.headers.get("Retry-After"))
     const body = decodeErrorBody(error.data)
-    if (body._tag === "Some") return new ApiRequestError(body.value.code, body.value.message, status, body.value.fields ?? [])
-    return new ApiRequestError(status >= 500 ? "SERVER_ERROR" : "UNEXPECTED_ERROR", error.message, status)
+    if (body._tag === "Some") return new ApiRequestError(body.value.code, body.value.message, status, body.value.fields ?? [], retryAfter)
+    return new ApiRequestError(status >= 500 ? "SERVER_ERROR" : "UNEXPECTED_ERROR", error.message, status, [], retryAfter)
   }
   return new ApiRequestError("UNHANDLED_ERROR", error instanceof Error ? error.message : "Unknown error", null)
 }

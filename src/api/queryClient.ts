@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query"
-import { ApiRequestError } from "./requestError.ts"
+import { ApiRequestError, retryAfterSecondsOf } from "./requestError.ts"
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -20,6 +20,8 @@ export function createQueryClient(showError: (error: ApiRequestError) => void): 
         gcTime: 5 * 60_000,
         // Slow links fail often: retry reads twice, but never a session or not-found error.
         retry: (count, error) => count < 2 && (error.status === null || error.status >= 500),
+        // An outage answer (503) says when to ask again (capped); otherwise TanStack's own backoff (1 s, 2 s).
+        retryDelay: (count, error) => 1000 * (retryAfterSecondsOf(error) ?? Math.min(2 ** count, 30)),
         refetchOnWindowFocus: false,
       },
     },

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { Button } from "../ui/Button.tsx"
 import { Dialog } from "../ui/Dialog.tsx"
+import { isBrieflyUnavailable } from "../api/requestError.ts"
 import { validationMessage } from "../i18n/validationMessage.ts"
 import type { ErrorModalActor } from "./errorModalActor.ts"
 
@@ -12,7 +13,8 @@ export default function ErrorModal({ actor }: { actor: ErrorModalActor }) {
   const error = useSelector(actor, (s) => (s.matches("open") ? s.context.error : null))
   const close = () => actor.send({ type: "errorModal.close" })
   if (!error) return null
-  const code = t(`errors.${error.code}.title`, { defaultValue: "" }) ? error.code : "UNEXPECTED_ERROR"
+  // An outage answer (503, issue 37) is said as such, not as the server error a bug would be.
+  const code = isBrieflyUnavailable(error) ? "unavailable" : t(`errors.${error.code}.title`, { defaultValue: "" }) ? error.code : "UNEXPECTED_ERROR"
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : close())} title={t(`errors.${code}.title`)} description={t(`errors.${code}.description`)}>
       {error.fields && error.fields.length > 0 ? (

@@ -7,6 +7,7 @@ import { formatDate } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
+import { loadFailureText } from "../../errors/failureText.ts"
 
 /**
  * The private calendar feed (issue 13), in a patient's or a doctor's settings: a secret address a
@@ -48,7 +49,7 @@ export function CalendarFeedCard() {
       <p className="muted">{t("calendarFeed.intro")}</p>
       {status.isError ? (
         <p className="alert alert-danger" role="alert">
-          {t("calendarFeed.loadFailed")}
+          {loadFailureText(t, status.error, t("calendarFeed.loadFailed"))}
         </p>
       ) : null}
       {shown ? <ShownLink link={shown} /> : null}

@@ -9,6 +9,7 @@ import { useAppActors } from "../../appContext.tsx"
 import { Button } from "../../ui/Button.tsx"
 import { TextField } from "../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
+import { failureText } from "../../errors/failureText.ts"
 import { useFormSave } from "./useFormSave.ts"
 import "./account.css"
 
@@ -38,7 +39,7 @@ export function ChangePasswordPage() {
     },
     onFailed: (error) => {
       setErrors(error.fields ?? [])
-      toast.error(t("changePassword.failed"), TOAST_DURATION.short)
+      toast.error(failureText(t, error, t("changePassword.failed")), TOAST_DURATION.short)
     },
     returnDelay: 0,
   })

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { Dialog } from "../../ui/Dialog.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFlowActor } from "../../dev/useFlowActor.ts"
+import { failureText } from "../../errors/failureText.ts"
 
 export interface CancelAppointmentButtonProps {
   appointment: Appointment
@@ -43,6 +44,7 @@ export function CancelAppointmentButton({ appointment, onCanceled }: CancelAppoi
     { input: { appointmentId: appointment.id, appointmentTime: appointment.appointmentTime } },
   )
   const state = useSelector(actor, (s) => s.value)
+  const error = useSelector(actor, (s) => s.context.error)
   const dismiss = () => actor.send({ type: "cancel.dismiss" })
 
   return (
@@ -63,7 +65,7 @@ export function CancelAppointmentButton({ appointment, onCanceled }: CancelAppoi
       >
         {state === "failed" ? (
           <p className="alert alert-danger" role="alert">
-            {t("cancellation.failed")}
+            {failureText(t, error, t("cancellation.failed"))}
           </p>
         ) : null}
       </ConfirmDialog>

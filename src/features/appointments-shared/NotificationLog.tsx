@@ -6,6 +6,7 @@ import { appointmentNotificationsQuery } from "../../api/appointments.ts"
 import "./appointments.css"
 import { formatDate, Ltr } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
+import { loadFailureText } from "../../errors/failureText.ts"
 
 /**
  * "Reminders sent" (issue 13): what was sent about the appointment, on which channel, and
@@ -25,7 +26,7 @@ export function NotificationLog({ appointment }: { appointment: Pick<Appointment
           {t("notificationLog.loading")}
         </p>
       ) : log.isError ? (
-        <p role="alert">{t("notificationLog.loadFailed")}</p>
+        <p role="alert">{loadFailureText(t, log.error, t("notificationLog.loadFailed"))}</p>
       ) : log.data.length === 0 ? (
         <p className="muted">{t("notificationLog.empty")}</p>
       ) : (

@@ -13,6 +13,7 @@ import { appointmentWhen } from "./appointmentText.ts"
 import { useFormSave } from "../account/useFormSave.ts"
 import { WeekSlotPicker } from "./WeekSlotPicker.tsx"
 import type { TimeSlotId } from "../../../schemas/ids.ts"
+import { failureText } from "../../errors/failureText.ts"
 
 export interface RescheduleFormProps {
   appointment: Appointment
@@ -88,7 +89,7 @@ export function RescheduleForm({ appointment, onDone, onCancel, initialSlot = nu
             ? t("booking.slotTaken")
             : errorCode === "CANCELLATION_RESTRICTED"
               ? t("cancellation.restricted")
-              : t("appointments.rescheduleFailed")}
+              : failureText(t, form.error, t("appointments.rescheduleFailed"))}
         </p>
       ) : null}
       <div className="row">

@@ -10,6 +10,7 @@ import { nextAvailableSlotQuery, weekSlotsQuery } from "./slotQueries.ts"
 import "./appointments.css"
 import type { DoctorId } from "../../../schemas/ids.ts"
 import { LoadFailed } from "../../ui/LoadFailed.tsx"
+import { loadFailureText } from "../../errors/failureText.ts"
 
 export interface WeekSlotPickerProps {
   doctorId: DoctorId
@@ -25,7 +26,7 @@ export interface WeekSlotPickerProps {
   whenFull?: (monday: string) => ReactNode
 }
 
-type NextState = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "failed" }
+type NextState = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "failed"; error: unknown }
 
 /**
  * The week grid of SPEC §2: 7 days from Monday, previous and next week, a jump to the next
@@ -64,8 +65,8 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
       if (!slot) return setNext({ kind: "none" })
       setNext({ kind: "idle" })
       setMonday(mondayOf(parseDate(slot.slotDate)).toString())
-    } catch {
-      setNext({ kind: "failed" })
+    } catch (error) {
+      setNext({ kind: "failed", error })
     }
   }
 
@@ -93,7 +94,7 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
           {t("booking.nextAvailability")}
         </Button>
         {next.kind === "none" ? <span className="muted">{t("booking.noAvailabilityAhead")}</span> : null}
-        {next.kind === "failed" ? <span className="field-error">{t("booking.slotsFailed")}</span> : null}
+        {next.kind === "failed" ? <span className="field-error">{loadFailureText(t, next.error, t("booking.slotsFailed"))}</span> : null}
       </div>
       {week.isPending ? (
         <div className="slot-picker-status" role="status">
@@ -101,7 +102,7 @@ export function WeekSlotPicker({ doctorId, selectedSlotId, onSelect, initialDate
           <span className="visually-hidden">{t("common.loading")}</span>
         </div>
       ) : week.isError ? (
-        <LoadFailed message={t("booking.slotsFailed")} onRetry={() => void week.refetch()} />
+        <LoadFailed message={t("booking.slotsFailed")} error={week.error} onRetry={() => void week.refetch()} />
       ) : (
         <>
           <div ref={roving.grid} className="slot-grid" role="group" aria-label={t("booking.slotsOfWeek", { range: label })} onKeyDown={roving.onKeyDown}>

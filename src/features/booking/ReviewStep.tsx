@@ -20,6 +20,8 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   const state = useSelector(actor, (s) =>
     s.matches("slotTaken") ? "slotTaken" : s.matches("failed") ? "failed" : s.matches("booking") || s.matches("retrying") ? "booking" : "review",
   )
+  // Issue 37: the wizard decided why (an outage answer after its retries, or anything else).
+  const unavailable = useSelector(actor, (s) => s.matches({ failed: "unavailable" }))
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
   const hold = useSelector(actor, (s) => (s.matches({ review: "held" }) ? s.context.hold : null))
@@ -93,7 +95,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
       {hold ? <HoldCountdown key={hold.heldUntil} seconds={hold.expiresInSeconds} /> : null}
       {state === "failed" ? (
         <p className="alert alert-danger" role="alert">
-          {t("booking.failed")}
+          {unavailable ? t("common.unavailable") : t("booking.failed")}
         </p>
       ) : null}
       <div className="dialog-actions">

@@ -7,6 +7,7 @@ import type { Language } from "../../i18n/languages.ts"
 import { Button } from "../../ui/Button.tsx"
 import { PhoneLink } from "../../ui/PhoneLink.tsx"
 import { toast } from "../../ui/toast/toastStore.ts"
+import { failureText } from "../../errors/failureText.ts"
 import "./doctorRequests.css"
 import { LoadFailed } from "../../ui/LoadFailed.tsx"
 
@@ -26,7 +27,7 @@ export function DoctorRequestsSection() {
       toast.success(t("managerDoctorRequests.markedToast"))
       await queryClient.invalidateQueries({ queryKey: managerDoctorRequestsQuery().queryKey })
     },
-    onError: () => toast.error(t("managerDoctorRequests.markFailed")),
+    onError: (error) => toast.error(failureText(t, error, t("managerDoctorRequests.markFailed"))),
   })
   return (
     <section className="card stack doctor-requests" aria-labelledby="doctor-requests-title" data-testid="doctor-requests">
@@ -39,7 +40,12 @@ export function DoctorRequestsSection() {
           {t("managerDoctorRequests.loading")}
         </p>
       ) : requests.isError ? (
-        <LoadFailed message={t("managerDoctorRequests.failed")} onRetry={() => void requests.refetch()} retryLabel={t("managerDoctorRequests.retry")} />
+        <LoadFailed
+          message={t("managerDoctorRequests.failed")}
+          error={requests.error}
+          onRetry={() => void requests.refetch()}
+          retryLabel={t("managerDoctorRequests.retry")}
+        />
       ) : requests.data.data.length === 0 ? (
         <p className="empty-state">{t("managerDoctorRequests.empty")}</p>
       ) : (

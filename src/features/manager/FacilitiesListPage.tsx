@@ -14,6 +14,7 @@ import { facilitiesListOf } from "./managerSearch.ts"
 import "../doctor/common/doctorCommon.css"
 import "./manager.css"
 import { Address } from "../../i18n/format.ts"
+import { loadFailureText } from "../../errors/failureText.ts"
 
 const route = getRouteApi("/manager/dashboard")
 
@@ -63,7 +64,7 @@ export function FacilitiesListPage() {
       </form>
       {list.error ? (
         <p className="alert alert-danger" role="alert">
-          {t("manager.facilitiesFailed")} {list.error.message}
+          {loadFailureText(t, list.error, t("manager.facilitiesFailed"), list.error.message)}
         </p>
       ) : null}
       {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}

@@ -10,6 +10,7 @@ import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import { useFormSave } from "../account/useFormSave.ts"
 import { ReviewFields } from "./ReviewFields.tsx"
 import type { DoctorId, PatientId } from "../../../schemas/ids.ts"
+import { failureText } from "../../errors/failureText.ts"
 
 /** A new review: rating from 0 (none chosen yet) and a comment of 20 to 512 characters; the list reloads after. */
 export function AddReviewForm({ doctorId, patientId }: { doctorId: DoctorId; patientId: PatientId }) {
@@ -49,7 +50,7 @@ export function AddReviewForm({ doctorId, patientId }: { doctorId: DoctorId; pat
       <ReviewFields draft={draft} onChange={change} errorOf={errorOf} />
       {form.error ? (
         <p className="alert alert-danger" role="alert">
-          {t("reviews.addFailed")}
+          {failureText(t, form.error, t("reviews.addFailed"))}
         </p>
       ) : null}
       <div className="row">

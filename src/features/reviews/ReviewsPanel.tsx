@@ -25,7 +25,7 @@ export default function ReviewsPanel({ doctor }: { doctor: Doctor }) {
   const [showAll, setShowAll] = useState(false)
   if (reviews.isPending) return <p className="muted">{t("common.loading")}</p>
   if (reviews.isError) {
-    return <LoadFailed message={t("reviews.loadFailed")} onRetry={() => void reviews.refetch()} />
+    return <LoadFailed message={t("reviews.loadFailed")} error={reviews.error} onRetry={() => void reviews.refetch()} />
   }
   const { featuredReview, currentUserCanAddComment, reviewSummary } = reviews.data
   const others = reviews.data.reviews.filter((r) => r.id !== featuredReview?.id).sort((a, b) => b.postedDate.localeCompare(a.postedDate))

@@ -41,7 +41,13 @@ export function DoctorAppointmentsPage() {
         className="card form-grid"
       />
       {list.error ? (
-        <LoadProblem mode="panel" message={t("doctorAppointments.loadFailed")} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+        <LoadProblem
+          mode="panel"
+          message={t("doctorAppointments.loadFailed")}
+          error={list.error}
+          onRefresh={() => void list.refetch()}
+          refreshing={list.isFetching}
+        />
       ) : null}
       {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
       {list.data && shown.length === 0 ? (

@@ -41,7 +41,13 @@ export function NewAppointmentPage() {
     <div className="container page stack">
       <h1>{t("doctorAppointments.newTitle")}</h1>
       {patients.error ? (
-        <LoadProblem mode="panel" message={t("doctorPatients.loadFailed")} onRefresh={() => void patients.refetch()} refreshing={patients.isFetching} />
+        <LoadProblem
+          mode="panel"
+          message={t("doctorPatients.loadFailed")}
+          error={patients.error}
+          onRefresh={() => void patients.refetch()}
+          refreshing={patients.isFetching}
+        />
       ) : null}
       {patients.isPending ? <p className="muted">{t("common.loading")}</p> : null}
       {patients.data && !patientId ? (

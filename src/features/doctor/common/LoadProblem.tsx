@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next"
+import { loadFailureText } from "../../../errors/failureText.ts"
 import { Button } from "../../../ui/Button.tsx"
 import "./doctorCommon.css"
 
 export interface LoadProblemProps {
   message: string
+  /** Why (the query's error): an outage answer (503) adds that Promed is briefly unavailable. */
+  error: unknown
   onRefresh: () => void
   /** "panel" replaces what could not load; "banner" sits above data that is still shown. */
   mode: "panel" | "banner"
@@ -11,11 +14,11 @@ export interface LoadProblemProps {
 }
 
 /** A load failure in red with a refresh button (SPEC §8, schedule and lists). */
-export function LoadProblem({ message, onRefresh, mode, refreshing }: LoadProblemProps) {
+export function LoadProblem({ message, error, onRefresh, mode, refreshing }: LoadProblemProps) {
   const { t } = useTranslation()
   return (
     <div role="alert" className={`alert alert-danger load-problem load-problem-${mode}`}>
-      <span>{message}</span>
+      <span>{loadFailureText(t, error, message)}</span>
       <Button variant="secondary" size="small" onClick={onRefresh} loading={refreshing}>
         {t("common.refresh")}
       </Button>
@@ -36,5 +39,13 @@ interface QueryLike {
 export function QueryLoadProblem({ query, panel, banner, onRefresh }: { query: QueryLike; panel: string; banner: string; onRefresh: () => void }) {
   if (!query.error) return null
   const hasData = query.data !== undefined
-  return <LoadProblem mode={hasData ? "banner" : "panel"} message={hasData ? banner : panel} onRefresh={onRefresh} refreshing={query.isFetching} />
+  return (
+    <LoadProblem
+      mode={hasData ? "banner" : "panel"}
+      message={hasData ? banner : panel}
+      error={query.error}
+      onRefresh={onRefresh}
+      refreshing={query.isFetching}
+    />
+  )
 }

@@ -60,7 +60,13 @@ export function PatientsPage() {
       ) : null}
 
       {list.error ? (
-        <LoadProblem mode="panel" message={t("doctorPatients.loadFailed")} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+        <LoadProblem
+          mode="panel"
+          message={t("doctorPatients.loadFailed")}
+          error={list.error}
+          onRefresh={() => void list.refetch()}
+          refreshing={list.isFetching}
+        />
       ) : null}
       {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
       {list.data ? (

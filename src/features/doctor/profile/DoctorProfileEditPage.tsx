@@ -16,6 +16,7 @@ import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { DoctorPhoto } from "./DoctorPhoto.tsx"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
@@ -84,8 +85,8 @@ export function DoctorProfileEditPage() {
           toast.success(i18next.t("doctorProfileEdit.saved"), TOAST_DURATION.short)
           session.send({ type: "session.refresh" })
         },
-        // SPEC §8: a doctor profile save failure shows the generic common error message.
-        onFailed: () => toast.error(i18next.t("common.commonError")),
+        // SPEC §8: a doctor profile save failure shows the generic common error message (issue 37: or Promed briefly unavailable).
+        onFailed: (_, { error }) => toast.error(failureText(i18next.t, error, i18next.t("common.commonError"))),
         goBack: () => void navigate({ to: "/doctor/profile" }),
       },
     }),

@@ -13,6 +13,7 @@ import { todayIn } from "../../../time/calendar.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { useRefocusWhenLost } from "../../../ui/useRefocusWhenLost.ts"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { AddAvailabilityDialog, type FormRef } from "./AddAvailabilityDialog.tsx"
@@ -49,7 +50,10 @@ export function SchedulePage() {
             createAvailability: fromPromise(({ input }) => createAvailability(input.doctorId, toInput(input.values))),
           },
           // An overlap is explained in the dialog itself: no generic toast on top of the real reason.
-          actions: { notifyFailure: (_, { code }) => void (code === "AVAILABILITY_ALREADY_EXISTS" || toast.error(i18next.t("common.commonError"))) },
+          actions: {
+            notifyFailure: (_, { error }) =>
+              void (error.code === "AVAILABILITY_ALREADY_EXISTS" || toast.error(failureText(i18next.t, error, i18next.t("common.commonError")))),
+          },
         }),
         deleteAvailability: fromPromise(async ({ input }) => {
           await deleteAvailability(input.doctorId, input.availabilityId)
@@ -70,7 +74,10 @@ export function SchedulePage() {
           toast.success(i18next.t("availability.deleted"), TOAST_DURATION.short)
           session.send({ type: "session.refresh" })
         },
-        notifyFailed: (_, { code }) => toast.error(code === "BUSINESS_ERROR" ? i18next.t("availability.cannotDeleteBooked") : i18next.t("common.commonError")),
+        notifyFailed: (_, { error }) =>
+          toast.error(
+            error.code === "BUSINESS_ERROR" ? i18next.t("availability.cannotDeleteBooked") : failureText(i18next.t, error, i18next.t("common.commonError")),
+          ),
       },
     }),
     { input: { doctorId: doctor.id, today: todayIn(timeZone).toString(), facilityId: doctor.healthcareFacilities[0]?.id ?? null } },

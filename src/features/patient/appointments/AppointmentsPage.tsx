@@ -42,7 +42,7 @@ export function AppointmentsPage() {
       {list.isPending ? (
         <LoadingScreen />
       ) : list.isError ? (
-        <LoadFailed message={t("appointments.loadFailed")} onRetry={() => void list.refetch()} />
+        <LoadFailed message={t("appointments.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <Results all={list.data.length} shown={filterAppointments(list.data, filters, "patient", Date.now())} onClear={clear} />
       )}

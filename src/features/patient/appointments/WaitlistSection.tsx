@@ -11,6 +11,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { draftStore } from "../../booking/draftStore.ts"
 import { bookingOpening } from "../../booking/opening.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
@@ -33,7 +34,7 @@ export function WaitlistSection() {
     <section className="stack" aria-labelledby="waitlists-title">
       <h2 id="waitlists-title">{t("slotWaitlist.title")}</h2>
       {list.isError ? (
-        <LoadFailed message={t("slotWaitlist.loadFailed")} onRetry={() => void list.refetch()} />
+        <LoadFailed message={t("slotWaitlist.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <ul className="card-list">
           {list.data.map((entry) => (
@@ -72,8 +73,8 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
     setBusy(kind)
     try {
       await run()
-    } catch {
-      toast.error(t("slotWaitlist.actionFailed"))
+    } catch (error) {
+      toast.error(failureText(t, error, t("slotWaitlist.actionFailed")))
       await refetch()
     } finally {
       setBusy(null)

@@ -15,6 +15,7 @@ import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import type { PatientId } from "../../../../schemas/ids.ts"
+import { failureText } from "../../../errors/failureText.ts"
 
 type ContactForm = { firstName: string; lastName: string; phoneNumber: string; email: string; relationship: string }
 const empty: ContactForm = { firstName: "", lastName: "", phoneNumber: "", email: "", relationship: "" }
@@ -87,6 +88,7 @@ function DeleteContactDialog({ patientId, contact, onClose }: { patientId: Patie
   const queryClient = useQueryClient()
   const { session } = useAppActors()
   const [state, setState] = useState<"idle" | "deleting" | "failed">("idle")
+  const [failure, setFailure] = useState<unknown>(null)
   const confirm = () => {
     setState("deleting")
     deleteEmergencyContact(patientId, contact.id).then(
@@ -98,6 +100,7 @@ function DeleteContactDialog({ patientId, contact, onClose }: { patientId: Patie
       },
       (error: unknown) => {
         console.warn("[promed] emergency contact delete failed", error)
+        setFailure(error)
         setState("failed")
       },
     )
@@ -117,7 +120,7 @@ function DeleteContactDialog({ patientId, contact, onClose }: { patientId: Patie
     >
       {state === "failed" ? (
         <p className="alert alert-danger" role="alert">
-          {t("emergencyContacts.deleteFailed")}
+          {failureText(t, failure, t("emergencyContacts.deleteFailed"))}
         </p>
       ) : null}
     </ConfirmDialog>
@@ -178,7 +181,7 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: PatientId; 
       >
         {errorOf("form") ? (
           <p className="alert alert-danger" role="alert">
-            {t("emergencyContacts.failed")}
+            {failureText(t, form.error, t("emergencyContacts.failed"))}
           </p>
         ) : null}
         <TextField label={t("fields.firstName")} required maxLength={100} {...field("firstName")} />

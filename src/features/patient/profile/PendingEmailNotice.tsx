@@ -4,6 +4,7 @@ import { Trans, useTranslation } from "react-i18next"
 import type { Patient } from "../../../../schemas/patient.ts"
 import { afterPatientChange, withdrawEmailChange } from "../../../api/patients.ts"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 
 /**
  * Tells a patient that a new sign-in address waits for its link to be opened, and lets them
@@ -19,8 +20,8 @@ export function PendingEmailNotice({ patient }: { patient: Patient }) {
     try {
       await afterPatientChange(queryClient, patient.id, await withdrawEmailChange(patient.id))
       toast.success(t("patientProfile.emailChangeWithdrawn"), TOAST_DURATION.short)
-    } catch {
-      toast.error(t("patientProfile.saveFailed"), TOAST_DURATION.normal)
+    } catch (error) {
+      toast.error(failureText(t, error, t("patientProfile.saveFailed")), TOAST_DURATION.normal)
     } finally {
       setBusy(false)
     }

@@ -9,6 +9,7 @@ import { afterPatientChange, patientQuery, updatePatient } from "../../../api/pa
 import { useAppActors } from "../../../appContext.tsx"
 import { CheckboxField, SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { ErrorSummary, SaveBar } from "../FormBits.tsx"
 import { AlertsEditor } from "./form/AlertsEditor.tsx"
@@ -43,7 +44,7 @@ function ProfileForm({ patient }: { patient: Patient }) {
     },
     onFailed: (error) => {
       setErrors(error.fields ?? [])
-      toast.error(t("patientProfile.saveFailed"), TOAST_DURATION.normal)
+      toast.error(failureText(t, error, t("patientProfile.saveFailed")), TOAST_DURATION.normal)
     },
     goBack: () => void navigate({ to: "/profile" }),
   })

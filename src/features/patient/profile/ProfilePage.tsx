@@ -19,6 +19,7 @@ import { usePatientId } from "./usePatientId.ts"
 import { useSessionUser } from "../../../session/useSession.ts"
 import "../patient.css"
 import { formatPhone } from "../../../../schemas/phone.ts"
+import { loadFailureText } from "../../../errors/failureText.ts"
 
 /** /profile: the patient's dashboard (SPEC §2): appointments, notifications, record at a glance. */
 export function ProfilePage() {
@@ -73,7 +74,7 @@ export function ProfilePage() {
         {appointments.isPending ? (
           <p className="muted">{t("common.loading")}</p>
         ) : appointments.isError ? (
-          <p className="alert alert-danger">{t("appointments.loadFailed")}</p>
+          <p className="alert alert-danger">{loadFailureText(t, appointments.error, t("appointments.loadFailed"))}</p>
         ) : upcoming.length === 0 ? (
           <p className="card muted">{t("patientProfile.noUpcoming")}</p>
         ) : (

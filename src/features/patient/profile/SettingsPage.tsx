@@ -17,6 +17,7 @@ import { useFormSave } from "../../account/useFormSave.ts"
 import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
 import { NO_ID, type PatientId } from "../../../../schemas/ids.ts"
+import { failureText, loadFailureText } from "../../../errors/failureText.ts"
 
 const VISIBILITIES = ["PUBLIC", "PRIVATE", "DOCTORS_ONLY"] as const
 const THEMES = ["LIGHT", "DARK", "SYSTEM"] as const
@@ -31,7 +32,7 @@ export function SettingsPage() {
   if (patientId && patient.isError) {
     return (
       <div className="container page">
-        <p className="alert alert-danger">{t("patientSettings.loadFailed")}</p>
+        <p className="alert alert-danger">{loadFailureText(t, patient.error, t("patientSettings.loadFailed"))}</p>
       </div>
     )
   }
@@ -93,7 +94,7 @@ function SettingsForm({ patientId, initial }: { patientId: PatientId | null; ini
       <h1>{t("patientSettings.title")}</h1>
       {form.error ? (
         <p className="alert alert-danger" role="alert">
-          {form.error.code === "ID_NULL" ? t("patientSettings.patientIdRequired") : t("patientSettings.saveFailed")}
+          {form.error.code === "ID_NULL" ? t("patientSettings.patientIdRequired") : failureText(t, form.error, t("patientSettings.saveFailed"))}
         </p>
       ) : null}
       <fieldset className="form-section">

@@ -13,6 +13,7 @@ import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { useTypedBeforeHydration } from "../../../ui/useTypedBeforeHydration.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "./contact.css"
@@ -27,7 +28,7 @@ const machine = contactFormMachine.provide({
   },
   actions: {
     notifySent: () => toast.success(i18next.t("contact.sent")),
-    notifyFailed: () => toast.error(i18next.t("contact.failed")),
+    notifyFailed: (_, { error }) => toast.error(failureText(i18next.t, error, i18next.t("contact.failed"))),
   },
 })
 

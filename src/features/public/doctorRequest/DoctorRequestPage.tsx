@@ -14,6 +14,7 @@ import { Ltr } from "../../../i18n/format.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/Field.tsx"
 import { toast } from "../../../ui/toast/toastStore.ts"
+import { failureText } from "../../../errors/failureText.ts"
 import { SPECIALTY_CODES } from "../doctors/specialtyCodes.ts"
 import "../contact/contact.css"
 import "./doctorRequest.css"
@@ -24,16 +25,20 @@ const machine = doctorRequestFormMachine.provide({
     sendRequest: fromPromise(({ input }) => sendDoctorRequest(doctorRequestOf(input.values) as DoctorRequestInput)),
   },
   actions: {
-    notifyFailed: (_, { code }) =>
+    notifyFailed: (_, { error }) =>
       toast.error(
-        i18next.t(
-          code === "DUPLICATE_ENTRY"
-            ? "doctorRequest.alreadyPending"
-            : code === "BUSINESS_ERROR"
-              ? "doctorRequest.tooMany"
-              : code === "VALIDATION_ERROR"
-                ? "doctorRequest.fixFields"
-                : "doctorRequest.failed",
+        failureText(
+          i18next.t,
+          error,
+          i18next.t(
+            error.code === "DUPLICATE_ENTRY"
+              ? "doctorRequest.alreadyPending"
+              : error.code === "BUSINESS_ERROR"
+                ? "doctorRequest.tooMany"
+                : error.code === "VALIDATION_ERROR"
+                  ? "doctorRequest.fixFields"
+                  : "doctorRequest.failed",
+          ),
         ),
       ),
   },

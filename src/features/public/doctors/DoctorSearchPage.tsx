@@ -17,6 +17,7 @@ import { formatNumber } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import type { PaginationResponse } from "../../../../schemas/common.ts"
 import "../common/public.css"
+import { loadFailureText } from "../../../errors/failureText.ts"
 
 /** /doctors and /doctors/search: keyword, filters, sort, results and pages, all in the address (SPEC §2). */
 export function DoctorSearchPage() {
@@ -76,7 +77,7 @@ export function DoctorSearchPage() {
         <LoadingScreen label={t("doctorSearch.loading")} />
       ) : results.isError ? (
         <div className="alert alert-danger" role="alert">
-          <p>{t("doctorSearch.error")}</p>
+          <p>{loadFailureText(t, results.error, t("doctorSearch.error"))}</p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void results.refetch()}>
             {t("common.retry")}
           </button>

@@ -19,6 +19,7 @@ import { pageKeeping, useFacilitySearch } from "./useFacilitySearch.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import "../common/public.css"
 import "./facilities.css"
+import { loadFailureText } from "../../../errors/failureText.ts"
 
 // OpenLayers and the map's code load only when a map is shown.
 const FacilityMap = lazy(() => import("./map/FacilityMap.tsx"))
@@ -159,9 +160,7 @@ export function FacilitiesPage() {
         <LoadingScreen label={t("facilities.loading")} />
       ) : results.isError ? (
         <div className="alert alert-danger" role="alert">
-          <p>
-            {t("facilities.error")} {results.error.message || t("facilities.unknownError")}
-          </p>
+          <p>{loadFailureText(t, results.error, t("facilities.error"), results.error.message || t("facilities.unknownError"))}</p>
           <Button variant="secondary" size="small" onClick={() => void results.refetch()}>
             {t("common.retry")}
           </Button>

@@ -10,6 +10,7 @@ import { todayIn } from "../../../time/calendar.ts"
 import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { BookButton } from "../common/BookButton.tsx"
 import { doctorTimeZone } from "../common/doctorFacts.ts"
+import { loadFailureText } from "../../../errors/failureText.ts"
 
 /** How far ahead the profile lists free slots. */
 export const AVAILABILITY_DAYS = 14
@@ -50,7 +51,7 @@ export function AvailabilityList({ doctor }: { doctor: Doctor }) {
         ) : null
       ) : slots.isError ? (
         <p className="alert alert-danger" role="alert">
-          {t("doctorProfile.availability.error")}
+          {loadFailureText(t, slots.error, t("doctorProfile.availability.error"))}
         </p>
       ) : slots.data.length === 0 ? (
         <p className="muted">{t("doctorProfile.availability.empty", { count: AVAILABILITY_DAYS })}</p>

@@ -11,6 +11,7 @@ import { ProfileBooking } from "./ProfileBooking.tsx"
 import { ProfileFacilities } from "./ProfileFacilities.tsx"
 import { ProfileStats } from "./ProfileStats.tsx"
 import "../common/public.css"
+import { failureText } from "../../../errors/failureText.ts"
 
 // The reviews (issue 4) are their own chunk: the profile shows before they load.
 const ReviewsSection = lazy(() => import("../../reviews/ReviewsSection.tsx"))
@@ -26,7 +27,7 @@ export function DoctorProfilePage() {
   if (doctor.isPending) return <LoadingScreen label={t("doctorProfile.loading")} />
   if (doctor.isError) {
     const missing = doctor.error.status !== null && doctor.error.status < 500
-    return <DoctorUnavailable missing={missing} onRetry={() => void doctor.refetch()} />
+    return <DoctorUnavailable missing={missing} error={doctor.error} onRetry={() => void doctor.refetch()} />
   }
   const d = doctor.data
   return (
@@ -55,12 +56,12 @@ export function DoctorProfilePage() {
 }
 
 /** The doctor cannot be shown: unknown (with the way back to the search) or not reachable now (with a retry). */
-function DoctorUnavailable({ missing, onRetry }: { readonly missing: boolean; readonly onRetry?: () => void }) {
+function DoctorUnavailable({ missing, error, onRetry }: { readonly missing: boolean; readonly error?: unknown; readonly onRetry?: () => void }) {
   const { t } = useTranslation()
   return (
     <section className="container page empty-state" aria-labelledby="doctor-missing-title">
       <h1 id="doctor-missing-title">{missing ? t("errors.DOCTOR_NOT_FOUND.title") : t("doctorProfile.loadError")}</h1>
-      <p className="muted">{missing ? t("errors.DOCTOR_NOT_FOUND.description") : t("common.commonError")}</p>
+      <p className="muted">{missing ? t("errors.DOCTOR_NOT_FOUND.description") : failureText(t, error, t("common.commonError"), "read")}</p>
       <div className="row" style={{ justifyContent: "center" }}>
         {missing ? null : (
           <button type="button" className="btn btn-secondary" onClick={onRetry}>

@@ -21,6 +21,7 @@ import { personOptions } from "../../booking/personOptions.ts"
 // The "for whom" and choice cards are the booking wizard's, which the profile has not loaded yet.
 import "../../booking/booking.css"
 import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
+import { failureText } from "../../../errors/failureText.ts"
 
 /** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
 const FIELD_OF: Record<string, keyof JoinForm> = {
@@ -177,7 +178,7 @@ export default function JoinWaitlistDialog({
         ) : null}
         {generalError ? (
           <p className="alert alert-danger" role="alert">
-            {t("slotWaitlist.joinFailed")}
+            {failureText(t, generalError, t("slotWaitlist.joinFailed"))}
           </p>
         ) : null}
         <div className="dialog-actions">
