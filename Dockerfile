@@ -15,6 +15,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
+# pg_dump and pg_restore for `node dist/server/backup.js backup|restore <folder>` (server/backup/).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/dist ./dist
 # DATA_DIR (.data): uploaded files and, without SMTP_URL, mails written as files; PGlite too when DATABASE_URL is unset.
 RUN mkdir .data && chown node:node .data

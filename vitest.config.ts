@@ -29,6 +29,19 @@ export default defineConfig({
           env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
         },
       },
+      {
+        test: {
+          // Issue 37's faults on real PostgreSQL clusters of their own (scripts/test-faults.ts runs it after a build).
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+        },
+      },
     ],
   },
 })

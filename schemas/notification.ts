@@ -7,7 +7,7 @@ export const NoticeKind = Schema.Literals(["REMINDER_24H", "REMINDER_2H", "CANCE
 export type NoticeKind = typeof NoticeKind.Type
 
 /** Why a notice was not sent (the `error` of a skipped entry): the screens translate these. */
-export const SKIP_REASONS = { noChannel: "NO_CHANNEL", remindersOff: "REMINDERS_OFF", noPhone: "NO_PHONE" } as const
+export const SKIP_REASONS = { noChannel: "NO_CHANNEL", remindersOff: "REMINDERS_OFF", noPhone: "NO_PHONE", interrupted: "INTERRUPTED" } as const
 
 /** One send about an appointment: on which channel, and whether it left, failed (with why) or was skipped. */
 export const NotificationEntry = Schema.Struct({

@@ -17,22 +17,26 @@ import { build } from "vite"
 
 const outDir = path.resolve(process.argv[2] ?? "dist/server")
 
-await build({
-  // Not vite.config.ts: its plugins and chunk groups are the browser's.
-  configFile: false,
-  logLevel: "warn",
-  build: {
-    ssr: path.resolve("server/main.ts"),
-    outDir,
-    emptyOutDir: true,
-    target: "node20",
-    sourcemap: true,
-    minify: false,
-    copyPublicDir: false,
-    rolldownOptions: { output: { entryFileNames: "main.js", codeSplitting: false } },
-  },
-})
+/** One program of one file: the gateway, and the backup tool beside it (`node dist/server/backup.js`). */
+const program = (entry: string, file: string, first: boolean) =>
+  build({
+    // Not vite.config.ts: its plugins and chunk groups are the browser's.
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      ssr: path.resolve(entry),
+      outDir,
+      emptyOutDir: first,
+      target: "node20",
+      sourcemap: true,
+      minify: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: file, codeSplitting: false } },
+    },
+  })
+await program("server/main.ts", "main.js", true)
+await program("server/backup/cli.ts", "backup.js", false)
 
 cpSync(path.resolve("server/db/migrations"), path.join(outDir, "migrations"), { recursive: true })
 if (!existsSync(path.join(outDir, "main.js"))) throw new Error(`no main.js in ${outDir}`)
-console.log(`server compiled into ${path.relative(process.cwd(), outDir)}/main.js (with migrations/)`)
+console.log(`server compiled into ${path.relative(process.cwd(), outDir)}/main.js (with migrations/), the backup tool into backup.js`)

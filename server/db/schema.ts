@@ -733,6 +733,24 @@ export const jobs = pgTable(
   (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
 )
 
+/**
+ * A notice a job began to send on a channel (issue 37): written before the provider is called, so
+ * that a later attempt of the same job, finding it without an outcome in the notification log,
+ * knows the earlier one was cut off mid-send (a kill, a lost lease during an outage) and does not
+ * send it a second time. Removed when the provider refused, so that a retry sends.
+ */
+export const noticeSends = pgTable(
+  "notice_sends",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"SMS" | "EMAIL">().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.channel] })],
+)
+
 /** What was sent about an appointment, on which channel, and whether it failed (issue 13). */
 export const notificationLog = pgTable(
   "notification_log",

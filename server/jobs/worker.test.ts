@@ -171,6 +171,35 @@ describe("job queue", () => {
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 })
   })
 
+  it("stops its handler before the lease runs out when the renewals hang on a vanished database, before another worker may take the job", async () => {
+    let seen: AbortSignal | undefined
+    let abortedAfter = Infinity
+    const started = Date.now()
+    const hanging: JobHandler = (_job, { signal }) =>
+      new Promise<void>((resolve) => {
+        seen = signal
+        signal.addEventListener("abort", () => {
+          abortedAfter = Date.now() - started
+          resolve()
+        })
+      })
+    // The claim goes through; then every renewal waits for an answer that never comes.
+    let claimed = false
+    const vanishing = new Proxy(gw.db, {
+      get(target, key, receiver) {
+        if (key === "update" && claimed) return () => ({ set: () => ({ where: () => ({ returning: () => new Promise(() => {}) }) }) })
+        if (key === "execute") claimed = true
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    const worker = new JobWorker(vanishing, { "test.vanishing": hanging }, { leaseMs: 500 })
+    await enqueue(gw.db, { kind: "test.vanishing", runAt: aSecondAgo() })
+    await worker.runDue()
+    expect(seen?.aborted).toBe(true)
+    // A fifth of the lease before its end (400 ms), not after it.
+    expect(abortedAfter).toBeLessThan(500)
+  })
+
   it("at shutdown, hands a job that outlasts the grace back at once (due now, unlocked) and aborts its handler", async () => {
     let seen: AbortSignal | undefined
     const hangs: JobHandler = (_, { signal }) => {

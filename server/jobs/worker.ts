@@ -170,20 +170,35 @@ export class JobWorker {
     const started = performance.now()
     const clock = () => new Date(now.getTime() + (performance.now() - started))
     let leaseEnds = now.getTime() + this.leaseMs
+    // The handler stops a fifth of a lease before it runs out unrenewed, whether or not a renewal
+    // has come back (one may hang on a database that vanished): another worker may take the job
+    // when it ends, and two must never send at once. The fifth covers clocks a little apart.
+    let leaseTimer: NodeJS.Timeout | undefined
+    const watchLease = () => {
+      clearTimeout(leaseTimer)
+      const left = leaseEnds - clock().getTime() - Math.floor(this.leaseMs / 5)
+      leaseTimer = setTimeout(() => abort.abort(new Error("the lease ran out while the database was out of reach")), Math.max(0, left))
+      leaseTimer.unref()
+    }
+    watchLease()
     const renew = async () => {
       const until = new Date(clock().getTime() + this.leaseMs)
       try {
         const renewed = await this.db.update(jobs).set({ lockedUntil: until }).where(this.stillOurs(job)).returning({ id: jobs.id })
         if (renewed.length === 0) abort.abort(new Error("the job was taken by another worker"))
-        else leaseEnds = until.getTime()
+        else {
+          leaseEnds = until.getTime()
+          watchLease()
+        }
       } catch {
-        if (clock().getTime() >= leaseEnds) abort.abort(new Error("the lease ran out while the database was out of reach"))
+        // Not renewed: the lease's own timer stops the handler in time.
       }
     }
     const heartbeat = setInterval(() => void renew(), Math.max(50, Math.floor(this.leaseMs / 3)))
     heartbeat.unref()
     const done = this.#execute(handler, job, now, abort.signal).finally(() => {
       clearInterval(heartbeat)
+      clearTimeout(leaseTimer)
       this.#running.delete(job.id)
     })
     this.#running.set(job.id, { job, abort, done })

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { jobs, notificationLog, patients, patientSettings, users } from "../db/schema.ts"
+import { jobs, noticeSends, notificationLog, patients, patientSettings, users } from "../db/schema.ts"
 import type { Mail } from "../email/contactMail.ts"
 import { enqueue } from "../jobs/queue.ts"
 import { JobWorker } from "../jobs/worker.ts"
@@ -121,6 +121,60 @@ describe("reminders", () => {
     expect(sms.sent).toHaveLength(1)
     expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "SMS", status: "sent", error: null }])
     expect((await jobsOf(appointment.id)).find((j) => j.key!.endsWith("24h"))!.status).toBe("done")
+  })
+
+  it("a notice whose 'sent' was saved but its answer lost in the crash is logged once, not twice (issue 37)", async () => {
+    const patient = await patientWith({ reminders: true, methods: ["EMAIL"], language: "FR" })
+    const appointment = await book(patient, 30)
+    let lost = 1
+    const crashing = new Proxy(gw.db, {
+      get(target, key, receiver) {
+        if (key !== "insert") return Reflect.get(target, key, receiver) as unknown
+        return (table: unknown) => {
+          const insert = target.insert(table as typeof notificationLog)
+          if (table !== notificationLog || lost-- <= 0) return insert
+          return {
+            values: async (row: typeof notificationLog.$inferInsert) => {
+              await insert.values(row)
+              throw new Error("Connection terminated unexpectedly")
+            },
+          }
+        }
+      },
+    })
+    const mails: Mail[] = []
+    const handlers = reminderHandlers({ sendSms: memorySmsSink().send, sendMail: async (mail) => void mails.push(mail), replyTo: "contact@promed.sn" })
+    await new JobWorker(crashing, handlers, { backoffMs: 1000 }).runDue(new Date(appointment.at.getTime() - 24 * 3600_000))
+    expect(lost).toBeLessThan(1)
+    expect(mails).toHaveLength(1)
+    expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "EMAIL", status: "sent", error: null }])
+  })
+
+  it("a reminder whose earlier attempt was cut off while sending is not sent a second time, and the log says why (issue 37)", async () => {
+    const patient = await patientWith({ reminders: true, methods: ["SMS"], language: "FR" })
+    const appointment = await book(patient, 30)
+    const [job] = await gw.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `%${appointment.id}%24h`))
+    // What a worker killed between beginning the send and recording it leaves behind.
+    await gw.db.insert(noticeSends).values({ jobId: job!.id, channel: "SMS" })
+    const { worker, sms } = workerWith()
+    await worker.runDue(new Date(appointment.at.getTime() - 24 * 3600_000))
+    expect(sms).toHaveLength(0)
+    expect(await logOf(appointment.id)).toEqual([{ kind: "REMINDER_24H", channel: "SMS", status: "skipped", error: "INTERRUPTED" }])
+    expect((await jobsOf(appointment.id)).find((j) => j.key!.endsWith("24h"))!.status).toBe("done")
+  })
+
+  it("a reminder the provider refused is sent by the job's retry", async () => {
+    const patient = await patientWith({ reminders: true, methods: ["SMS"], language: "FR" })
+    const appointment = await book(patient, 30)
+    const due = new Date(appointment.at.getTime() - 24 * 3600_000)
+    await workerWith({ failSms: true }).worker.runDue(due)
+    const { worker, sms } = workerWith()
+    await worker.runDue(new Date(due.getTime() + 60_000))
+    expect(sms).toHaveLength(1)
+    expect((await logOf(appointment.id)).map((entry) => entry.status)).toEqual(["failed", "sent"])
   })
 
   it("sends nothing, and logs it skipped, when the patient turned reminders off", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core"
 import type { Db } from "../db/client.ts"
-import { appointments, doctors, healthcareFacilities, notificationLog, patientSettings, patients, users } from "../db/schema.ts"
+import { appointments, doctors, healthcareFacilities, noticeSends, notificationLog, patientSettings, patients, users } from "../db/schema.ts"
 import { MAIL_FROM } from "../email/contactMail.ts"
 import type { SendMail } from "../email/outbox.ts"
 import type { ClaimedJob, JobHandler } from "../jobs/worker.ts"
@@ -67,10 +67,7 @@ function placeOf(lang: NoticeLanguage, row: AppointmentFacts): string {
   return [row.facilityName, row.facilityAddress, row.facilityCity].filter(Boolean).join(", ")
 }
 
-/**
- * Appends to the appointment's notification log, and counts the outcome for the metrics (counted
- * first: it happened, saved or not). A notice sent is saved through an outage (recordSent).
- */
+/** Appends to the appointment's notification log, and counts the outcome for the metrics (counted first: it happened, saved or not). */
 async function log(
   db: Db,
   appointmentId: AppointmentId,
@@ -80,8 +77,18 @@ async function log(
   error: string | null = null,
 ) {
   countNotice(channel, status)
-  const save = async () => void (await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error }))
-  await (status === "sent" ? recordSent(save) : save())
+  await saveEntry(db, appointmentId, kind, channel, status, error)
+}
+
+async function saveEntry(
+  db: Db,
+  appointmentId: AppointmentId,
+  kind: NoticeKind,
+  channel: Channel,
+  status: "sent" | "failed" | "skipped",
+  error: string | null,
+) {
+  await db.insert(notificationLog).values({ appointmentId, kind, channel, status, error })
 }
 
 /** True when this job already sent on this channel (an earlier attempt of it, before a failure elsewhere or a crash). */
@@ -111,16 +118,28 @@ export const RECORD_SENT_WAIT_MS = 60_000
  * across a failover). So an outage is waited out (backoff up to 2 s, RECORD_SENT_WAIT_MS in all),
  * even when the lease is lost meanwhile: the worker that takes the job next then finds it sent.
  */
-async function recordSent(save: () => Promise<void>, waitMs = RECORD_SENT_WAIT_MS): Promise<void> {
+async function recordSent(save: () => Promise<void>, saved: () => Promise<boolean>, waitMs = RECORD_SENT_WAIT_MS): Promise<void> {
   const deadline = Date.now() + waitMs
-  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+  for (let delay = 100, again = false; ; delay = Math.min(delay * 2, 2_000), again = true) {
     try {
+      // A write cut off by the outage may have committed all the same (its answer lost in a crash): asked first, not saved twice.
+      if (again && (await saved())) return
       return await save()
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() + delay > deadline) throw error
       await new Promise((resolve) => setTimeout(resolve, delay))
     }
   }
+}
+
+/**
+ * Marks that this job begins to send on `channel`; false when an earlier attempt of it already
+ * began and never recorded an outcome (it was killed, or lost its lease, while sending). At most
+ * once in that one uncertain case: a reminder told twice is what issue 37 forbids.
+ */
+async function beginSend(db: Db, job: ClaimedJob, channel: Channel): Promise<boolean> {
+  const begun = await db.insert(noticeSends).values({ jobId: job.id, channel }).onConflictDoNothing().returning({ jobId: noticeSends.jobId })
+  return begun.length > 0
 }
 
 /** The channels the patient chose, in a stable order. */
@@ -158,16 +177,27 @@ async function sendNotice(
     }
     // No longer this worker's job (its lease lapsed, or shutdown handed it back): whoever has it sends.
     signal.throwIfAborted()
+    if (!(await beginSend(db, job, channel))) {
+      // An earlier attempt of this job was cut off while sending: it may have gone, so it is not sent twice.
+      await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.interrupted)
+      continue
+    }
     try {
       if (channel === "SMS") await senders.sendSms({ to: row.phone!, text: buildSms(lang, kind, facts) })
       else await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+      // Refused by the provider: nothing went, so the job's retry may send.
+      await db.delete(noticeSends).where(and(eq(noticeSends.jobId, job.id), eq(noticeSends.channel, channel)))
       await log(db, appointmentId, kind, channel, "failed", message)
       failures.push(`${channel}: ${message}`)
       continue
     }
-    await log(db, appointmentId, kind, channel, "sent")
+    countNotice(channel, "sent")
+    await recordSent(
+      () => saveEntry(db, appointmentId, kind, channel, "sent", null),
+      () => sentByThisJob(db, appointmentId, kind, channel, job),
+    )
   }
   if (failures.length > 0) throw new Error(failures.join("; "))
 }
