@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { judge, makeRemindersDue, unfinishedReminders } from "./support/checks.ts"
 import { GatewayProcess, readiness } from "./support/gateway.ts"
 import { canMakeClusters, Cluster, HaProxy, waitUntil } from "./support/postgres.ts"
-import { BookingStorm, freeSlots, makePatients, openSuiteDb, ReadLoad, retrying, type Patient, type Slot } from "./support/storm.ts"
+import { BookingStorm, freeSlots, makePatients, openSuiteDb, patientFor, ReadLoad, retrying, type Patient, type Slot } from "./support/storm.ts"
 
 const PORTS = { primary: 5544, standby: 5545, proxy: 5546, gateways: [8571, 8572, 8573, 8574] }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -28,7 +28,7 @@ let dataDir: string
 let suite: ReturnType<typeof openSuiteDb>
 let gateways: GatewayProcess[] = []
 let patients: Patient[]
-let afterwards: Patient
+let afterwards: Patient[]
 
 const startGateway = (name: string, port: number, env: Record<string, string> = {}) =>
   GatewayProcess.start(name, { port, databaseUrl: proxy.url(), dataDir, env })
@@ -59,8 +59,9 @@ beforeAll(async () => {
   gateways = [await startGateway("gateway A", PORTS.gateways[0]!)]
   gateways.push(await startGateway("gateway B", PORTS.gateways[1]!))
   suite = openSuiteDb(proxy.url())
-  patients = await makePatients(suite.db, 16, "storm")
-  afterwards = (await makePatients(suite.db, 1, "after"))[0]!
+  // Within the booking limits (issue 38), each patient books at most once per doctor and fewer than ten in all: enough for four storms.
+  patients = await makePatients(suite.db, 600, "storm")
+  afterwards = await makePatients(suite.db, 6, "after")
 }, 240_000)
 
 afterAll(async () => {
@@ -170,12 +171,13 @@ describe.runIf(canMakeClusters())("a booking storm through two gateways on Postg
     const day = `${second.origin}/api/v1/doctor-availability/${slot!.doctorId}/available-time-slots/date/${slot!.at.slice(0, 10)}`
     const freeIn = async () => ((await (await fetch(day)).json()) as Array<{ id: string }>).map((s) => s.id)
     expect(await freeIn()).toContain(slot!.id)
+    const late = patientFor(afterwards, slot!.doctorId)!
     const booked = await fetch(`${first.origin}/api/v1/appointments`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${afterwards.token}` },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${late.token}` },
       body: JSON.stringify({
         doctorId: slot!.doctorId,
-        patientId: afterwards.patientId,
+        patientId: late.patientId,
         timeSlotId: slot!.id,
         appointmentTime: slot!.at,
         appointmentType: "CLINIC",

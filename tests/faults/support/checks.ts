@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm"
 import { readFileSync, existsSync } from "node:fs"
 import path from "node:path"
 import { readiness, type GatewayProcess } from "./gateway.ts"
-import { retrying, type BookingStorm, type Intent, type openSuiteDb, type Patient } from "./storm.ts"
+import { patientFor, retrying, type BookingStorm, type Intent, type openSuiteDb, type Patient } from "./storm.ts"
 
 type SuiteDb = ReturnType<typeof openSuiteDb>
 
@@ -15,8 +15,8 @@ export interface Judged {
   readonly killed?: string
   /** The gateway stopped with SIGTERM, if any: it refuses new connections, and answers every request it took. */
   readonly drained?: string
-  /** A patient who books once more after recovery, through each gateway. */
-  readonly afterwards: Patient
+  /** Patients who book once more after recovery, through each gateway. */
+  readonly afterwards: ReadonlyArray<Patient>
   readonly dataDir: string
 }
 
@@ -88,19 +88,22 @@ export async function judge(j: Judged): Promise<string[]> {
   )
   for (const [i, gateway] of j.gateways.entries()) {
     const slot = next.filter((s) => !taken.has(s.id))[i]!
+    const patient = patientFor(j.afterwards, slot.doctorId)!
     const response = await fetch(`${gateway.origin}/api/v1/appointments`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${j.afterwards.token}` },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${patient.token}` },
       body: JSON.stringify({
         doctorId: slot.doctorId,
-        patientId: j.afterwards.patientId,
+        patientId: patient.patientId,
         timeSlotId: slot.id,
         appointmentTime: slot.at,
         appointmentType: "CLINIC",
         reason: "Contrôle après la panne",
       }),
-    })
-    if (response.status !== 201) problems.push(`the first booking after recovery through ${gateway.name} answered ${response.status} ${await response.text()}`)
+    }).catch((error: unknown) => error as Error)
+    if (response instanceof Error) problems.push(`the first booking after recovery through ${gateway.name} got no answer: ${response.message}`)
+    else if (response.status !== 201)
+      problems.push(`the first booking after recovery through ${gateway.name} answered ${response.status} ${await response.text()}`)
   }
 
   problems.push(...(await remindersSentOnce(j.suite, j.dataDir)))

@@ -71,7 +71,7 @@ export class Cluster {
     await tool("pg_createcluster", PG_MAJOR, name, "-p", String(port))
     cluster.configure(COMMON_SETTINGS)
     await asPostgres(
-      `rm -rf ${cluster.dataDir}/* && PGPASSWORD=${PASSWORD} pg_basebackup -h 127.0.0.1 -p ${primary.port} -U postgres -D ${cluster.dataDir} -R -X stream`,
+      `rm -rf ${cluster.dataDir}/* && PGPASSWORD=${PASSWORD} pg_basebackup -h 127.0.0.1 -p ${primary.port} -U postgres -D ${cluster.dataDir} -R -X stream --checkpoint=fast`,
     )
     await cluster.ctl("start")
     return cluster

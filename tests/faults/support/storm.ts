@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres"
 import { sql } from "drizzle-orm"
 import pg from "pg"
 import { createSession } from "../../../server/auth/sessions.ts"
+import { BOOKING_LIMITS } from "../../../schemas/availability.ts"
 import type { Db } from "../../../server/db/client.ts"
 import * as schema from "../../../server/db/schema.ts"
 import type { PatientId } from "../../../schemas/ids.ts"
@@ -93,6 +94,25 @@ export interface Attempt {
   readonly failure?: string
 }
 
+/**
+ * What each patient has tried to book so far in the run, counted when tried (a booking whose answer
+ * never came may exist): the storm stays within BOOKING_LIMITS, so that every refusal it meets is a
+ * fault's, never the limits' (one booking per doctor, fewer than the account's limit in all).
+ */
+const tried = new Map<string, { count: number; doctors: Set<string> }>()
+export function patientFor(patients: ReadonlyArray<Patient>, doctorId: string): Patient | undefined {
+  const patient = patients.find((p) => {
+    const usage = tried.get(p.patientId)
+    return !usage || (usage.count < BOOKING_LIMITS.perAccount && !usage.doctors.has(doctorId))
+  })
+  if (!patient) return undefined
+  const usage = tried.get(patient.patientId) ?? { count: 0, doctors: new Set<string>() }
+  usage.count += 1
+  usage.doctors.add(doctorId)
+  tried.set(patient.patientId, usage)
+  return patient
+}
+
 /** One booking a patient wants, and how it ended. */
 export interface Intent {
   readonly key: string
@@ -106,7 +126,10 @@ export interface Intent {
 export interface StormOptions {
   /** The gateways to book through, read at each attempt: a test may replace one. */
   readonly targets: () => ReadonlyArray<string>
+  /** Who books: each patient within the booking limits (issue 38), across every storm of the run. */
   readonly patients: ReadonlyArray<Patient>
+  /** Clients booking at once (16). */
+  readonly clients?: number
   readonly slots: ReadonlyArray<Slot>
   /** Pause of each client between two bookings. */
   readonly pauseMs?: number
@@ -127,7 +150,7 @@ export class BookingStorm {
   readonly #clients: Promise<void>[]
 
   constructor(private readonly options: StormOptions) {
-    this.#clients = options.patients.map((patient, i) => this.#client(patient, i))
+    this.#clients = Array.from({ length: options.clients ?? 16 }, (_, i) => this.#client(i))
   }
 
   /** Ends the storm: clients begin no new booking, and those under way are tried until a final answer, for `ms` at most. */
@@ -137,10 +160,12 @@ export class BookingStorm {
     await Promise.all(this.#clients)
   }
 
-  async #client(patient: Patient, index: number): Promise<void> {
+  async #client(index: number): Promise<void> {
     let turn = index
     while (!this.#stopping) {
       const slot = this.options.slots[Math.floor(Math.random() * this.options.slots.length)]!
+      const patient = patientFor(this.options.patients, slot.doctorId)
+      if (!patient) throw new Error("the storm ran out of patients within the booking limits: make more")
       const intent: Intent = { key: randomUUID(), patient, slot, attempts: [] }
       this.intents.push(intent)
       await this.#book(intent, turn++)
