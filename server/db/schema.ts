@@ -174,7 +174,7 @@ export const doctors = pgTable(
     primaryCity: text("primary_city"),
     /** Cheapest provided service price, for the fee sort and the starting price. */
     minPrice: integer("min_price"),
-    /** The user is active: the doctor is listed by the search (kept from users.is_active). */
+    /** The user is active and the visibility not PRIVATE: the doctor is listed by the search (kept by refreshDoctorSearchFields). */
     listed: boolean("listed").notNull().default(true),
     /** Codes of the provided services, for the visit-type filter without a join. */
     serviceCodes: text("service_codes")

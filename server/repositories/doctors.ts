@@ -94,7 +94,9 @@ export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefin
 /**
  * Recomputes the denormalised search columns of a doctor (keyword text, primary city, cheapest
  * price, service and specialty codes, listed, sort names) after any change to names, specialties, locations,
- * services or the user's active flag; of every doctor, in one statement, when no id is given (the seed).
+ * services, the user's active flag or the visibility setting; of every doctor, in one statement, when no id is given (the seed).
+ * Listed: an active user whose visibility is not PRIVATE (issue 38: a PRIVATE doctor is left out of
+ * the search, on both of its paths, since the listings and the memory that answers on PostgreSQL follow this column).
  */
 export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | null): Promise<void> {
   await db.execute(sql`
@@ -112,7 +114,7 @@ export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | nul
       service_codes = coalesce((SELECT array_agg(ps.code ORDER BY ps.code) FROM provided_services ps WHERE ps.doctor_id = d.id), '{}'::text[]),
       specialty_codes = coalesce((SELECT array_agg(s.code ORDER BY s.code) FROM doctor_specialties ds
                                   JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), '{}'::text[]),
-      listed = u.is_active,
+      listed = u.is_active AND NOT EXISTS (SELECT 1 FROM doctor_settings st WHERE st.doctor_id = d.id AND st.visibility = 'PRIVATE'),
       sort_first_name = lower(u.first_name),
       sort_last_name = lower(u.last_name)
     FROM users u

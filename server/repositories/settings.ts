@@ -3,7 +3,9 @@ import type { AppLanguage, NotificationType, Visibility } from "../../schemas/en
 import type { DoctorSettings, PatientSettings, Theme, TimeZoneSetting } from "../../schemas/settings.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, doctorSettings, patients, patientSettings } from "../db/schema.ts"
+import { inTransaction } from "../db/transaction.ts"
 import { ApiError } from "../http/errors.ts"
+import { refreshDoctorSearchFields } from "./doctors.ts"
 import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 
 type DoctorSettingsRow = typeof doctorSettings.$inferSelect
@@ -60,14 +62,20 @@ export async function loadPatientSettings(db: Db, patientId: PatientId): Promise
   return toPatientSettings(row)
 }
 
-/** Saves a doctor's settings; answers the saved row, or undefined when the doctor has none to change. */
+/**
+ * Saves a doctor's settings; answers the saved row, or undefined when the doctor has none to change.
+ * A visibility saved re-reads whether the doctor is listed by the search, in the same transaction.
+ */
 export async function saveDoctorSettings(
   db: Db,
   doctorId: DoctorId,
   values: Partial<Omit<typeof doctorSettings.$inferInsert, "doctorId">>,
 ): Promise<DoctorSettingsRow | undefined> {
-  const [row] = await db.update(doctorSettings).set(values).where(eq(doctorSettings.doctorId, doctorId)).returning()
-  return row
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.update(doctorSettings).set(values).where(eq(doctorSettings.doctorId, doctorId)).returning()
+    if (row && values.visibility !== undefined) await refreshDoctorSearchFields(tx, doctorId)
+    return row
+  })
 }
 
 /** The interface language a patient or doctor saved in their settings, or null (managers, admins, no row). */

@@ -4,6 +4,7 @@ import * as doctorAccount from "../../schemas/contracts/doctorAccount.ts"
 import { requireDoctor } from "../http/auth.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
+import { writesDoctor } from "../http/readCache.ts"
 import { route } from "../http/contract.ts"
 import { updateDoctor } from "../repositories/doctorUpdates.ts"
 import { loadDoctor } from "../repositories/doctors.ts"
@@ -47,6 +48,9 @@ export function doctorAccountRoutes() {
       const notifications = [...new Set(["APPOINTMENTS" as const, ...body.notifications])]
       const row = await saveDoctorSettings(db, doctorId, { ...body, notifications })
       if (!row) throw new ApiError("DOCTOR_SETTINGS_NOT_FOUND")
+      // What the settings change among the cached reads is this doctor's (weeks replanned) and every
+      // search (a PRIVATE doctor leaves them), not the other doctors' profiles and weeks.
+      writesDoctor(c, doctorId)
       // Free slots ahead follow the new spacing and daily maximum; booked ones stay.
       if (row.bufferTime !== before.bufferTime || row.maxDailyAppointment !== before.maxDailyAppointment) {
         await replanFreeSlots(db, doctorId)

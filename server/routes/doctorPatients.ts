@@ -6,28 +6,29 @@ import { requireDoctor } from "../http/auth.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { route } from "../http/contract.ts"
-import { patientsOfDoctor } from "../repositories/doctorPatients.ts"
+import { patientOfDoctor, patientsOfDoctor } from "../repositories/doctorPatients.ts"
 import { loadPatient, patientExists } from "../repositories/patients.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
 import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 
 /**
- * One patient of the doctor, with contacts, addresses and alerts. A patient who never had an
- * appointment with this doctor is not theirs to see: FORBIDDEN_ACTION.
+ * One patient of the doctor, with contacts, addresses and alerts (none while the patient does not
+ * share their medical data). A patient who never had an appointment with this doctor is not theirs
+ * to see: FORBIDDEN_ACTION.
  */
 async function patientOf(db: Db, doctorId: DoctorId, patientId: PatientId): Promise<DoctorPatientDetail> {
-  const [summary] = await patientsOfDoctor(db, doctorId, patientId)
-  if (!summary) {
+  const seen = await patientOfDoctor(db, doctorId, patientId)
+  if (!seen) {
     if (!(await patientExists(db, patientId))) throw new ApiError("PATIENT_NOT_FOUND")
     throw new ApiError("FORBIDDEN_ACTION", "This patient has no appointment with you")
   }
   const patient = await loadPatient(db, patientId)
   if (!patient) throw new ApiError("PATIENT_NOT_FOUND")
   return {
-    ...summary,
+    ...seen.patient,
     emergencyContacts: [...patient.emergencyContacts].sort((a, b) => a.priority - b.priority),
     locations: patient.locations,
-    medicalAlerts: patient.medicalAlerts,
+    medicalAlerts: seen.sharesMedicalData ? patient.medicalAlerts : [],
   }
 }
 
