@@ -12,6 +12,9 @@ RUN npm run build
 # runtime stage installs the production dependencies, and takes only dist/ from the build.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# No demo data in production: the first start seeds the reference data only, no account (make the
+# first with `node dist/server/create-admin.js --email … --role ADMIN`), and PUBLIC_ORIGIN must be given.
+ENV DEMO_DATA=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force

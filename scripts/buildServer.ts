@@ -17,7 +17,10 @@ import { build } from "vite"
 
 const outDir = path.resolve(process.argv[2] ?? "dist/server")
 
-/** One program of one file: the gateway, and the backup tool beside it (`node dist/server/backup.js`). */
+/**
+ * One program of one file: the gateway, and beside it the backup tool (`node dist/server/backup.js`)
+ * and the first admin's (`node dist/server/create-admin.js`).
+ */
 const program = (entry: string, file: string, first: boolean) =>
   build({
     // Not vite.config.ts: its plugins and chunk groups are the browser's.
@@ -36,7 +39,8 @@ const program = (entry: string, file: string, first: boolean) =>
   })
 await program("server/main.ts", "main.js", true)
 await program("server/backup/cli.ts", "backup.js", false)
+await program("server/accounts/createAdminCli.ts", "create-admin.js", false)
 
 cpSync(path.resolve("server/db/migrations"), path.join(outDir, "migrations"), { recursive: true })
 if (!existsSync(path.join(outDir, "main.js"))) throw new Error(`no main.js in ${outDir}`)
-console.log(`server compiled into ${path.relative(process.cwd(), outDir)}/main.js (with migrations/), the backup tool into backup.js`)
+console.log(`server compiled into ${path.relative(process.cwd(), outDir)}/main.js (with migrations/), the backup tool into backup.js, create-admin.js`)

@@ -2,7 +2,11 @@
 import { spawn } from "node:child_process"
 
 const children = [
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: process.env.PORT ?? "8080" } }),
+  // The app is served on Vite's :5173: links (calendar feeds, storage URLs, mails) are built on it.
+  spawn("npx", ["tsx", "watch", "--clear-screen=false", "server/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: process.env.PORT ?? "8080", PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || "http://localhost:5173" },
+  }),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ]
 const stop = () => {

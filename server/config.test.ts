@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { ConfigError, loadConfig } from "./config.ts"
+import { ConfigError, linkOrigin, loadConfig } from "./config.ts"
 
 /** The problems loadConfig reports for this environment (none when it decodes). */
 function problemsOf(env: NodeJS.ProcessEnv): ReadonlyArray<string> {
@@ -15,6 +15,9 @@ function problemsOf(env: NodeJS.ProcessEnv): ReadonlyArray<string> {
     throw error
   }
 }
+
+// Issue 38: "No demo data in production" and "Links never trust the request".
+const NO_ORIGIN = "PUBLIC_ORIGIN must be set when DEMO_DATA=false: every link in mails, SMS, calendar feeds and storage URLs is built on it"
 
 describe("loadConfig", () => {
   it("gives the embedded single-command setup when nothing is set", () => {
@@ -29,6 +32,7 @@ describe("loadConfig", () => {
       mailTo: "contact@promed.sn",
       storageBucket: "promed-local.appspot.com",
       publicOrigin: "",
+      demoData: true,
       logRequests: true,
       tileOrigins: ["https://tile.openstreetmap.org"],
       demoAccountsOnLogin: true,
@@ -62,6 +66,7 @@ describe("loadConfig", () => {
       TILE_ORIGINS: "https://a.tile.example, https://b.tile.example",
       LOG_REQUESTS: "false",
       DEMO_ACCOUNTS_ON_LOGIN: "false",
+      DEMO_DATA: "false",
       READ_CACHE_MS: "0",
       SLOT_TOP_UP_HOURS: "6",
       JOB_POLL_MS: "500",
@@ -84,6 +89,7 @@ describe("loadConfig", () => {
       firebaseStorageBucket: "promed-firebase.appspot.com",
       // Origins are kept in their normal form, as browsers send them in Origin headers.
       publicOrigin: "https://promed.example",
+      demoData: false,
       userFilesOrigin: "https://files.promed.example:8443",
       tileOrigins: ["https://a.tile.example", "https://b.tile.example"],
       logRequests: false,
@@ -139,6 +145,7 @@ describe("loadConfig", () => {
     ],
     ["LOG_REQUESTS", ["yes", "0", "FALSE"], "true or false"],
     ["DEMO_ACCOUNTS_ON_LOGIN", ["no", "1"], "true or false"],
+    ["DEMO_DATA", ["no", "0", "False"], "true or false"],
     ["READ_CACHE_MS", ["-1", "5s", "3600001", "1.5"], "a whole number of milliseconds from 0 to 3600000"],
     ["SLOT_TOP_UP_HOURS", ["0", "daily", "169"], "a number of hours above 0 and at most 168"],
     ["SMS_PROVIDER_URL", ["sms.example", "ftp://sms.example"], "an http(s) URL such as https://sms.example/v1/send"],
@@ -167,6 +174,27 @@ describe("loadConfig", () => {
       "METRICS_TOKEN must be a token of 16 to 512 characters (letters, digits, . _ ~ + / = -), got 3 characters",
     ])
     expect(loadConfig({ METRICS_TOKEN: "a".repeat(16) }).metricsToken).toBe("a".repeat(16))
+  })
+
+  it("refuses DEMO_DATA=false (production) without PUBLIC_ORIGIN, empty counting as unset", () => {
+    expect(problemsOf({ DEMO_DATA: "false" })).toEqual([NO_ORIGIN])
+    expect(problemsOf({ DEMO_DATA: "false", PUBLIC_ORIGIN: "" })).toEqual([NO_ORIGIN])
+    // A PUBLIC_ORIGIN that is wrong is told as wrong, once.
+    expect(problemsOf({ DEMO_DATA: "false", PUBLIC_ORIGIN: "promed.example" })).toEqual([
+      'PUBLIC_ORIGIN must be an http(s) origin with no path, such as https://promed.example, got "promed.example"',
+    ])
+  })
+
+  it("takes DEMO_DATA=false with PUBLIC_ORIGIN: links on it, no demo accounts listed on the login page", () => {
+    const config = loadConfig({ DEMO_DATA: "false", PUBLIC_ORIGIN: "https://promed.example", DEMO_ACCOUNTS_ON_LOGIN: "true" })
+    expect(config).toMatchObject({ demoData: false, publicOrigin: "https://promed.example", demoAccountsOnLogin: false })
+    expect(linkOrigin(config)).toBe("https://promed.example")
+  })
+
+  it("builds links on http://localhost:PORT in development (PUBLIC_ORIGIN unset), on PUBLIC_ORIGIN when set", () => {
+    expect(linkOrigin(loadConfig({}))).toBe("http://localhost:8080")
+    expect(linkOrigin(loadConfig({ PORT: "8181" }))).toBe("http://localhost:8181")
+    expect(linkOrigin(loadConfig({ PORT: "8181", PUBLIC_ORIGIN: "https://Promed.example:8443/" }))).toBe("https://promed.example:8443")
   })
 
   it("reports every wrong variable at once", () => {
@@ -210,6 +238,55 @@ describe("the server's start", () => {
     )
     expect(started.stdout).not.toContain("Promed is running")
   })
+
+  it("refuses a production start (DEMO_DATA=false) without PUBLIC_ORIGIN: exit 2, one sentence, nothing opened", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-nodemo-"))
+    const started = start({ DEMO_DATA: "false", PUBLIC_ORIGIN: "", DATA_DIR: dataDir, DATABASE_URL: "" })
+    expect(started.status).toBe(2)
+    expect(started.stderr).toBe(`Promed cannot start:\n  ${NO_ORIGIN}\n`)
+    expect(started.stdout).not.toContain("Promed is running")
+    expect(readdirSync(dataDir)).toEqual([])
+  })
+
+  it("starts in production (DEMO_DATA=false) with PUBLIC_ORIGIN: the login page says nothing of a demonstration, no demo account signs in", async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000)
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-nodemo-"))
+    const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: {
+        ...process.env,
+        LOG_LEVEL: "info",
+        DEMO_DATA: "false",
+        PUBLIC_ORIGIN: "https://promed.example",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => output.includes("Promed is running") && (clearInterval(timer), resolve()), 100)
+        void exited.then((code) => (clearInterval(timer), reject(new Error(`the server stopped (${code}): ${output}`))))
+      })
+      const login = await (await fetch(`http://localhost:${port}/auth/login?lang=fr`)).text()
+      expect(login).toContain('<form method="post" action="/auth/login">')
+      expect(login).not.toContain("Démonstration")
+      expect(login).not.toContain("admin@demo.sn")
+      const token = await fetch(`http://localhost:${port}/auth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "admin@demo.sn", password: "Passw0rd!" }),
+      })
+      expect(token.status).toBe(401)
+    } finally {
+      server.kill("SIGTERM")
+      await exited
+    }
+  }, 90_000)
 
   it("waits for a PostgreSQL that does not answer, one log line per attempt naming host and database (never the password), then exits 2 with one sentence", () => {
     const started = start({ DATABASE_URL: "postgres://promed:s3cret-pw@127.0.0.1:1/promed", DATABASE_WAIT_S: "2" })

@@ -13,12 +13,17 @@ export interface ServerConfig {
   readonly smtpUrl: string | undefined
   readonly mailTo: string
   readonly storageBucket: string
-  /** Origin the login site sends users back to; empty means the request's own origin. */
+  /**
+   * The site's origin as browsers see it (PUBLIC_ORIGIN); empty in development, where links are
+   * built on http://localhost:PORT (linkOrigin) and the sign-in form check takes the request's own.
+   */
   readonly publicOrigin: string
+  /** The first start seeds the demo accounts, doctors and appointments (DEMO_DATA); off, the reference data only. */
+  readonly demoData: boolean
   readonly logRequests: boolean
   /** Origins of the map tile service, allowed by the content security policy. */
   readonly tileOrigins: ReadonlyArray<string>
-  /** The login site lists the demo accounts (on by default: this is a demo build). */
+  /** The login site lists the demo accounts (on by default with demo data, never without). */
   readonly demoAccountsOnLogin: boolean
   /**
    * The bucket of a real Firebase project when the app is built with one (VITE_FIREBASE_*): its
@@ -136,6 +141,7 @@ const Settings = {
   ),
   LOG_REQUESTS: setting(onOff, "true or false"),
   DEMO_ACCOUNTS_ON_LOGIN: setting(onOff, "true or false"),
+  DEMO_DATA: setting(onOff, "true or false"),
   READ_CACHE_MS: setting(wholeNumber(0, 3_600_000), "a whole number of milliseconds from 0 to 3600000"),
   SLOT_TOP_UP_HOURS: setting(positiveNumber(24 * 7), "a number of hours above 0 and at most 168"),
   SMS_PROVIDER_URL: setting(parsed(urlOf(["https:", "http:"]), String), "an http(s) URL such as https://sms.example/v1/send"),
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     return fallback === undefined ? undefined : Schema.decodeUnknownSync(schema)(fallback)
   }
 
+  const demoData = read("DEMO_DATA", "true")
   const config = {
     port: read("PORT", "8080"),
     dataDir: path.resolve(read("DATA_DIR", ".data")),
@@ -184,9 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailTo: read("CONTACT_MAIL_TO", "contact@promed.sn"),
     storageBucket: read("STORAGE_BUCKET", "promed-local.appspot.com"),
     publicOrigin: read("PUBLIC_ORIGIN") ?? "",
+    demoData,
     logRequests: read("LOG_REQUESTS", "true"),
     tileOrigins: read("TILE_ORIGINS", "https://tile.openstreetmap.org"),
-    demoAccountsOnLogin: read("DEMO_ACCOUNTS_ON_LOGIN", "true"),
+    demoAccountsOnLogin: read("DEMO_ACCOUNTS_ON_LOGIN", "true") && demoData,
     readCacheMs: read("READ_CACHE_MS", "5000"),
     firebaseStorageBucket: read("FIREBASE_STORAGE_BUCKET") ?? "",
     userFilesOrigin: read("USER_FILES_ORIGIN") ?? "",
@@ -199,9 +207,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: read("LOG_LEVEL", "info"),
     metricsToken: read("METRICS_TOKEN"),
   }
+  // Production (no demo data) sends links people act on: their origin is never a request's Host header.
+  if (!demoData && !config.publicOrigin && !problems.some((problem) => problem.startsWith("PUBLIC_ORIGIN "))) {
+    problems.push("PUBLIC_ORIGIN must be set when DEMO_DATA=false: every link in mails, SMS, calendar feeds and storage URLs is built on it")
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
 }
+
+/** The origin every absolute link is built on: PUBLIC_ORIGIN, or http://localhost:PORT in development; never the request's. */
+export const linkOrigin = (config: Pick<ServerConfig, "publicOrigin" | "port">): string => config.publicOrigin || `http://localhost:${config.port}`
 
 /** The configuration of this process, or, when a variable is wrong, its message on stderr and exit code 2: no stack trace, nothing started. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): ServerConfig {

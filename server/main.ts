@@ -3,7 +3,7 @@ import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
 import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
-import { cannotStart, loadConfigOrExit } from "./config.ts"
+import { cannotStart, linkOrigin, loadConfigOrExit } from "./config.ts"
 import { openDatabase, type Database } from "./db/client.ts"
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/demoAccounts.ts"
 import { seedOnFirstStart } from "./db/seed.ts"
@@ -48,7 +48,7 @@ let database: Database
 try {
   if (config.databaseUrl) await waitForDatabase(config.databaseUrl, { waitMs: config.databaseWaitMs })
   database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") })
-  await seedOnFirstStart(database, (line) => log.info({ scope: "start" }, line))
+  await seedOnFirstStart(database, (line) => log.info({ scope: "start" }, line), { demoData: config.demoData })
 } catch (error) {
   startFailed(error, where)
 }
@@ -87,13 +87,12 @@ const app = createApp({
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)
 // Jobs live in the database: what was due while the process was down runs at its first poll.
 const senders = { sendMail: accountMailSender(config), sendSms: smsSender(config), replyTo: config.mailTo }
-// Waitlist offers link to the app where it is served (PUBLIC_ORIGIN behind a proxy).
-const appOrigin = config.publicOrigin || `http://localhost:${config.port}`
 const handlers = {
   ...reminderHandlers(senders),
   ...agendaHandlers(senders),
   ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }),
-  ...waitlistHandlers(senders, appOrigin),
+  // Waitlist offers link to the app where it is served.
+  ...waitlistHandlers(senders, linkOrigin(config)),
 }
 // The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain
 // (once per hour, whoever enqueues it). A database lost meanwhile only delays it to the next start.
@@ -109,7 +108,8 @@ const server = serve({ fetch: inFlight.wrap(app.fetch), port: config.port }, (in
   if (process.stdout.isTTY) {
     console.log(`  gateway  http://localhost:${info.port}/api/v1`)
     console.log(`  sign-in  http://localhost:${info.port}/auth/login`)
-    console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(", ")}\n`)
+    if (config.demoData) console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(", ")}\n`)
+    else console.log("No demo data (DEMO_DATA=false): make the first admin with `npm run create-admin -- --email … --role ADMIN`\n")
   }
 }) as Server
 

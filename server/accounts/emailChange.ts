@@ -2,9 +2,9 @@ import type { Context } from "hono"
 import { getCookie } from "hono/cookie"
 import type { MailLanguage } from "../email/contactMail.ts"
 import { setRetryAfter, verifyCurrentPassword } from "../auth/credentialChecks.ts"
-import { ownOrigin } from "../auth/sameOriginForm.ts"
 import { composeAccountMail, maskedAddress, type AccountMailKind } from "../email/accountMail.ts"
 import { accountMailSender, countAccountMails, deliverAccountMails, enqueueAccountMail } from "../email/accountOutbox.ts"
+import { linkOrigin } from "../config.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError, validationError } from "../http/errors.ts"
 import { requestEmailChange } from "../repositories/emailChanges.ts"
@@ -50,16 +50,17 @@ export async function startEmailChange(
 ): Promise<void> {
   if (!currentPassword) throw validationError([{ name: "currentPassword", message: "validation.currentPasswordRequired" }])
   await verifyCurrentPassword(c, user.id, currentPassword, "currentPassword")
-  const { db } = c.get("deps")
+  const { db, config } = c.get("deps")
   if ((await countAccountMails(db, user.id, ["emailChangeLink", "emailChangeTaken"], new Date(Date.now() - DAY_MS))) >= EMAIL_CHANGES_PER_DAY) {
     setRetryAfter(c, DAY_MS)
     throw new ApiError("BUSINESS_ERROR", "Too many address changes today", [{ name: "email", message: "validation.tooManyEmailChanges" }], 429)
   }
   const change = await requestEmailChange(db, user.id, newEmail)
-  const link = change.token ? `${ownOrigin(c)}/auth/confirm-email?token=${change.token}` : ""
+  const link = change.token ? `${linkOrigin(config)}/auth/confirm-email?token=${change.token}` : ""
   await sendAccountMails(c, [
     change.token
-      ? { kind: "emailChangeLink", userId: user.id, to: change.newEmail, values: { firstName: user.firstName, link } }
+      ? // The new address may be anyone's: its mail greets nobody by a name the sender typed.
+        { kind: "emailChangeLink", userId: user.id, to: change.newEmail, values: { link } }
       : { kind: "emailChangeTaken", userId: user.id, to: change.newEmail, values: {} },
     { kind: "emailChangeRequested", userId: user.id, to: user.email, values: { firstName: user.firstName, address: maskedAddress(change.newEmail) } },
   ])

@@ -17,6 +17,7 @@ const TEXTS = {
     missing: "Saisissez votre e-mail et votre mot de passe.",
     crossSite: "Ce formulaire ne venait pas de la page de connexion de Promed : personne n'a été connecté. Connectez-vous ci-dessous si vous le souhaitez.",
     demo: "Comptes de démonstration (mot de passe Passw0rd!)",
+    demonstration: "Démonstration : les comptes de démonstration partagent le mot de passe publié.",
     register: "Pas encore de compte ? Créer un compte patient",
   },
   en: {
@@ -31,6 +32,7 @@ const TEXTS = {
     missing: "Enter your email and password.",
     crossSite: "This form did not come from the Promed sign-in page, so nobody was signed in. Sign in below if you wish.",
     demo: "Demo accounts (password Passw0rd!)",
+    demonstration: "Demonstration: the demo accounts share the published password.",
     register: "No account yet? Create a patient account",
   },
   ar: {
@@ -45,6 +47,7 @@ const TEXTS = {
     missing: "أدخل بريدك الإلكتروني وكلمة المرور.",
     crossSite: "لم يأتِ هذا النموذج من صفحة تسجيل الدخول في بروميد، لذا لم يُسجَّل دخول أي أحد. سجّل الدخول أدناه إن أردت.",
     demo: "حسابات تجريبية (كلمة المرور Passw0rd!)",
+    demonstration: "نسخة تجريبية: الحسابات التجريبية تشترك في كلمة المرور المنشورة.",
     register: "ليس لديك حساب؟ أنشئ حساب مريض",
   },
 } as const
@@ -61,6 +64,8 @@ export function renderLoginPage(options: {
   email?: string
   error?: LoginError
   demoAccounts: ReadonlyArray<string>
+  /** This server runs on demo data (DEMO_DATA): the page says so above the form. */
+  demonstration: boolean
 }): string {
   const t = TEXTS[options.lang]
   const { lang, returnTo } = options
@@ -75,7 +80,9 @@ export function renderLoginPage(options: {
     : ""
   const nav = `<nav class="langs" aria-label="Language">${langLink("fr", "FR")} · ${langLink("en", "EN")} · ${langLink("ar", "AR")}</nav>
   `
-  const main = `<p>${t.intro}</p>
+  const demonstration = options.demonstration ? `<p class="demonstration" role="note">${t.demonstration}</p>` : ""
+  const main = `${demonstration}
+  <p>${t.intro}</p>
   ${options.error ? `<p class="error" role="alert">${t[options.error]}</p>` : ""}
   <form method="post" action="/auth/login">
     <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
@@ -99,7 +106,7 @@ export const LOGIN_CSS = `
 label{display:block;font-weight:600;margin-top:12px}input{width:100%;padding:12px;border:1px solid #8aa0b4;border-radius:8px;font-size:1rem;margin-top:4px}
 button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e8c;color:#fff;font-size:1rem;font-weight:700;cursor:pointer}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.error{background:#fde8e8;color:#8a1c1c;padding:10px;border-radius:8px}.langs{text-align:end}a{color:#0b6e8c}.demo{margin-top:12px;font-size:.9rem}
+.error{background:#fde8e8;color:#8a1c1c;padding:10px;border-radius:8px}.langs{text-align:end}a{color:#0b6e8c}.demo{margin-top:12px;font-size:.9rem}.demonstration{background:#fff4d6;color:#5c4200;padding:10px;border-radius:8px}
 .hint{font-size:.85rem;color:#4d6275;margin:4px 0 0}.field-error{color:#8a1c1c;font-size:.9rem;margin:4px 0 0}
 .check{display:flex;gap:8px;align-items:flex-start;margin-top:16px}.check input{width:24px;height:24px;margin:0;flex:none}.check label{margin:0;font-weight:400}
 `

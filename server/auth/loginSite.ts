@@ -18,7 +18,11 @@ import { isSameOriginPost } from "./sameOriginForm.ts"
 import { createSession } from "./sessions.ts"
 import { savedAppLanguage } from "../repositories/settings.ts"
 
-const demoAccountsOf = (c: Context<AppEnv>) => (c.get("deps").config.demoAccountsOnLogin ? DEMO_ACCOUNTS : [])
+/** What the login page says of the demo: that it is one (DEMO_DATA), and its accounts when they are listed. */
+const demoOf = (c: Context<AppEnv>) => {
+  const { config } = c.get("deps")
+  return { demonstration: config.demoData, demoAccounts: config.demoAccountsOnLogin ? DEMO_ACCOUNTS : [] }
+}
 
 export function loginSiteRoutes() {
   const app = new Hono<AppEnv>()
@@ -32,7 +36,7 @@ export function loginSiteRoutes() {
     const lang = parseLoginLang(c.req.query("lang"))
     const returnTo = safeReturnTo(c.req.query("returnTo"))
     c.header("Cache-Control", "no-store")
-    return c.html(renderLoginPage({ lang, returnTo, demoAccounts: demoAccountsOf(c) }))
+    return c.html(renderLoginPage({ lang, returnTo, ...demoOf(c) }))
   })
 
   app.post("/login", async (c) => {
@@ -42,7 +46,7 @@ export function loginSiteRoutes() {
     const returnTo = safeReturnTo(field("returnTo"))
     c.header("Cache-Control", "no-store")
     const showAgain = (error: LoginError, status: 401 | 403 | 429, email = "") =>
-      c.html(renderLoginPage({ lang, returnTo, email, error, demoAccounts: demoAccountsOf(c) }), status)
+      c.html(renderLoginPage({ lang, returnTo, email, error, ...demoOf(c) }), status)
     // Checked before the credentials, so another site's posts neither sign anyone in nor count as guesses.
     if (!isSameOriginPost(c)) return showAgain("crossSite", 403)
     const email = field("email")

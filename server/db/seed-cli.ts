@@ -7,7 +7,7 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { sql } from "drizzle-orm"
 import { type DatabaseOptions, openDatabase } from "./client.ts"
-import { isSeeded, SEED_ACCOUNTS, seed } from "./seed.ts"
+import { hasReferenceData, SEED_ACCOUNTS, seed } from "./seed.ts"
 import { DEMO_PASSWORD } from "./demoAccounts.ts"
 
 const { values } = parseArgs({
@@ -48,8 +48,8 @@ try {
     database = await openDatabase(target)
     console.log(`Reset ${where}`)
   }
-  if (!values.reset && (await isSeeded(database.db))) {
-    console.log(`${where} is already seeded; use --reset to start again.`)
+  if (!values.reset && (await hasReferenceData(database.db))) {
+    console.log(`${where} is already seeded (demo or reference data); use --reset to start again.`)
   } else {
     await runSeed()
   }

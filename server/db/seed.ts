@@ -48,20 +48,26 @@ const DEFAULT_DOCTORS = 48
 const REVIEWED_DOCTORS = 40
 const EXTRA_PATIENTS = 20
 
-/** True once the demo data is there (the admin demo account exists). */
 /**
- * Seeds the demo data into an empty database, once however many gateways start on it together
- * (they take turns: the second finds it seeded).
+ * Seeds an empty database once, however many gateways start on it together (they take turns: the
+ * second finds it seeded). With `demoData` the demo accounts, doctors and appointments; without it
+ * the reference data only (specialties and healthcare facilities), and no account at all.
  */
-export async function seedOnFirstStart(database: Pick<Database, "db" | "exclusively">, log: (line: string) => void = console.log): Promise<boolean> {
+export async function seedOnFirstStart(
+  database: Pick<Database, "db" | "exclusively">,
+  log: (line: string) => void = console.log,
+  { demoData }: { demoData: boolean } = { demoData: true },
+): Promise<boolean> {
   return database.exclusively(async () => {
-    if (await isSeeded(database.db)) return false
-    log("Seeding demo data (first start)…")
-    await seed(database.db, {})
+    if (await hasReferenceData(database.db)) return false
+    log(demoData ? "Seeding demo data (first start)…" : "Seeding the reference data (first start, DEMO_DATA=false: no accounts)…")
+    if (demoData) await seed(database.db, {})
+    else await seedReferenceData(database.db)
     return true
   })
 }
 
+/** True once the demo data is there (the admin demo account exists). */
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db
     .select({ id: t.users.id })
@@ -69,6 +75,30 @@ export async function isSeeded(db: Db): Promise<boolean> {
     .where(sql`lower(${t.users.email}) = 'admin@demo.sn'`)
     .limit(1)
   return rows.length > 0
+}
+
+/** True once a first start has seeded anything: both seeds begin with the specialties. */
+export async function hasReferenceData(db: Db): Promise<boolean> {
+  return (await db.select({ id: t.specialties.id }).from(t.specialties).limit(1)).length > 0
+}
+
+/**
+ * The reference data of a production start: the specialties and the healthcare facilities, with
+ * the ids the demo seed gives them, without the demo's invented ratings. No users, doctors,
+ * patients, reviews or appointments.
+ */
+export async function seedReferenceData(db: Db): Promise<{ specialties: number; facilities: number }> {
+  const { rows } = createContext(Temporal.Now.instant(), "")
+  await inTransaction(db, async (tx) => {
+    await insertChunked(tx, t.specialties, rows.specialties)
+    // Their ratings in the demo are invented: a real directory starts with none.
+    await insertChunked(
+      tx,
+      t.healthcareFacilities,
+      rows.facilities.map((facility) => ({ ...facility, rating: 0, reviewCount: 0 })),
+    )
+  })
+  return { specialties: rows.specialties.length, facilities: rows.facilities.length }
 }
 
 /**

@@ -1,6 +1,10 @@
 import { MAIL_FROM, type Mail, type MailLanguage } from "./contactMail.ts"
 
-/** The mails an email change sends: the link to the new address, or a notice there when it is taken, and notices to the old one. */
+/**
+ * The mails an email change sends: the link to the new address, or a notice there when it is taken,
+ * and notices to the old one. Only the old address is the account's own: the mails to the new one
+ * carry nothing the sender typed, not even the account's name.
+ */
 export type AccountMailKind = "emailChangeLink" | "emailChangeTaken" | "emailChangeRequested" | "emailChanged"
 
 interface MailText {
@@ -15,7 +19,7 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
     emailChangeLink: {
       subject: "Confirmez votre nouvelle adresse e-mail Promed",
       body: (v) =>
-        `Bonjour ${v.firstName},\n\nVous avez demandé à vous connecter à Promed avec cette adresse. Ouvrez ce lien dans les 24 heures pour la confirmer :\n\n${v.link}\n\nSi vous n'avez rien demandé, ignorez ce message : rien ne changera.`,
+        `Bonjour,\n\nVous avez demandé à vous connecter à Promed avec cette adresse. Ouvrez ce lien dans les 24 heures pour la confirmer :\n\n${v.link}\n\nSi vous n'avez rien demandé, ignorez ce message : rien ne changera.`,
     },
     emailChangeTaken: {
       subject: "Cette adresse a déjà un compte Promed",
@@ -37,7 +41,7 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
     emailChangeLink: {
       subject: "Confirm your new Promed email address",
       body: (v) =>
-        `Hello ${v.firstName},\n\nYou asked to sign in to Promed with this address. Open this link within 24 hours to confirm it:\n\n${v.link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
+        `Hello,\n\nYou asked to sign in to Promed with this address. Open this link within 24 hours to confirm it:\n\n${v.link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
     },
     emailChangeTaken: {
       subject: "This address already has a Promed account",
@@ -58,7 +62,7 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
     emailChangeLink: {
       subject: "أكّد عنوان بريدك الإلكتروني الجديد في بروميد",
       body: (v) =>
-        `مرحبًا ${v.firstName}،\n\nطلبتَ تسجيل الدخول إلى بروميد بهذا العنوان. افتح هذا الرابط خلال 24 ساعة لتأكيده:\n\n${v.link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة: لن يتغير شيء.`,
+        `مرحبًا،\n\nطلبتَ تسجيل الدخول إلى بروميد بهذا العنوان. افتح هذا الرابط خلال 24 ساعة لتأكيده:\n\n${v.link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة: لن يتغير شيء.`,
     },
     emailChangeTaken: {
       subject: "لهذا العنوان حساب في بروميد بالفعل",

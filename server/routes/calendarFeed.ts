@@ -4,6 +4,7 @@ import { Temporal } from "temporal-polyfill"
 import * as calendarFeed from "../../schemas/contracts/calendarFeed.ts"
 import { appointmentEvent } from "../calendar/appointmentEvent.ts"
 import { calendarText } from "../calendar/ics.ts"
+import { linkOrigin } from "../config.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
@@ -31,9 +32,8 @@ export function calendarFeedRoutes() {
       const { db, config } = c.get("deps")
       const token = randomBytes(32).toString("base64url")
       const createdAt = await replaceFeed(db, caller.userId, hashOf(token))
-      const origin = config.publicOrigin || new URL(c.req.url).origin
       c.header("Cache-Control", "no-store")
-      return { url: `${origin}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() }
+      return { url: `${linkOrigin(config)}/api/v1/calendar/${token}.ics`, createdAt: createdAt.toISOString() }
     },
   })
 

@@ -1,4 +1,5 @@
 import type { Context } from "hono"
+import { linkOrigin } from "../config.ts"
 import type { Db } from "../db/client.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
@@ -16,15 +17,11 @@ export interface StorageSite {
 /** Where Firebase serves a real project's downloads (getDownloadURL). */
 const FIREBASE_DOWNLOADS = "https://firebasestorage.googleapis.com"
 
-/**
- * Our origin as the upload URLs spell it: PUBLIC_ORIGIN when set (then a forged Host header
- * changes nothing), else the request's own origin, which the SDK's emulator URLs carry.
- */
+/** Our origin as the upload URLs spell it (linkOrigin: PUBLIC_ORIGIN, never the request's Host header). */
 export function storageSiteOf(c: Context<AppEnv>): StorageSite {
   const { config } = c.get("deps")
-  const configured = config.publicOrigin ? URL.parse(config.publicOrigin)?.origin : undefined
   return {
-    origin: configured ?? new URL(c.req.url).origin,
+    origin: linkOrigin(config),
     bucket: config.storageBucket,
     ...(config.firebaseStorageBucket ? { firebaseBucket: config.firebaseStorageBucket } : {}),
   }

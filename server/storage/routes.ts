@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import path from "node:path"
 import { Hono, type Context } from "hono"
 import type { ContentfulStatusCode } from "hono/utils/http-status"
+import { linkOrigin } from "../config.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { listFilterOf, storageCaller, writeAreaOf } from "./access.ts"
 import { serveDownload } from "./downloads.ts"
@@ -183,8 +184,7 @@ export function storageRoutes() {
       } finally {
         place.release()
       }
-      const origin = c.get("deps").config.publicOrigin || new URL(c.req.url).origin
-      const url = `${origin}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${session.id}&upload_protocol=resumable`
+      const url = `${linkOrigin(c.get("deps").config)}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${session.id}&upload_protocol=resumable`
       c.header("X-Goog-Upload-Status", "active")
       c.header("X-Goog-Upload-URL", url)
       c.header("X-Goog-Upload-Chunk-Granularity", String(256 * 1024))

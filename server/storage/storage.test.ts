@@ -59,11 +59,13 @@ const md5 = (bytes: Uint8Array | ArrayBuffer) => createHash("md5").update(new Ui
 beforeAll(async () => {
   gw = await startTestGateway()
   dataDir = mkdtempSync(path.join(os.tmpdir(), "promed-storage-"))
-  const app = createApp({ db: gw.db, config: { ...config, dataDir } })
+  // The SDK is served at http://127.0.0.1:<port>: that is the site's origin (PUBLIC_ORIGIN), on which the upload URLs are built.
+  const served: { app?: ReturnType<typeof createApp> } = {}
   server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s))
+    const s = serve({ fetch: (request) => served.app!.fetch(request), port: 0, hostname: "127.0.0.1" }, () => resolve(s))
   })
   const port = (server.address() as AddressInfo).port
+  served.app = createApp({ db: gw.db, config: { ...config, dataDir, publicOrigin: `http://127.0.0.1:${port}` } })
   base = `http://127.0.0.1:${port}/v0/b/${bucket}/o`
   const [a, b] = await Promise.all([idsOf(gw, "patient@demo.sn"), idsOf(gw, "patient2@demo.sn")])
   const [ta, tb] = await Promise.all([gw.signIn("patient@demo.sn"), gw.signIn("patient2@demo.sn")])

@@ -81,6 +81,8 @@ export async function startTestGateway(
   const config = {
     ...defaults,
     dataDir,
+    // app.request's own origin: the links the gateway builds point where the tests call it.
+    publicOrigin: "http://localhost",
     logRequests: false,
     staticDir: options.staticDir ?? "/nonexistent",
     readCacheMs: options.readCacheMs ?? testReadCacheMs() ?? defaults.readCacheMs,
