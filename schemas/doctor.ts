@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { Location, PaginationRequest, PaginationResponse } from "./common.ts"
 import { Civility, ServiceCode, SpokenLanguage } from "./enums.ts"
-import { boundedLine, LIMITS, MultilineText, requiredText, Website } from "./fields.ts"
+import { boundedLine, LIMITS, MultilineText, personName, requiredText, Website } from "./fields.ts"
 import { ProfilePhone } from "./phone.ts"
 import { FacilityAddress, SearchKeyword } from "./facility.ts"
 import { DoctorId, FacilityId, UserId } from "./ids.ts"
@@ -73,8 +73,8 @@ export type Doctor = typeof Doctor.Type
 
 /** PUT /doctors/{id}: the doctor form of SPEC §5 (email is read-only and not accepted). */
 export const DoctorUpdate = Schema.Struct({
-  firstName: requiredText("validation.firstNameRequired", LIMITS.nameMax),
-  lastName: requiredText("validation.lastNameRequired", LIMITS.nameMax),
+  firstName: personName("validation.firstNameRequired"),
+  lastName: personName("validation.lastNameRequired"),
   refNumber: requiredText("validation.refNumberRequired", 50),
   careerStartYear: Schema.Int.check(Schema.isBetween({ minimum: 1950, maximum: 2100 }, { message: "validation.careerStartYearInvalid" })),
   biography: Schema.optionalKey(

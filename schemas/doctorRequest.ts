@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { SPECIALTY_CODES } from "../src/features/public/doctors/specialtyCodes.ts"
-import { boundedText, Email, LIMITS, requiredText, UtcInstant } from "./fields.ts"
+import { boundedText, Email, personName, requiredText, UtcInstant } from "./fields.ts"
 import { ProfilePhone } from "./phone.ts"
 import { DoctorRequestId, FacilityId, uuid } from "./ids.ts"
 
@@ -18,8 +18,8 @@ export type DoctorRequestSpecialty = typeof DoctorRequestSpecialty.Type
  * (optional), a short message (optional) and the terms accepted. Texts are trimmed on decode.
  */
 export const DoctorRequestInput = Schema.Struct({
-  firstName: requiredText("validation.firstNameRequired", LIMITS.nameMax),
-  lastName: requiredText("validation.lastNameRequired", LIMITS.nameMax),
+  firstName: personName("validation.firstNameRequired"),
+  lastName: personName("validation.lastNameRequired"),
   email: Email,
   phoneNumber: ProfilePhone,
   specialtyCode: DoctorRequestSpecialty,

@@ -54,6 +54,20 @@ export const requiredText = (message: string, max: number = LIMITS.textMax) =>
     Schema.isMaxLength(max, { message: "validation.tooLong" }),
   )
 
+/**
+ * Format characters that draw nothing (zero-width spaces and joiners, word joiner, BOM) or reorder
+ * what follows (bidi embeddings, overrides, isolates, the LRM, RLM and ALM marks): in a name they
+ * make look-alikes and turn a greeting or a list around (issue 38). Arabic names need none of them.
+ */
+const INVISIBLE_FORMAT = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
+
+/** A person's name: required, at most LIMITS.nameMax, with no invisible or reordering character. */
+export const personName = (message: string) =>
+  requiredText(message).check(
+    Schema.makeFilter((s: string) => !INVISIBLE_FORMAT.test(s), { message: "validation.controlCharacters" }),
+    Schema.isMaxLength(LIMITS.nameMax, { message: "validation.tooLong" }),
+  )
+
 /** Text of several lines that is not blank once trimmed. */
 export const requiredMultilineText = (message: string, max: number = LIMITS.textMax) =>
   MultilineText.check(

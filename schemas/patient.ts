@@ -1,12 +1,12 @@
 import * as Schema from "effect/Schema"
 import { Location } from "./common.ts"
 import { BloodType, Civility, DependantRelationship, EmergencyRelationship, Gender, MedicalRecordType, NotificationMethod, Severity } from "./enums.ts"
-import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText, requiredText } from "./fields.ts"
+import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText, personName, requiredText } from "./fields.ts"
 import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
 import { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "./ids.ts"
 
-const nameField = (key: string) => requiredText(`validation.${key}`, LIMITS.nameMax)
+const nameField = (key: string) => personName(`validation.${key}`)
 const textList = Schema.Array(boundedLine(200)).check(Schema.isMaxLength(50))
 
 export const Dependant = Schema.Struct({

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { Email, LIMITS, Password, requiredText } from "./fields.ts"
+import { Email, Password, personName } from "./fields.ts"
 import { ProfilePhone } from "./phone.ts"
 
 /**
@@ -8,8 +8,8 @@ import { ProfilePhone } from "./phone.ts"
  * one of @$!%*?&, nothing else), and the terms accepted.
  */
 export const PatientRegistration = Schema.Struct({
-  firstName: requiredText("validation.firstNameRequired", LIMITS.nameMax),
-  lastName: requiredText("validation.lastNameRequired", LIMITS.nameMax),
+  firstName: personName("validation.firstNameRequired"),
+  lastName: personName("validation.lastNameRequired"),
   email: Email,
   phoneNumber: ProfilePhone,
   password: Password,

@@ -95,6 +95,7 @@ describe("loadConfig", () => {
       logRequests: false,
       demoAccountsOnLogin: false,
       readCacheMs: 0,
+      bookingLimits: true,
       slotTopUpIntervalMs: 6 * 3600_000,
       jobPollMs: 500,
       smsProviderUrl: "https://sms.example/v1/send",

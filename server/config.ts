@@ -34,6 +34,11 @@ export interface ServerConfig {
   readonly userFilesOrigin: string
   /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
   readonly readCacheMs: number
+  /**
+   * Issue 38's booking limits (schemas/availability.ts BOOKING_LIMITS), always on in the product;
+   * off only in gateway suites that book one demo patient again and again about other rules.
+   */
+  readonly bookingLimits: boolean
   /** How often the server tops up every schedule's time slots (also once at start). */
   readonly slotTopUpIntervalMs: number
   /** How often the job worker looks for due jobs (reminders, agendas). */
@@ -196,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileOrigins: read("TILE_ORIGINS", "https://tile.openstreetmap.org"),
     demoAccountsOnLogin: read("DEMO_ACCOUNTS_ON_LOGIN", "true") && demoData,
     readCacheMs: read("READ_CACHE_MS", "5000"),
+    bookingLimits: true,
     firebaseStorageBucket: read("FIREBASE_STORAGE_BUCKET") ?? "",
     userFilesOrigin: read("USER_FILES_ORIGIN") ?? "",
     slotTopUpIntervalMs: read("SLOT_TOP_UP_HOURS", "24") * 3600_000,

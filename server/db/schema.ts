@@ -733,6 +733,20 @@ export const jobs = pgTable(
   (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
 )
 
+/** A new slot hold a user made (issue 38), kept for HOLD_RATE's window: the holds per user are counted here. */
+export const holdEvents = pgTable(
+  "hold_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("hold_events_user_at_idx").on(t.userId, t.at)],
+)
+
 /**
  * A notice a job began to send on a channel (issue 37): written before the provider is called, so
  * that a later attempt of the same job, finding it without an outcome in the notification log,

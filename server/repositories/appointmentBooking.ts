@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm"
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
+import { BOOKING_LIMITS } from "../../schemas/availability.ts"
 import type { AppointmentType } from "../../schemas/enums.ts"
 import { primaryHomeLocation } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
@@ -10,7 +11,7 @@ import { changeAllowed, initialStatusFor, isUniqueViolation } from "./appointmen
 import { inTransaction } from "../db/transaction.ts"
 import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/schedule.ts"
 import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
-import { acceptOffersOf, endWaitsOn, slotsFreed } from "../waitlist/offers.ts"
+import { acceptOffersOf, endWaitsOn, offerSlotIn } from "../waitlist/offers.ts"
 import { liveHolder } from "./slotHolds.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
@@ -26,6 +27,10 @@ export interface BookingRequest {
   readonly reason: string
   /** The user booking (the patient, or the doctor booking for them): their own hold of the slot lets them through (issue 14). */
   readonly bookedBy: (typeof users.$inferSelect)["id"]
+  /** A patient's own booking (not a doctor's for their patient): refused when the doctor allows no direct booking (issue 38). */
+  readonly byPatient: boolean
+  /** Held to BOOKING_LIMITS (issue 38): a patient's own booking, unless a suite turns the limits off. */
+  readonly limited: boolean
 }
 
 const slotTaken = () => new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot has just been booked by someone else")
@@ -99,6 +104,28 @@ export async function hasAppointmentWith(db: Db, doctorId: DoctorId, patientId: 
   return Boolean(row)
 }
 
+/** Refuses a booking past BOOKING_LIMITS (issue 38), each with its translated reason for the wizard. */
+export async function checkBookingLimits(tx: Db, request: BookingRequest, slot: Pick<SlotRow, "startsAt" | "timeZone">, now: Temporal.Instant): Promise<void> {
+  const live = and(eq(appointments.patientId, request.patientId), ne(appointments.status, "CANCELED"))
+  const person = request.dependantId === null ? isNull(appointments.dependantId) : eq(appointments.dependantId, request.dependantId)
+  const upcoming = gt(appointments.appointmentTime, new Date(now.epochMilliseconds))
+  const [counts] = await tx
+    .select({
+      account: sql<number>`count(*) FILTER (WHERE ${upcoming})::int`,
+      withDoctor: sql<number>`count(*) FILTER (WHERE ${upcoming} AND ${person} AND ${appointments.doctorId} = ${request.doctorId})::int`,
+      thatDay: sql<number>`count(*) FILTER (WHERE ${person} AND ${appointments.doctorId} = ${request.doctorId}
+        AND (${appointments.appointmentTime} AT TIME ZONE ${appointments.timeZone})::date = (${slot.startsAt} AT TIME ZONE ${slot.timeZone})::date)::int`,
+    })
+    .from(appointments)
+    .where(live)
+  const refuse = (message: string, key: string) => new ApiError("BUSINESS_ERROR", message, [{ name: "timeSlotId", message: key }])
+  if (counts!.thatDay >= BOOKING_LIMITS.perPersonWithDoctorPerDay)
+    throw refuse("This person already has an appointment with this doctor that day", "validation.bookingLimitPerDay")
+  if (counts!.withDoctor >= BOOKING_LIMITS.perPersonWithDoctor)
+    throw refuse("Too many upcoming appointments with this doctor for this person", "validation.bookingLimitWithDoctor")
+  if (counts!.account >= BOOKING_LIMITS.perAccount) throw refuse("Too many upcoming appointments for this account", "validation.bookingLimitAccount")
+}
+
 /**
  * Books an AVAILABLE slot: the slot row is locked, marked BOOKED and the appointment inserted in
  * one transaction. Two bookings of one slot: the second waits for the lock, then finds it BOOKED;
@@ -107,14 +134,22 @@ export async function hasAppointmentWith(db: Db, doctorId: DoctorId, patientId: 
 export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<AppointmentId> {
   const homeAddress = await checkBookable(db, request)
   return bookingTransaction(db, async (tx) => {
+    // One booking of an account at a time: the limits' counts cannot both pass for two slots booked at once.
+    if (request.limited) await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, request.patientId)).for("update")
     const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now, request.bookedBy)
     if (toUtcSeconds(slot.startsAt) !== request.appointmentTime) {
       throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
     }
+    if (request.limited) await checkBookingLimits(tx, request, slot, now)
     const [settings] = await tx
-      .select({ autoConfirmAppointments: doctorSettings.autoConfirmAppointments })
+      .select({ autoConfirmAppointments: doctorSettings.autoConfirmAppointments, allowDirectBooking: doctorSettings.allowDirectBooking })
       .from(doctorSettings)
       .where(eq(doctorSettings.doctorId, request.doctorId))
+    // The doctor books for their patients themselves (issue 38: the setting was saved, never acted on).
+    if (request.byPatient && settings?.allowDirectBooking === false)
+      throw new ApiError("BUSINESS_ERROR", "This doctor takes bookings through their practice only", [
+        { name: "doctorId", message: "validation.noDirectBooking" },
+      ])
     // Booked, the slot needs its hold no more.
     await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
     const [created] = await tx
@@ -154,14 +189,15 @@ async function lockAppointment(tx: Db, appointmentId: AppointmentId, now: Tempor
 }
 
 /** Gives a booked slot back, unless its time has passed; a slot given back is offered to its doctor's waitlist (issue 14). */
-async function freeSlot(tx: Db, slotId: TimeSlotId | null): Promise<void> {
+async function freeSlot(tx: Db, slotId: TimeSlotId | null, now: Temporal.Instant): Promise<void> {
   if (!slotId) return
   const freed = await tx
     .update(timeSlots)
     .set({ status: "AVAILABLE" })
     .where(and(eq(timeSlots.id, slotId), eq(timeSlots.status, "BOOKED"), sql`${timeSlots.startsAt} > now()`))
     .returning({ id: timeSlots.id })
-  if (freed.length > 0) await slotsFreed(tx, { slotIds: [slotId] })
+  // Offered to the first in line in this very transaction (issue 38): nobody books or holds it meanwhile.
+  if (freed.length > 0) await offerSlotIn(tx, slotId, now)
 }
 
 /** Cancels a CONFIRMED appointment at least 24 h ahead and frees its slot, in one transaction. */
@@ -172,7 +208,7 @@ export async function cancelAppointment(db: Db, appointmentId: AppointmentId, no
       .update(appointments)
       .set({ status: "CANCELED", canceledAt: new Date(now.epochMilliseconds) })
       .where(eq(appointments.id, row.id))
-    await freeSlot(tx, row.timeSlotId)
+    await freeSlot(tx, row.timeSlotId, now)
     await endWaitsOn(tx, row.id, now)
     await cancelReminders(tx, row.id, new Date(now.epochMilliseconds))
   })
@@ -205,7 +241,7 @@ export async function rescheduleAppointment(
       if (request.appointmentTime !== undefined && request.appointmentTime !== toUtcSeconds(slot.startsAt)) {
         throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
       }
-      await freeSlot(tx, row.timeSlotId)
+      await freeSlot(tx, row.timeSlotId, now)
       await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
       // Moved into an offered slot ("earlier than my appointment"): the offer is accepted.
       await acceptOffersOf(tx, slot.id, row.patientId, now)

@@ -1,9 +1,9 @@
-import { and, eq, gt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
+import { and, count, eq, gt, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
-import { SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
+import { HOLD_RATE, SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
 import type { Doctor } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
-import { timeSlots, users } from "../db/schema.ts"
+import { holdEvents, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
@@ -53,6 +53,20 @@ export interface HoldResult {
 }
 
 /**
+ * Counts a new hold of the user, refusing it past HOLD_RATE (issue 38: throw-away accounts holding
+ * every free slot in turn). Kept in the database, so the limit holds whichever gateway is asked;
+ * the user's entries older than the window go as the next is written.
+ */
+async function countNewHold(tx: Db, userId: UserId, now: Temporal.Instant): Promise<void> {
+  const windowStart = new Date(now.epochMilliseconds - HOLD_RATE.windowMinutes * 60_000)
+  await tx.delete(holdEvents).where(and(eq(holdEvents.userId, userId), lt(holdEvents.at, windowStart)))
+  const [row] = await tx.select({ n: count() }).from(holdEvents).where(eq(holdEvents.userId, userId))
+  if ((row?.n ?? 0) >= HOLD_RATE.holds)
+    throw new ApiError("BUSINESS_ERROR", "Too many slots held in a short time", [{ name: "timeSlotId", message: "validation.holdRate" }])
+  await tx.insert(holdEvents).values({ userId, at: new Date(now.epochMilliseconds) })
+}
+
+/**
  * Holds a future AVAILABLE slot for the user for SLOT_HOLD_MINUTES, in one transaction with the
  * slot row locked: a slot booked, or held live by someone else, is refused as taken; the user's
  * previous hold (of another slot) is released. Parallel holds of one slot wait for the lock and
@@ -68,6 +82,9 @@ export async function holdSlot(db: Db, request: HoldRequest, now: Temporal.Insta
     if (slot.status !== "AVAILABLE" || (holder !== null && holder !== request.userId)) {
       throw new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot is booked or being booked by someone else")
     }
+    // Holding again never extends a hold past its first end (issue 38): a reload resumes the same countdown.
+    const renewing = holder === request.userId
+    if (!renewing) await countNewHold(tx, request.userId, now)
     // One hold per user: the previous one, whichever doctor's, is let go (a waitlist offer's slot stays held: issue 14).
     const released = await tx
       .update(timeSlots)
@@ -76,7 +93,7 @@ export async function holdSlot(db: Db, request: HoldRequest, now: Temporal.Insta
       .returning({ doctorId: timeSlots.doctorId })
     // Holding a slot offered to one never shortens the offer's time.
     const offerUntil = await liveOfferUntil(tx, slot.id, request.userId, now)
-    const reviewUntil = Math.floor(now.epochMilliseconds / 1000) * 1000 + SLOT_HOLD_MINUTES * 60_000
+    const reviewUntil = renewing ? slot.heldUntil!.getTime() : Math.floor(now.epochMilliseconds / 1000) * 1000 + SLOT_HOLD_MINUTES * 60_000
     const until = new Date(Math.max(reviewUntil, offerUntil?.getTime() ?? 0))
     const seconds = Math.round((until.getTime() - Math.floor(now.epochMilliseconds / 1000) * 1000) / 1000)
     await tx.update(timeSlots).set({ heldBy: request.userId, heldUntil: until }).where(eq(timeSlots.id, slot.id))

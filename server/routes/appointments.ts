@@ -96,7 +96,13 @@ export function appointmentsRoutes() {
       idempotent(c, caller, body, appointments.createAppointment.status, async (db) => {
         await checkBooker(db, caller, body)
         writesDoctor(c, body.doctorId)
-        const id = await bookSlot(db, { ...body, dependantId: body.dependantId ?? null, bookedBy: caller.userId })
+        const id = await bookSlot(db, {
+          ...body,
+          dependantId: body.dependantId ?? null,
+          bookedBy: caller.userId,
+          byPatient: caller.role === "PATIENT",
+          limited: caller.role === "PATIENT" && c.get("deps").config.bookingLimits,
+        })
         return loadAppointment(db, id)
       }),
   })

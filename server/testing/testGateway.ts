@@ -72,6 +72,11 @@ export async function startTestGateway(
     staticDir?: string
     /** How long public reads are kept (the product's default when absent, or PROMED_TEST_READ_CACHE_MS's). */
     readCacheMs?: number
+    /**
+     * Issue 38's booking limits, on as in the product; off only for a suite that books the demo
+     * patient again and again about other rules (tests/security/marketplaceAbuse.test.ts proves them).
+     */
+    bookingLimits?: boolean
   } = {},
 ) {
   const { database, url, drop } = await openTestDatabase(options.seedDoctors)
@@ -86,6 +91,7 @@ export async function startTestGateway(
     logRequests: false,
     staticDir: options.staticDir ?? "/nonexistent",
     readCacheMs: options.readCacheMs ?? testReadCacheMs() ?? defaults.readCacheMs,
+    bookingLimits: options.bookingLimits ?? defaults.bookingLimits,
   }
   // On PostgreSQL, as in production: searches answered from the listings kept in memory, which
   // hear every change of the database (server/search/listingFeed.ts).

@@ -61,12 +61,7 @@ async function lineFor(tx: Db, slot: SlotRow): Promise<WaitingEntry[]> {
 async function lockOfferableSlot(tx: Db, slotId: SlotId, now: Temporal.Instant): Promise<SlotRow | null> {
   const [slot] = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId)).for("update")
   if (!slot || slot.status !== "AVAILABLE" || slot.startsAt.getTime() <= now.epochMilliseconds || liveHolder(slot, now) !== null) return null
-  const [live] = await tx
-    .select({ id: slotOffers.id })
-    .from(slotOffers)
-    .where(and(eq(slotOffers.timeSlotId, slotId), eq(slotOffers.status, "OFFERED")))
-    .limit(1)
-  return live ? null : slot
+  return (await liveOfferFor(tx, slotId)) ? null : slot
 }
 
 /** Offers the slot to the entry: held for its patient OFFER_MINUTES, ended by a job then, told by another. */
@@ -85,13 +80,40 @@ async function makeOffer(tx: Db, slot: SlotRow, to: WaitingEntry, now: Temporal.
 
 /** A freed slot: offered to the first in line, when someone waits for it; the offer's id. */
 export function offerFreedSlot(db: Db, slotId: SlotId, now: Temporal.Instant = Temporal.Now.instant()): Promise<string | null> {
-  return inTransaction(db, async (tx) => {
-    const slot = await lockOfferableSlot(tx, slotId, now)
-    if (!slot) return null
-    const [snapshot] = initialTransition(slotOfferMachine, { line: await lineFor(tx, slot) })
-    return snapshot.matches("offered") ? makeOffer(tx, slot, snapshot.context.current!, now) : null
-  })
+  return inTransaction(db, (tx) => offerSlotIn(tx, slotId, now))
 }
+
+/**
+ * Offers the slot in the caller's transaction: the cancellation that frees it (issue 38: no window
+ * in which anyone books or holds it before the first in line is offered it), or a job. A slot held
+ * by someone (a review's hold) is asked again when that hold ends, so that it is not lost to the line.
+ */
+export async function offerSlotIn(tx: Db, slotId: SlotId, now: Temporal.Instant): Promise<string | null> {
+  const slot = await lockOfferableSlot(tx, slotId, now)
+  if (!slot) {
+    const [held] = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId))
+    if (held && held.status === "AVAILABLE" && held.heldUntil && liveHolder(held, now) !== null && !(await liveOfferFor(tx, slotId))) {
+      await enqueue(tx, {
+        kind: WAITLIST_FREED_JOB,
+        payload: { slotIds: [slotId] },
+        runAt: held.heldUntil,
+        dedupeKey: `${WAITLIST_FREED_JOB}:${slotId}:${held.heldUntil.getTime()}`,
+      })
+    }
+    return null
+  }
+  const [snapshot] = initialTransition(slotOfferMachine, { line: await lineFor(tx, slot) })
+  return snapshot.matches("offered") ? makeOffer(tx, slot, snapshot.context.current!, now) : null
+}
+
+const liveOfferFor = async (tx: Db, slotId: SlotId) =>
+  (
+    await tx
+      .select({ id: slotOffers.id })
+      .from(slotOffers)
+      .where(and(eq(slotOffers.timeSlotId, slotId), eq(slotOffers.status, "OFFERED")))
+      .limit(1)
+  ).length > 0
 
 /** A new availability's free future slots, earliest first: each may be offered. */
 export async function freeSlotsOf(db: Db, availabilityId: SlotRow["availabilityId"], now: Temporal.Instant = Temporal.Now.instant()): Promise<SlotId[]> {

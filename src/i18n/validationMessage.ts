@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next"
+import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/availability.ts"
 import { LIMITS } from "../../schemas/limits.ts"
 
 // The bounds a validation text mentions, from the same constants the schemas check.
@@ -10,6 +11,10 @@ const PARAMS: Record<string, Record<string, number>> = {
   "validation.commentMaxCharacters": { max: LIMITS.commentMax },
   "validation.ratingMin": { min: LIMITS.ratingMin },
   "validation.ratingMax": { max: LIMITS.ratingMax },
+  "validation.bookingLimitWithDoctor": { max: BOOKING_LIMITS.perPersonWithDoctor },
+  "validation.bookingLimitPerDay": { max: BOOKING_LIMITS.perPersonWithDoctorPerDay },
+  "validation.bookingLimitAccount": { max: BOOKING_LIMITS.perAccount },
+  "validation.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
 }
 
 /** Translates a validation message key of the shared schemas, with the bound it speaks of. */

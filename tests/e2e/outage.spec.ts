@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts, signIn } from "./support.ts"
+import { acceptCookies, ACCOUNTS, expectToastShown, openWizardFor, recordToasts, signIn } from "./support.ts"
 
 /**
  * Issue 37 in the browser: while the gateway answers 503 SERVER_ERROR with Retry-After (its
@@ -16,14 +16,7 @@ test("a booking during an outage: retried with its key after each Retry-After, t
   page,
 }) => {
   await signIn(page, ACCOUNTS.patient.email, "/profile")
-  await page.goto(`/doctors?keyword=${encodeURIComponent("Aïcha Mahamat")}`)
-  await page
-    .getByRole("article")
-    .filter({ hasText: "Aïcha Mahamat" })
-    .first()
-    .getByRole("button", { name: /Prendre rendez-vous/ })
-    .click()
-  const dialog = page.getByRole("dialog", { name: /Rendez-vous avec Dr Aïcha Mahamat/ })
+  const dialog = await openWizardFor(page, "Aïcha Mahamat")
   await dialog.getByLabel("Motif de consultation").fill("Douleurs au genou depuis une semaine")
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
   const next = dialog.getByRole("button", { name: "Semaine suivante" })

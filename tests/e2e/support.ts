@@ -76,3 +76,17 @@ export function watchHydration(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(error.message))
   return problems
 }
+
+/** Opens the booking wizard from the doctor search, as a patient would (signed in already), and gives its dialog. */
+export async function openWizardFor(page: Page, doctor: string) {
+  await page.goto(`/doctors?keyword=${encodeURIComponent(doctor)}`)
+  await page
+    .getByRole("article")
+    .filter({ hasText: doctor })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
+  const dialog = page.getByRole("dialog", { name: `Rendez-vous avec Dr ${doctor}` })
+  await expect(dialog).toBeVisible()
+  return dialog
+}

@@ -5,6 +5,7 @@ import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { formatCountdown, formatDate, formatTime, Money } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
+import { validationMessage } from "../../i18n/validationMessage.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
 import { clinicAddressOf } from "./clinicAddress.ts"
@@ -22,6 +23,8 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   )
   // Issue 37: the wizard decided why (an outage answer after its retries, or anything else).
   const unavailable = useSelector(actor, (s) => s.matches({ failed: "unavailable" }))
+  // Issue 38: a refusal the gateway explains (a booking limit) is said in its words.
+  const refusal = useSelector(actor, (s) => (s.matches("failed") ? (s.context.error?.fields?.[0]?.message ?? null) : null))
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
   const hold = useSelector(actor, (s) => (s.matches({ review: "held" }) ? s.context.hold : null))
@@ -95,7 +98,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
       {hold ? <HoldCountdown key={hold.heldUntil} seconds={hold.expiresInSeconds} /> : null}
       {state === "failed" ? (
         <p className="alert alert-danger" role="alert">
-          {unavailable ? t("common.unavailable") : t("booking.failed")}
+          {unavailable ? t("common.unavailable") : refusal ? validationMessage(t, refusal) : t("booking.failed")}
         </p>
       ) : null}
       <div className="dialog-actions">
