@@ -12,7 +12,6 @@ import { ReactionInput, ReviewInput } from "../../schemas/review.ts"
 import { ChangePasswordRequest, TokenRequest } from "../../schemas/session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "../../schemas/settings.ts"
 import { createApp } from "../../server/app.ts"
-import { loadConfig } from "../../server/config.ts"
 import { appointments, doctors, reviews, timeSlots } from "../../server/db/schema.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
 import { contactMessage, currentDoctorForm, currentPatientForm, multipart, ownerGet, recordObject, type RowContext } from "./accessRows.ts"
@@ -124,7 +123,7 @@ export async function prepareWorld(): Promise<World> {
   const noGuessLimits = { attempt: async () => 0, succeeded: async () => {} }
   const app = createApp({
     db: gw.db,
-    config: { ...loadConfig({}), logRequests: true, staticDir: "/nonexistent", bookingLimits: false },
+    config: { ...gw.config, logRequests: true, bookingLimits: false },
     credentialLimits: noGuessLimits,
   })
 
