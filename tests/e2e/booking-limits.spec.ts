@@ -12,11 +12,10 @@ test.beforeEach(async ({ page }) => {
 })
 
 const PATIENT = "patient2@demo.sn"
-const DOCTOR = "Aïcha Mahamat"
 
 /** Through the three steps for herself, `weeks` ahead (the week's last free time: others take the first ones), to the review; then Confirm. */
-async function bookWeeksAhead(page: Page, weeks: number, reason: string) {
-  const dialog = await openWizardFor(page, DOCTOR)
+async function bookWeeksAhead(page: Page, doctor: string, weeks: number, reason: string) {
+  const dialog = await openWizardFor(page, doctor)
   await dialog.getByLabel("Motif de consultation").fill(reason)
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
   for (let i = 0; i < weeks; i++) await dialog.getByRole("button", { name: "Semaine suivante" }).click()
@@ -32,18 +31,27 @@ async function bookWeeksAhead(page: Page, weeks: number, reason: string) {
 
 test("a third upcoming appointment with one doctor is refused on the review, said in French, the choices kept", async ({ page }) => {
   await signIn(page, PATIENT, "/profile")
-  const booked = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/v1/appointments"))
-  // The demo data gives her one upcoming appointment with this doctor; this is the second.
-  await bookWeeksAhead(page, 2, "Suivi de la fièvre")
-  const first = (await (await booked).json()) as { id: string }
-  await expectToastShown(page, "Votre rendez-vous est confirmé.")
+  // A doctor no other suite books (the first dermatologist listed), so that only this test's bookings count.
+  await page.goto("/doctors?specialties=DERMATOLOGY")
+  const heading = (await page.getByRole("article").first().getByRole("heading").first().textContent()) ?? ""
+  const doctor = heading.replace(/^Dr\s+/, "").trim()
+  const made: Array<Promise<string>> = []
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && r.url().endsWith("/api/v1/appointments") && r.status() === 201) made.push(r.json().then((b: { id: string }) => b.id))
+  })
   try {
-    const dialog = await bookWeeksAhead(page, 3, "Deuxième avis sur la toux")
+    await bookWeeksAhead(page, doctor, 1, "Eczéma des mains")
+    await expectToastShown(page, "Votre rendez-vous est confirmé.")
+    await bookWeeksAhead(page, doctor, 2, "Contrôle de l'eczéma")
+    await expectToastShown(page, "Votre rendez-vous est confirmé.")
+    const dialog = await bookWeeksAhead(page, doctor, 3, "Deuxième avis sur la toux")
     await expect(dialog.getByRole("alert").filter({ hasText: "Vous avez déjà 2 rendez-vous à venir avec ce médecin pour cette personne" })).toBeVisible()
     await expect(dialog.getByText("Deuxième avis sur la toux")).toBeVisible()
     await expect(dialog.getByRole("button", { name: "Réessayer" })).toBeVisible()
   } finally {
     const token = ((await (await page.request.post("/auth/token", { data: { email: PATIENT, password: "Passw0rd!" } })).json()) as { token: string }).token
-    expect((await page.request.put(`/api/v1/appointments/cancel/${first.id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
+    for (const id of await Promise.all(made)) {
+      expect((await page.request.put(`/api/v1/appointments/cancel/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
+    }
   }
 })

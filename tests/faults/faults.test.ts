@@ -190,9 +190,12 @@ describe.runIf(canMakeClusters())("a booking storm through two gateways on Postg
   })
 })
 
-// A skip hidden in a green run is a defect: without root and Debian's PostgreSQL, the suite says so and fails under CI.
-describe.skipIf(canMakeClusters())("the fault suite", () => {
-  it("NOT RUN: it needs root and Debian's PostgreSQL to make clusters of its own (CI has both)", () => {
-    expect(process.env.CI).toBeUndefined()
+// A skip hidden in a green run is a defect: without root and Debian's PostgreSQL, the suite says so and fails under CI
+// (defined only then, so that a run that made its clusters shows no skipped test).
+if (!canMakeClusters()) {
+  describe("the fault suite", () => {
+    it("NOT RUN: it needs root and Debian's PostgreSQL to make clusters of its own (CI has both)", () => {
+      expect(process.env.CI).toBeUndefined()
+    })
   })
-})
+}
