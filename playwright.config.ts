@@ -53,7 +53,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], userAgent: undefined }, testIgnore: ["e2e/slot-waitlist.spec.ts"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"], userAgent: undefined }, testIgnore: ["e2e/slot-waitlist.spec.ts", "e2e/slot-hold.spec.ts"] },
     // patient2 waits in the waitlist journeys and holds in the slot-hold ones, and a patient holds one
     // slot at a time: the waitlist runs after the rest, never beside them.
     {
@@ -61,6 +61,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], userAgent: undefined },
       testMatch: ["e2e/slot-waitlist.spec.ts"],
       dependencies: ["chromium"],
+    },
+    // The holder (patient2) books Dr Ndiaye, whom other suites book for patient2 too: under issue 38's booking
+    // limits (2 upcoming with one doctor) the holds run last, alone.
+    {
+      name: "holds",
+      use: { ...devices["Desktop Chrome"], userAgent: undefined },
+      testMatch: ["e2e/slot-hold.spec.ts"],
+      dependencies: ["waitlist"],
     },
   ],
   webServer: [
