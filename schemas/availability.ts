@@ -82,17 +82,6 @@ export const PublicDaySlotsQuery = Schema.Struct({ include: Schema.optionalKey(S
 export const SLOT_HOLD_MINUTES = 5
 
 /**
- * What a patient may book ahead (issue 38; SPEC has no such rule): per person booked for (the
- * account holder, or one dependant), upcoming appointments with one doctor, and appointments with
- * that doctor on one day; per account, dependants included, upcoming appointments in all. A doctor
- * booking for a patient is not limited. Cancelled ones do not count.
- */
-export const BOOKING_LIMITS = { perPersonWithDoctor: 2, perPersonWithDoctorPerDay: 1, perAccount: 10 } as const
-
-/** Issue 38: the new holds (a slot held that the user did not hold already) one user may make in a window. */
-export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const
-
-/**
  * POST /time-slots/{id}/hold's answer: the slot held for the caller, until when (a UTC instant,
  * second precision) and how many seconds that is from the answer, so a client counts down from
  * its own clock without trusting it to agree with the gateway's.

@@ -34,3 +34,14 @@ export const LIMITS = {
   photoMaxBytes: 3 * 1024 * 1024,
   recordMaxBytes: 10 * 1024 * 1024,
 } as const
+
+/**
+ * What a patient may book ahead (issue 38; SPEC has no such rule): per person booked for (the
+ * account holder, or one dependant), upcoming appointments with one doctor, and appointments with
+ * that doctor on one day; per account, dependants included, upcoming appointments in all. A doctor
+ * booking for a patient is not limited. Cancelled ones do not count.
+ */
+export const BOOKING_LIMITS = { perPersonWithDoctor: 2, perPersonWithDoctorPerDay: 1, perAccount: 10 } as const
+
+/** Issue 38: the new holds (a slot held that the user did not hold already) one user may make in a window. */
+export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const

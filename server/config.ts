@@ -35,7 +35,7 @@ export interface ServerConfig {
   /** How long the public reads (search, profiles, week slots) are kept; 0 turns the cache off. */
   readonly readCacheMs: number
   /**
-   * Issue 38's booking limits (schemas/availability.ts BOOKING_LIMITS), always on in the product;
+   * Issue 38's booking limits (schemas/limits.ts BOOKING_LIMITS), always on in the product;
    * off only in gateway suites that book one demo patient again and again about other rules.
    */
   readonly bookingLimits: boolean

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
-import { BOOKING_LIMITS } from "../../schemas/availability.ts"
+import { BOOKING_LIMITS } from "../../schemas/limits.ts"
 import type { AppointmentType } from "../../schemas/enums.ts"
 import { primaryHomeLocation } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"

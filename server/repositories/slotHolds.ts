@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
-import { HOLD_RATE, SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
+import { SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
+import { HOLD_RATE } from "../../schemas/limits.ts"
 import type { Doctor } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { holdEvents, timeSlots, users } from "../db/schema.ts"

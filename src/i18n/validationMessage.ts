@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next"
-import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/availability.ts"
+import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/limits.ts"
 import { LIMITS } from "../../schemas/limits.ts"
 
 // The bounds a validation text mentions, from the same constants the schemas check.

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/availability.ts"
+import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/limits.ts"
 import { dependants, doctors, holdEvents, jobs } from "../../server/db/schema.ts"
 import { offerFreedSlot } from "../../server/waitlist/offers.ts"
 import { holdSlot } from "../../server/repositories/slotHolds.ts"
