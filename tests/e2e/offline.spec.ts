@@ -16,6 +16,22 @@ test.beforeEach(async ({ page }) => {
 /** Her seeded visit with Dr Ndiaye is ahead and confirmed (seed); her past ones are done ("Terminé"). */
 const UPCOMING_DOCTOR = "Moussa Ndiaye"
 
+/**
+ * No network, as a phone in airplane mode has none: nothing answers and `navigator.onLine` is false.
+ * Chromium 150 under Playwright 1.65 keeps a context's offline emulation for the network but not
+ * for `navigator.onLine` in a new document (a reload, a typed address), which then reads "online"
+ * while nothing answers: the emulation is said again there (an instant online, then offline, which
+ * fires `offline` as the phone's own going offline would).
+ */
+const setOffline = (page: Page, offline: boolean) => page.context().setOffline(offline)
+
+/** A new document opened with no network (see setOffline). */
+async function openOffline(page: Page, open: () => Promise<unknown>) {
+  await open()
+  await setOffline(page, false)
+  await setOffline(page, true)
+}
+
 /** The service worker has installed (its precache complete) and controls this page. */
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -69,17 +85,17 @@ test("the app is installable: a manifest with a name, standalone display and ico
   expect(worker.headers()["cache-control"]).toBe("no-cache")
 })
 
-test("offline, the signed-in patient reads her upcoming appointments as last fetched, the banner and the emergency numbers", async ({ page, context }) => {
+test("offline, the signed-in patient reads her upcoming appointments as last fetched, the banner and the emergency numbers", async ({ page }) => {
   const { before, after, upcomingIds } = await patientOnlineWithAppointments(page)
   expect(upcomingIds.length).toBeGreaterThan(0)
   await onPhone(page)
 
-  await context.setOffline(true)
+  await setOffline(page, true)
   // Still on the page: the frame says it is offline, and of when the data is.
   const banner = page.getByRole("status").filter({ hasText: "Hors ligne" })
   await expect(banner).toBeVisible()
 
-  await page.reload()
+  await openOffline(page, () => page.reload())
   await expect(banner).toBeVisible()
   const text = (await banner.textContent())!
   const stamps = new Set([frenchDateTime(before), frenchDateTime(after)])
@@ -99,24 +115,24 @@ test("offline, the signed-in patient reads her upcoming appointments as last fet
   expect(await seriousViolations(page)).toEqual([])
 
   // Another address of the app, typed in offline: the same.
-  await page.goto("/#emergency")
+  await openOffline(page, () => page.goto("/#emergency"))
   await expect(banner).toBeVisible()
   await expect(kept.getByRole("article").filter({ hasText: UPCOMING_DOCTOR }).first()).toBeVisible()
   await expect(emergency.getByRole("link", { name: /Appeler SAMU \(urgences médicales\), Sénégal/ })).toBeVisible()
 
   // Back online, the session is picked up again by itself and the full page returns.
-  await context.setOffline(false)
+  await setOffline(page, false)
   await expect(banner).toBeHidden()
   await expect(page.getByRole("heading", { name: "Impossible de joindre Promed" })).toBeHidden()
   await expect(kept).toBeHidden()
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
 })
 
-test("offline in Arabic: the banner and the kept appointments read right to left", async ({ page, context }) => {
+test("offline in Arabic: the banner and the kept appointments read right to left", async ({ page }) => {
   await patientOnlineWithAppointments(page)
   await onPhone(page)
-  await context.setOffline(true)
-  await page.goto("/appointments?lang=ar")
+  await setOffline(page, true)
+  await openOffline(page, () => page.goto("/appointments?lang=ar"))
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   const banner = page.getByRole("status").filter({ hasText: "غير متصل" })
   await expect(banner).toBeVisible()
@@ -154,7 +170,7 @@ async function storedTraces(page: Page, ids: ReadonlyArray<string>) {
   }, ids)
 }
 
-test("after sign-out, nothing of the patient is left: offline the app shows no appointment and no store holds one", async ({ page, context }) => {
+test("after sign-out, nothing of the patient is left: offline the app shows no appointment and no store holds one", async ({ page }) => {
   const { upcomingIds } = await patientOnlineWithAppointments(page)
   await page.getByTestId("user-menu").click()
   await page.getByRole("button", { name: "Se déconnecter" }).click()
@@ -162,8 +178,8 @@ test("after sign-out, nothing of the patient is left: offline the app shows no a
 
   // Signing out lands on the home page: reloaded with no network, the worker serves the app.
   await onPhone(page)
-  await context.setOffline(true)
-  await page.reload()
+  await setOffline(page, true)
+  await openOffline(page, () => page.reload())
   await expect(page.getByRole("status").filter({ hasText: "Hors ligne" })).toHaveText("Hors ligne")
   // The worker still serves the app (the frame, the home page's emergency numbers), with nothing of hers.
   await expect(page.getByRole("banner")).toBeVisible()
@@ -175,7 +191,7 @@ test("after sign-out, nothing of the patient is left: offline the app shows no a
   expect(found).toEqual([])
 })
 
-test("a session ended elsewhere (revoked) takes the kept appointments with it", async ({ page, context }) => {
+test("a session ended elsewhere (revoked) takes the kept appointments with it", async ({ page }) => {
   const { upcomingIds } = await patientOnlineWithAppointments(page)
   // The session is revoked at the gateway (signed out from elsewhere), then the tab checks it again.
   const token = await page.evaluate(() => sessionStorage.getItem("promed.sessionToken"))
@@ -187,8 +203,8 @@ test("a session ended elsewhere (revoked) takes the kept appointments with it", 
   // asked the gateway and heard the session is over, clears what it kept.
   await expect.poll(async () => (await storedTraces(page, upcomingIds)).found, { timeout: 10_000 }).toEqual([])
 
-  await context.setOffline(true)
-  await page.reload()
+  await setOffline(page, true)
+  await openOffline(page, () => page.reload())
   await expect(page.getByRole("status").filter({ hasText: "Hors ligne" })).toHaveText("Hors ligne")
   await expect(page.getByRole("article")).toHaveCount(0)
   expect((await storedTraces(page, upcomingIds)).found).toEqual([])
