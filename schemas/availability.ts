@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "./enums.ts"
 import { crossFieldRule, HourMinute, IsoDate, LIMITS } from "./fields.ts"
-import { AppointmentId, AvailabilityId, DoctorId, FacilityId, TimeSlotId, uuid } from "./ids.ts"
+import { AppointmentId, AvailabilityId, DependantId, DoctorId, FacilityId, TimeSlotId, uuid } from "./ids.ts"
 
 export const TimeSlot = Schema.Struct({
   id: TimeSlotId,
@@ -86,6 +86,9 @@ export const SLOT_HOLD_MINUTES = 5
  * second precision) and how many seconds that is from the answer, so a client counts down from
  * its own clock without trusting it to agree with the gateway's.
  */
+/** For whom a patient holds a slot (issue 38: their booking limits are told at the hold): one of their dependants, or themself when absent. */
+export const HoldQuery = Schema.Struct({ dependantId: Schema.optionalKey(uuid(DependantId)) })
+
 export const SlotHold = Schema.Struct({
   timeSlotId: TimeSlot.fields.id,
   heldUntil: Schema.String,
