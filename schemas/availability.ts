@@ -81,14 +81,14 @@ export const PublicDaySlotsQuery = Schema.Struct({ include: Schema.optionalKey(S
  */
 export const SLOT_HOLD_MINUTES = 5
 
+/** For whom a patient holds a slot (issue 38: their booking limits are told at the hold): one of their dependants, or themself when absent. */
+export const HoldQuery = Schema.Struct({ dependantId: Schema.optionalKey(uuid(DependantId)) })
+
 /**
  * POST /time-slots/{id}/hold's answer: the slot held for the caller, until when (a UTC instant,
  * second precision) and how many seconds that is from the answer, so a client counts down from
  * its own clock without trusting it to agree with the gateway's.
  */
-/** For whom a patient holds a slot (issue 38: their booking limits are told at the hold): one of their dependants, or themself when absent. */
-export const HoldQuery = Schema.Struct({ dependantId: Schema.optionalKey(uuid(DependantId)) })
-
 export const SlotHold = Schema.Struct({
   timeSlotId: TimeSlot.fields.id,
   heldUntil: Schema.String,
