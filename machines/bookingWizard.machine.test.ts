@@ -71,6 +71,11 @@ const EVENTS = [
     type: "xstate.error.actor.holdSlot",
     error: { code: "BUSINESS_ERROR", message: "Limit", fields: [{ name: "timeSlotId", message: "validation.bookingLimitWithDoctor" }] },
   },
+  // Too many new holds (HOLD_RATE): the hold only is refused; the review goes on without a countdown.
+  {
+    type: "xstate.error.actor.holdSlot",
+    error: { code: "BUSINESS_ERROR", message: "Too many holds", fields: [{ name: "timeSlotId", message: "validation.holdRate" }] },
+  },
   { type: "xstate.after.holdExpiry.bookingWizard.review.held" },
   // Back, Forward or a typed address naming a step (issue 11).
   { type: "booking.goToStep", step: 1 },

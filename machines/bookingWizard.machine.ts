@@ -5,6 +5,7 @@ import type { SlotHold, TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+import { HOLD_RATE_REFUSAL } from "../schemas/limits.ts"
 import { isBrieflyUnavailable, retryAfterSecondsOf } from "../src/api/requestError.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
@@ -145,6 +146,12 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
   }
 }
 
+/**
+ * A hold refused for a reason the booking would be refused for too (issue 38: limits, a waitlist
+ * offer pending, no direct booking); HOLD_RATE refuses the hold only, so the review goes on.
+ */
+const refusesTheBooking = (error: ApiErrorBody) => error.code === "BUSINESS_ERROR" && !error.fields?.some((field) => field.message === HOLD_RATE_REFUSAL)
+
 const sameBody = (a: CreateAppointmentRequest, b: CreateAppointmentRequest) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The request for what the wizard holds: the last one's key when the booking is the same, else a new key. */
@@ -236,7 +243,7 @@ export const bookingWizardMachine = setup({
     reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
     slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
     /** The gateway will not let this user book that slot (issue 38), and says why. */
-    holdRefusedForReason: (_, params: { error: ApiErrorBody }) => params.error.code === "BUSINESS_ERROR",
+    holdRefusedForReason: (_, params: { error: ApiErrorBody }) => refusesTheBooking(params.error),
     /**
      * An automatic retry is left and the booking may go through if sent again: no answer came
      * (NETWORK_ERROR, TIMEOUT_ERROR; it may or may not have been saved), or the gateway said it is

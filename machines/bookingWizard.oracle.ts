@@ -1,5 +1,10 @@
 import type { AnyEventObject } from "xstate"
+import { HOLD_RATE_REFUSAL } from "../schemas/limits.ts"
 import { failureCode } from "./testing/specOracle.ts"
+
+/** Issue 38: too many new holds refuses the hold, not the booking (its field names the rate). */
+const refusedForHoldRate = (event: AnyEventObject): boolean =>
+  Array.isArray(event.error?.fields) && (event.error.fields as ReadonlyArray<{ message?: unknown }>).some((field) => field.message === HOLD_RATE_REFUSAL)
 
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
@@ -285,7 +290,8 @@ export function bookingWizardOracle(setting: WizardSetting) {
         }
         // Issue 38: refused for a reason the booking would be refused for too: said on the grid, before
         // step 3, the slot no longer chosen (nothing refreshed: the slot is not taken).
-        if (failureCode(event, "UNHANDLED_ERROR") === "BUSINESS_ERROR") return { ...show(lose(view), "step2", "push"), notice: "holdLimited" }
+        if (failureCode(event, "UNHANDLED_ERROR") === "BUSINESS_ERROR" && !refusedForHoldRate(event))
+          return { ...show(lose(view), "step2", "push"), notice: "holdLimited" }
         // No hold could be made: the review goes on without a countdown (the booking still guards the slot).
         return view
       }

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
-import { HOLD_RATE } from "../../schemas/limits.ts"
+import { HOLD_RATE, HOLD_RATE_REFUSAL } from "../../schemas/limits.ts"
 import type { Doctor } from "../../schemas/doctor.ts"
 import type { DependantId, PatientId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
@@ -70,7 +70,7 @@ async function countNewHold(tx: Db, userId: UserId, now: Temporal.Instant): Prom
   await tx.delete(holdEvents).where(and(eq(holdEvents.userId, userId), lt(holdEvents.at, windowStart)))
   const [row] = await tx.select({ n: count() }).from(holdEvents).where(eq(holdEvents.userId, userId))
   if ((row?.n ?? 0) >= HOLD_RATE.holds)
-    throw new ApiError("BUSINESS_ERROR", "Too many slots held in a short time", [{ name: "timeSlotId", message: "validation.holdRate" }])
+    throw new ApiError("BUSINESS_ERROR", "Too many slots held in a short time", [{ name: "timeSlotId", message: HOLD_RATE_REFUSAL }])
   await tx.insert(holdEvents).values({ userId, at: new Date(now.epochMilliseconds) })
 }
 
