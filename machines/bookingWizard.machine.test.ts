@@ -66,6 +66,16 @@ const EVENTS = [
   { type: "xstate.done.actor.holdSlot", output: HOLD },
   { type: "xstate.error.actor.holdSlot", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Held by someone else" } },
   { type: "xstate.error.actor.holdSlot", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
+  // Issue 38: refused with a reason (here a booking limit), said on the grid before step 3.
+  {
+    type: "xstate.error.actor.holdSlot",
+    error: { code: "BUSINESS_ERROR", message: "Limit", fields: [{ name: "timeSlotId", message: "validation.bookingLimitWithDoctor" }] },
+  },
+  // Too many new holds (HOLD_RATE): the hold only is refused; the review goes on without a countdown.
+  {
+    type: "xstate.error.actor.holdSlot",
+    error: { code: "BUSINESS_ERROR", message: "Too many holds", fields: [{ name: "timeSlotId", message: "validation.holdRate" }] },
+  },
   { type: "xstate.after.holdExpiry.bookingWizard.review.held" },
   // Back, Forward or a typed address naming a step (issue 11).
   { type: "booking.goToStep", step: 1 },
@@ -126,6 +136,7 @@ function requestSeen(input: unknown, keyName: (key: unknown) => string): WizardV
 const NOTICES: Record<NonNullable<ReturnType<Sut["actor"]["getSnapshot"]>["context"]["holdNotice"]>, WizardView["notice"]> = {
   expired: "holdExpired",
   refused: "holdRefused",
+  limited: "holdLimited",
 }
 
 /** What the wizard shows and did, read from the actor, the fake gateway and the app's effects. */

@@ -5,10 +5,11 @@ import type { SlotHold, TimeSlot } from "../schemas/availability.ts"
 import { decodeWithFields } from "../schemas/decode.ts"
 import type { AppointmentType } from "../schemas/enums.ts"
 import type { ApiErrorBody, FieldError } from "../schemas/errors.ts"
+import { HOLD_RATE_REFUSAL } from "../schemas/limits.ts"
 import { isBrieflyUnavailable, retryAfterSecondsOf } from "../src/api/requestError.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
-import type { DoctorId, PatientId } from "../schemas/ids.ts"
+import type { DependantId, DoctorId, PatientId } from "../schemas/ids.ts"
 
 /** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
 export type BookingOrigin = "search" | "profile" | "availability" | "doctor"
@@ -79,8 +80,12 @@ export interface BookingWizardContext {
   readonly openingStep: BookingStep
 }
 
-/** Why the wizard came back to the slot grid from the review on its own (issue 14). */
-export type HoldNotice = "expired" | "refused"
+/**
+ * Why the wizard came back to the slot grid from the review on its own: the hold's time ran out,
+ * someone else holds the slot (issue 14), or the gateway refused the hold with a reason the
+ * booking would be refused for too (issue 38: limits, a waitlist offer pending), said before step 3.
+ */
+export type HoldNotice = "expired" | "refused" | "limited"
 
 /** POST /appointments as the wizard sends it: the body and its Idempotency-Key. */
 export interface BookingRequest {
@@ -141,6 +146,12 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
   }
 }
 
+/**
+ * A hold refused for a reason the booking would be refused for too (issue 38: limits, a waitlist
+ * offer pending, no direct booking); HOLD_RATE refuses the hold only, so the review goes on.
+ */
+const refusesTheBooking = (error: ApiErrorBody) => error.code === "BUSINESS_ERROR" && !error.fields?.some((field) => field.message === HOLD_RATE_REFUSAL)
+
 const sameBody = (a: CreateAppointmentRequest, b: CreateAppointmentRequest) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The request for what the wizard holds: the last one's key when the booking is the same, else a new key. */
@@ -184,7 +195,7 @@ export const bookingWizardMachine = setup({
       throw new Error("createAppointment not provided")
     }),
     /** POST /time-slots/{id}/hold: the slot held for the user while they review it (issue 14). */
-    holdSlot: fromPromise<SlotHold, { timeSlotId: TimeSlot["id"] }>(async () => {
+    holdSlot: fromPromise<SlotHold, { timeSlotId: TimeSlot["id"]; dependantId: DependantId | null }>(async () => {
       throw new Error("holdSlot not provided")
     }),
   },
@@ -231,6 +242,8 @@ export const bookingWizardMachine = setup({
     reachesReview: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 3,
     reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
     slotTaken: (_, params: { error: ApiErrorBody }) => params.error.code === "TIME_SLOT_ALREADY_BOOKED",
+    /** The gateway will not let this user book that slot (issue 38), and says why. */
+    holdRefusedForReason: (_, params: { error: ApiErrorBody }) => refusesTheBooking(params.error),
     /**
      * An automatic retry is left and the booking may go through if sent again: no answer came
      * (NETWORK_ERROR, TIMEOUT_ERROR; it may or may not have been saved), or the gateway said it is
@@ -303,7 +316,7 @@ export const bookingWizardMachine = setup({
     slots: {
       entry: [showStep(2), keepDraft],
       // The notice of an ended hold is read on the grid; once the user moves on it has been said.
-      exit: assign({ holdNotice: null }),
+      exit: assign({ holdNotice: null, error: ({ context }) => (context.holdNotice === "limited" ? null : context.error) }),
       on: {
         "booking.cancel": "cancelled",
         "booking.goToStep": { target: "opening", reenter: true },
@@ -338,7 +351,7 @@ export const bookingWizardMachine = setup({
           invoke: {
             id: "holdSlot",
             src: "holdSlot",
-            input: ({ context }) => ({ timeSlotId: context.slot!.id }),
+            input: ({ context }) => ({ timeSlotId: context.slot!.id, dependantId: bookingRequestOf(context, context.slot!).dependantId ?? null }),
             onDone: { target: "held", actions: assign({ hold: ({ event }) => event.output }) },
             onError: [
               {
@@ -346,6 +359,17 @@ export const bookingWizardMachine = setup({
                 guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
                 target: "#bookingWizard.slots",
                 actions: [assign({ holdNotice: "refused", takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+              },
+              {
+                // Refused with a reason (issue 38): said on the grid, the slot no longer chosen.
+                guard: { type: "holdRefusedForReason", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+                target: "#bookingWizard.slots",
+                actions: assign({
+                  holdNotice: "limited",
+                  error: ({ event }) => errorBodyOf(event.error),
+                  takenSlot: ({ context }) => context.slot,
+                  slot: null,
+                }),
               },
               // No hold (no answer, a server error): the review goes on without a countdown.
               { target: "unheld" },

@@ -1,5 +1,10 @@
 import type { AnyEventObject } from "xstate"
+import { HOLD_RATE_REFUSAL } from "../schemas/limits.ts"
 import { failureCode } from "./testing/specOracle.ts"
+
+/** Issue 38: too many new holds refuses the hold, not the booking (its field names the rate). */
+const refusedForHoldRate = (event: AnyEventObject): boolean =>
+  Array.isArray(event.error?.fields) && (event.error.fields as ReadonlyArray<{ message?: unknown }>).some((field) => field.message === HOLD_RATE_REFUSAL)
 
 /**
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
@@ -49,8 +54,11 @@ export interface WizardView {
   readonly holds: ReadonlyArray<string>
   /** Issue 14: the hold's countdown is on the review (the gateway answered with a hold). */
   readonly countdown: boolean
-  /** Issue 14: what the slot grid says after a hold ended: its time ran out, or someone else holds the slot. */
-  readonly notice: "holdExpired" | "holdRefused" | null
+  /**
+   * Issue 14: what the slot grid says after a hold ended: its time ran out, or someone else holds
+   * the slot; issue 38: the gateway refused the hold with its reason (a limit of bookings or holds).
+   */
+  readonly notice: "holdExpired" | "holdRefused" | "holdLimited" | null
   /**
    * The slot whose week the grid opens on: the one chosen, or else the one someone else just took
    * (the user looks for another near it, not back at the doctor's first availability).
@@ -280,6 +288,10 @@ export function bookingWizardOracle(setting: WizardSetting) {
           const back = show({ ...lose(view), effects: [...view.effects, "refreshSlots"] }, "step2", "push")
           return { ...back, notice: "holdRefused" }
         }
+        // Issue 38: refused for a reason the booking would be refused for too: said on the grid, before
+        // step 3, the slot no longer chosen (nothing refreshed: the slot is not taken).
+        if (failureCode(event, "UNHANDLED_ERROR") === "BUSINESS_ERROR" && !refusedForHoldRate(event))
+          return { ...show(lose(view), "step2", "push"), notice: "holdLimited" }
         // No hold could be made: the review goes on without a countdown (the booking still guards the slot).
         return view
       }

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { DayOfWeek, FacilityTimeZone, TimeSlotStatus } from "./enums.ts"
 import { crossFieldRule, HourMinute, IsoDate, LIMITS } from "./fields.ts"
-import { AppointmentId, AvailabilityId, DoctorId, FacilityId, TimeSlotId, uuid } from "./ids.ts"
+import { AppointmentId, AvailabilityId, DependantId, DoctorId, FacilityId, TimeSlotId, uuid } from "./ids.ts"
 
 export const TimeSlot = Schema.Struct({
   id: TimeSlotId,
@@ -80,6 +80,9 @@ export const PublicDaySlotsQuery = Schema.Struct({ include: Schema.optionalKey(S
  * other users see it as not bookable until it is booked, released or this long has passed.
  */
 export const SLOT_HOLD_MINUTES = 5
+
+/** For whom a patient holds a slot (issue 38: their booking limits are told at the hold): one of their dependants, or themself when absent. */
+export const HoldQuery = Schema.Struct({ dependantId: Schema.optionalKey(uuid(DependantId)) })
 
 /**
  * POST /time-slots/{id}/hold's answer: the slot held for the caller, until when (a UTC instant,

@@ -45,3 +45,9 @@ export const BOOKING_LIMITS = { perPersonWithDoctor: 2, perPersonWithDoctorPerDa
 
 /** Issue 38: the new holds (a slot held that the user did not hold already) one user may make in a window. */
 export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const
+
+/**
+ * The field message of a hold refused for HOLD_RATE. Only the hold is refused: the booking itself
+ * is not (its own limits are BOOKING_LIMITS), so the wizard reviews without a countdown.
+ */
+export const HOLD_RATE_REFUSAL = "validation.holdRate"

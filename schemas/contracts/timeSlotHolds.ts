@@ -1,4 +1,4 @@
-import { SlotHold } from "../availability.ts"
+import { HoldQuery, SlotHold } from "../availability.ts"
 import { endpoint } from "../contract.ts"
 import { TimeSlotId, uuid } from "../ids.ts"
 import { OkResponse } from "../session.ts"
@@ -12,13 +12,16 @@ import { OkResponse } from "../session.ts"
 
 /**
  * Holds a future AVAILABLE slot for the caller, releasing the caller's previous hold; holding
- * again what one already holds starts the time again. Booked, or held by someone else:
- * TIME_SLOT_ALREADY_BOOKED (409); passed: BUSINESS_ERROR.
+ * again what one already holds keeps its first end (issue 38). Booked, or held by someone else:
+ * TIME_SLOT_ALREADY_BOOKED (409); passed, too many holds, a waitlist offer pending, or (a
+ * patient's) booking limits for that person reached: BUSINESS_ERROR with the reason, so the
+ * wizard says it on the slot grid before the review (issue 38).
  */
 export const holdTimeSlot = endpoint({
   method: "POST",
   path: "/time-slots/:id/hold",
   params: { id: uuid(TimeSlotId) },
+  query: HoldQuery,
   response: SlotHold,
   status: 201,
   access: ["PATIENT", "DOCTOR"],

@@ -105,7 +105,12 @@ export async function hasAppointmentWith(db: Db, doctorId: DoctorId, patientId: 
 }
 
 /** Refuses a booking past BOOKING_LIMITS (issue 38), each with its translated reason for the wizard. */
-export async function checkBookingLimits(tx: Db, request: BookingRequest, slot: Pick<SlotRow, "startsAt" | "timeZone">, now: Temporal.Instant): Promise<void> {
+export async function checkBookingLimits(
+  tx: Db,
+  request: Pick<BookingRequest, "patientId" | "dependantId" | "doctorId">,
+  slot: Pick<SlotRow, "startsAt" | "timeZone">,
+  now: Temporal.Instant,
+): Promise<void> {
   const live = and(eq(appointments.patientId, request.patientId), ne(appointments.status, "CANCELED"))
   const person = request.dependantId === null ? isNull(appointments.dependantId) : eq(appointments.dependantId, request.dependantId)
   const upcoming = gt(appointments.appointmentTime, new Date(now.epochMilliseconds))
@@ -126,6 +131,23 @@ export async function checkBookingLimits(tx: Db, request: BookingRequest, slot: 
   if (counts!.account >= BOOKING_LIMITS.perAccount) throw refuse("Too many upcoming appointments for this account", "validation.bookingLimitAccount")
 }
 
+/** The doctor's settings a booking reads; none saved reads as SPEC's defaults. */
+export async function bookingSettingsOf(tx: Db, doctorId: BookingRequest["doctorId"]) {
+  const [settings] = await tx
+    .select({ autoConfirmAppointments: doctorSettings.autoConfirmAppointments, allowDirectBooking: doctorSettings.allowDirectBooking })
+    .from(doctorSettings)
+    .where(eq(doctorSettings.doctorId, doctorId))
+  return settings ?? null
+}
+
+/** The doctor books for their patients themselves (issue 38: the setting was saved, never acted on). */
+export function refuseUnlessDirectBooking(settings: { readonly allowDirectBooking: boolean } | null): void {
+  if (settings?.allowDirectBooking === false)
+    throw new ApiError("BUSINESS_ERROR", "This doctor takes bookings through their practice only", [
+      { name: "doctorId", message: "validation.noDirectBooking" },
+    ])
+}
+
 /**
  * Books an AVAILABLE slot: the slot row is locked, marked BOOKED and the appointment inserted in
  * one transaction. Two bookings of one slot: the second waits for the lock, then finds it BOOKED;
@@ -141,15 +163,8 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
       throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
     }
     if (request.limited) await checkBookingLimits(tx, request, slot, now)
-    const [settings] = await tx
-      .select({ autoConfirmAppointments: doctorSettings.autoConfirmAppointments, allowDirectBooking: doctorSettings.allowDirectBooking })
-      .from(doctorSettings)
-      .where(eq(doctorSettings.doctorId, request.doctorId))
-    // The doctor books for their patients themselves (issue 38: the setting was saved, never acted on).
-    if (request.byPatient && settings?.allowDirectBooking === false)
-      throw new ApiError("BUSINESS_ERROR", "This doctor takes bookings through their practice only", [
-        { name: "doctorId", message: "validation.noDirectBooking" },
-      ])
+    const settings = await bookingSettingsOf(tx, request.doctorId)
+    if (request.byPatient) refuseUnlessDirectBooking(settings)
     // Booked, the slot needs its hold no more.
     await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
     const [created] = await tx
@@ -162,7 +177,7 @@ export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.In
         appointmentTime: slot.startsAt,
         timeZone: slot.timeZone,
         appointmentType: request.appointmentType,
-        status: initialStatusFor(settings ?? null),
+        status: initialStatusFor(settings),
         facilityId: slot.facilityId,
         reason: request.reason.trim(),
         location: homeAddress,

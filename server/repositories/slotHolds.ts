@@ -1,14 +1,16 @@
 import { and, count, eq, gt, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { SLOT_HOLD_MINUTES, type SlotHold, type TimeSlot } from "../../schemas/availability.ts"
-import { HOLD_RATE } from "../../schemas/limits.ts"
+import { HOLD_RATE, HOLD_RATE_REFUSAL } from "../../schemas/limits.ts"
 import type { Doctor } from "../../schemas/doctor.ts"
+import type { DependantId, PatientId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import { holdEvents, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
-import { liveOffersOfSlot, liveOfferUntil } from "../waitlist/offers.ts"
+import { bookingSettingsOf, checkBookingLimits, refuseUnlessDirectBooking } from "./appointmentBooking.ts"
+import { hasLiveOfferElsewhere, liveOffersOfSlot, liveOfferUntil } from "../waitlist/offers.ts"
 
 /*
  * Slot holds (issue 14): `time_slots.held_by` / `held_until`. A hold is live while `held_until` is
@@ -45,6 +47,11 @@ export interface HoldRequest {
   readonly userId: UserId
   /** A doctor holds only slots of their own schedule; null for a patient. */
   readonly ownSchedule: Doctor["id"] | null
+  /**
+   * A patient's hold for the person they will book for: the booking's own rules (limits, direct
+   * booking) are told at the hold, on the slot grid, rather than after Confirm (issue 38). Null: none checked.
+   */
+  readonly bookingFor: { readonly patientId: PatientId; readonly dependantId: DependantId | null; readonly limited: boolean } | null
 }
 
 export interface HoldResult {
@@ -63,7 +70,7 @@ async function countNewHold(tx: Db, userId: UserId, now: Temporal.Instant): Prom
   await tx.delete(holdEvents).where(and(eq(holdEvents.userId, userId), lt(holdEvents.at, windowStart)))
   const [row] = await tx.select({ n: count() }).from(holdEvents).where(eq(holdEvents.userId, userId))
   if ((row?.n ?? 0) >= HOLD_RATE.holds)
-    throw new ApiError("BUSINESS_ERROR", "Too many slots held in a short time", [{ name: "timeSlotId", message: "validation.holdRate" }])
+    throw new ApiError("BUSINESS_ERROR", "Too many slots held in a short time", [{ name: "timeSlotId", message: HOLD_RATE_REFUSAL }])
   await tx.insert(holdEvents).values({ userId, at: new Date(now.epochMilliseconds) })
 }
 
@@ -85,6 +92,15 @@ export async function holdSlot(db: Db, request: HoldRequest, now: Temporal.Insta
     }
     // Holding again never extends a hold past its first end (issue 38): a reload resumes the same countdown.
     const renewing = holder === request.userId
+    if (!renewing && (await hasLiveOfferElsewhere(tx, slot.id, request.userId, now))) {
+      throw new ApiError("BUSINESS_ERROR", "A slot offered from the waitlist is this user's one hold", [
+        { name: "timeSlotId", message: "validation.holdOfferPending" },
+      ])
+    }
+    if (!renewing && request.bookingFor) {
+      refuseUnlessDirectBooking(await bookingSettingsOf(tx, slot.doctorId))
+      if (request.bookingFor.limited) await checkBookingLimits(tx, { ...request.bookingFor, doctorId: slot.doctorId }, slot, now)
+    }
     if (!renewing) await countNewHold(tx, request.userId, now)
     // One hold per user: the previous one, whichever doctor's, is let go (a waitlist offer's slot stays held: issue 14).
     const released = await tx

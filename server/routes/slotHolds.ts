@@ -4,6 +4,8 @@ import { NO_ID } from "../../schemas/ids.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv } from "../http/context.ts"
 import { writesDoctor } from "../http/readCache.ts"
+import { forbidden } from "../http/errors.ts"
+import { isDependantOf } from "../repositories/appointmentBooking.ts"
 import { holdSlot, releaseSlotHold } from "../repositories/slotHolds.ts"
 
 /**
@@ -15,12 +17,16 @@ export function slotHoldsRoutes() {
   const app = new Hono<AppEnv>()
 
   route(app, holds.holdTimeSlot, {
-    handle: async ({ c, caller, params }) => {
-      const { db } = c.get("deps")
+    handle: async ({ c, caller, params, query }) => {
+      const { db, config } = c.get("deps")
+      const dependantId = query.dependantId ?? null
+      const patientId = caller.role === "PATIENT" ? caller.patientId : null
+      if (dependantId !== null && (patientId === null || !(await isDependantOf(db, dependantId, patientId)))) throw forbidden("Not a dependant of this patient")
       const { hold, doctorIds } = await holdSlot(db, {
         slotId: params.id,
         userId: caller.userId,
         ownSchedule: caller.role === "DOCTOR" ? (caller.doctorId ?? NO_ID) : null,
+        bookingFor: patientId === null ? null : { patientId, dependantId, limited: config.bookingLimits },
       })
       for (const doctorId of doctorIds) writesDoctor(c, doctorId)
       return hold

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm"
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { initialTransition, transition } from "xstate"
 import { slotOfferMachine, type WaitingEntry } from "../../machines/slotOffer.machine.ts"
@@ -37,15 +37,21 @@ export function slotsFreed(
 /**
  * Who waits for this slot, first in line first: the doctor's entries with no live offer, never
  * offered this slot before, whose range it fits: between their dates, or earlier than their
- * appointment (still confirmed, and not this very slot's).
+ * appointment (still confirmed, and not this very slot's). An account holds one slot at a time,
+ * offers included (issue 38: twenty dependants waitlisted held twenty slots): an account with a
+ * live offer (its slot is held for the account) or holding a slot at a review is passed over for
+ * this slot and keeps its place.
  */
-async function lineFor(tx: Db, slot: SlotRow): Promise<WaitingEntry[]> {
+async function lineFor(tx: Db, slot: SlotRow, now: Temporal.Instant): Promise<WaitingEntry[]> {
+  const at = new Date(now.epochMilliseconds).toISOString()
   const rows = (await tx.execute<Record<string, unknown>>(sql`
     SELECT e.id AS "entryId", e.patient_id AS "patientId"
     FROM ${slotWaitlistEntries} e
+    JOIN ${patients} p ON p.id = e.patient_id
     LEFT JOIN appointments a ON a.id = e.appointment_id
     WHERE e.doctor_id = ${slot.doctorId}
       AND NOT EXISTS (SELECT 1 FROM ${slotOffers} o WHERE o.entry_id = e.id AND (o.status = 'OFFERED' OR o.time_slot_id = ${slot.id}))
+      AND NOT EXISTS (SELECT 1 FROM ${timeSlots} h WHERE h.held_by = p.user_id AND h.held_until > ${at}::timestamptz)
       AND (
         (e.mode = 'BETWEEN_DATES' AND ${slot.slotDate}::date BETWEEN e.from_date AND e.to_date)
         OR (e.mode = 'EARLIER_THAN_APPOINTMENT' AND a.status = 'CONFIRMED' AND a.appointment_time > ${slot.startsAt.toISOString()}::timestamptz
@@ -102,7 +108,7 @@ export async function offerSlotIn(tx: Db, slotId: SlotId, now: Temporal.Instant)
     }
     return null
   }
-  const [snapshot] = initialTransition(slotOfferMachine, { line: await lineFor(tx, slot) })
+  const [snapshot] = initialTransition(slotOfferMachine, { line: await lineFor(tx, slot, now) })
   return snapshot.matches("offered") ? makeOffer(tx, slot, snapshot.context.current!, now) : null
 }
 
@@ -141,7 +147,7 @@ async function endOffer(tx: Db, offer: OfferRow, event: "offer.decline" | "offer
   const [patient] = await tx.select({ userId: patients.userId }).from(patients).where(eq(patients.id, offer.patientId))
   if (patient && slot.heldBy === patient.userId) await tx.update(timeSlots).set({ heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
   const offerable = await lockOfferableSlot(tx, slot.id, now)
-  const line = offerable ? await lineFor(tx, offerable) : []
+  const line = offerable ? await lineFor(tx, offerable, now) : []
   const current: WaitingEntry = { entryId: offer.entryId ?? offer.id, patientId: offer.patientId }
   const running = slotOfferMachine.resolveState({ value: "offered", context: { line, current, offeredTo: [current.entryId], bookedBy: null } })
   const [next] = transition(slotOfferMachine, running, { type: event })
@@ -216,6 +222,24 @@ export async function acceptOffersOf(tx: Db, slotId: SlotId, patientId: OfferRow
 /** SQL: the live offers of a slot (a correlated subquery on `slotId`). */
 export const liveOffersOfSlot = (slotId: typeof timeSlots.id) =>
   sql`SELECT 1 FROM ${slotOffers} WHERE ${slotOffers.timeSlotId} = ${slotId} AND ${slotOffers.status} = 'OFFERED' AND ${slotOffers.expiresAt} > now()`
+
+/** True when the user has a live offer of a slot other than this one: that offer is their one hold (issue 38). */
+export async function hasLiveOfferElsewhere(tx: Db, slotId: SlotId, userId: UserId, now: Temporal.Instant): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: slotOffers.id })
+    .from(slotOffers)
+    .innerJoin(patients, eq(patients.id, slotOffers.patientId))
+    .where(
+      and(
+        ne(slotOffers.timeSlotId, slotId),
+        eq(patients.userId, userId),
+        eq(slotOffers.status, "OFFERED"),
+        gt(slotOffers.expiresAt, new Date(now.epochMilliseconds)),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
 
 /** A live offer's slot is held for its patient: their own hold of it must not end before the offer does. */
 export async function liveOfferUntil(tx: Db, slotId: SlotId, userId: UserId, now: Temporal.Instant): Promise<Date | null> {

@@ -3,7 +3,7 @@ import { acceptCookies, expectToastShown, openWizardFor, recordToasts, signIn } 
 
 /**
  * Issue 38 in the browser: a patient with two upcoming appointments with one doctor is told, on the
- * review and in her language, why a third is refused, with everything she chose still there.
+ * slot grid before the review and in her language, why a third is refused, with her reason still there.
  * (The limits themselves are proved in tests/security/marketplaceAbuse.test.ts.)
  */
 test.beforeEach(async ({ page }) => {
@@ -13,8 +13,8 @@ test.beforeEach(async ({ page }) => {
 
 const PATIENT = "patient2@demo.sn"
 
-/** Through the three steps for herself, `weeks` ahead (the week's last free time: others take the first ones), to the review; then Confirm. */
-async function bookWeeksAhead(page: Page, doctor: string, weeks: number, reason: string) {
+/** Through the first two steps for herself, `weeks` ahead (the week's last free time: others take the first ones), asking for the review. */
+async function chooseWeeksAhead(page: Page, doctor: string, weeks: number, reason: string) {
   const dialog = await openWizardFor(page, doctor)
   await dialog.getByLabel("Motif de consultation").fill(reason)
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
@@ -25,11 +25,17 @@ async function bookWeeksAhead(page: Page, doctor: string, weeks: number, reason:
     .last()
     .click()
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
+  return dialog
+}
+
+/** The same, then Confirm on the review. */
+async function bookWeeksAhead(page: Page, doctor: string, weeks: number, reason: string) {
+  const dialog = await chooseWeeksAhead(page, doctor, weeks, reason)
   await dialog.getByRole("button", { name: "Confirmer le rendez-vous" }).click()
   return dialog
 }
 
-test("a third upcoming appointment with one doctor is refused on the review, said in French, the choices kept", async ({ page }) => {
+test("a third upcoming appointment with one doctor is refused on the slot grid, said in French, the reason kept", async ({ page }) => {
   await signIn(page, PATIENT, "/profile")
   // A doctor no other suite books (the first dermatologist listed), so that only this test's bookings count.
   await page.goto("/doctors?specialties=DERMATOLOGY")
@@ -44,10 +50,13 @@ test("a third upcoming appointment with one doctor is refused on the review, sai
     await expectToastShown(page, "Votre rendez-vous est confirmé.")
     await bookWeeksAhead(page, doctor, 2, "Contrôle de l'eczéma")
     await expectToastShown(page, "Votre rendez-vous est confirmé.")
-    const dialog = await bookWeeksAhead(page, doctor, 3, "Deuxième avis sur la toux")
+    const dialog = await chooseWeeksAhead(page, doctor, 3, "Deuxième avis sur la toux")
+    // The hold is refused for the booking's own reason: still on the grid, no review, no Confirm.
     await expect(dialog.getByRole("alert").filter({ hasText: "Vous avez déjà 2 rendez-vous à venir avec ce médecin pour cette personne" })).toBeVisible()
-    await expect(dialog.getByText("Deuxième avis sur la toux")).toBeVisible()
-    await expect(dialog.getByRole("button", { name: "Réessayer" })).toBeVisible()
+    await expect(dialog.getByRole("group", { name: /Créneaux du/ })).toBeVisible()
+    await expect(dialog.getByRole("button", { name: "Confirmer le rendez-vous" })).toHaveCount(0)
+    await dialog.getByRole("button", { name: "Précédent", exact: true }).click()
+    await expect(dialog.getByLabel("Motif de consultation")).toHaveValue("Deuxième avis sur la toux")
   } finally {
     const token = ((await (await page.request.post("/auth/token", { data: { email: PATIENT, password: "Passw0rd!" } })).json()) as { token: string }).token
     for (const id of await Promise.all(made)) {

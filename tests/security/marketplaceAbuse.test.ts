@@ -36,6 +36,14 @@ const refusal = (response: { status: number; body: { code?: string; fields?: Arr
   response.body.code,
   response.body.fields?.[0]?.message,
 ]
+/** A dependant of the patient's account, made in the database. */
+const addDependant = async (patientId: PatientId, firstName: string) =>
+  (
+    await gw.db
+      .insert(dependants)
+      .values({ patientId, firstName, lastName: "Abuse", dateOfBirth: "2018-04-02", gender: "MALE", relationship: "CHILD" })
+      .returning()
+  )[0]!
 /** Whole days ahead at the same hour: each booking on a day of its own. */
 const day = (n: number) => 24 * (n + 2)
 
@@ -99,11 +107,30 @@ describe("booking limits", () => {
     await saveDirect(false)
     try {
       expect(refusal(await book(patient, doctorId, day(9)))).toEqual([422, "BUSINESS_ERROR", "validation.noDirectBooking"])
+      // Told at the hold already, before the review.
+      const held = await gw.api("POST", `/time-slots/${(await insertSlot(gw, doctorId, day(9) + 2)).id}/hold`, { token: patient.token })
+      expect(refusal(held)).toEqual([422, "BUSINESS_ERROR", "validation.noDirectBooking"])
       const slot = await insertSlot(gw, doctorId, day(10))
       expect((await gw.api("POST", "/appointments", { token: doctorToken, body: bookingBody(slot, patient.patientId) })).status).toBe(201)
     } finally {
       await saveDirect(true)
     }
+  })
+
+  it("are told at the hold, before the review: the third hold with one doctor for one person is refused with the limit's reason", async () => {
+    const patient = await newPatient()
+    const child = await addDependant(patient.patientId, "Ibrahima")
+    expect((await book(patient, doctorId, day(14))).status).toBe(201)
+    expect((await book(patient, doctorId, day(15))).status).toBe(201)
+    const slot = await insertSlot(gw, doctorId, day(16))
+    const hold = (query = "") => gw.api("POST", `/time-slots/${slot.id}/hold${query}`, { token: patient.token })
+    expect(refusal(await hold())).toEqual([422, "BUSINESS_ERROR", "validation.bookingLimitWithDoctor"])
+    // For the dependant, another person: held.
+    expect((await hold(`?dependantId=${child.id}`)).status).toBe(201)
+    // Someone else's dependant is not the caller's to book for.
+    const stranger = await newPatient()
+    const theirs = await addDependant(stranger.patientId, "Oumar")
+    expect((await hold(`?dependantId=${theirs.id}`)).status).toBe(403)
   })
 
   it.runIf(TEST_DB === "postgres")("holds under a burst: ten bookings of one account at once with one doctor leave two", async () => {
@@ -124,8 +151,8 @@ describe("slot holds", () => {
     const user = await userOf((await newPatient()).patientId)
     const slot = await insertSlot(gw, doctorId, day(5))
     const t0 = Temporal.Now.instant()
-    const first = await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null }, t0)
-    const again = await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null }, t0.add({ seconds: 90 }))
+    const first = await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null, bookingFor: null }, t0)
+    const again = await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null, bookingFor: null }, t0.add({ seconds: 90 }))
     expect(again.hold.heldUntil).toBe(first.hold.heldUntil)
     expect(first.hold.expiresInSeconds).toBe(300)
     expect(again.hold.expiresInSeconds).toBe(210)
@@ -135,12 +162,13 @@ describe("slot holds", () => {
     const user = await userOf((await newPatient()).patientId)
     const slots = await Promise.all(Array.from({ length: 11 }, (_, i) => insertSlot(gw, otherDoctors[i]!, day(6))))
     const t0 = Temporal.Now.instant()
-    for (const [i, slot] of slots.slice(0, 10).entries()) await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null }, t0.add({ seconds: i }))
-    await expect(holdSlot(gw.db, { slotId: slots[10]!.id, userId: user, ownSchedule: null }, t0.add({ seconds: 30 }))).rejects.toMatchObject({
+    for (const [i, slot] of slots.slice(0, 10).entries())
+      await holdSlot(gw.db, { slotId: slot.id, userId: user, ownSchedule: null, bookingFor: null }, t0.add({ seconds: i }))
+    await expect(holdSlot(gw.db, { slotId: slots[10]!.id, userId: user, ownSchedule: null, bookingFor: null }, t0.add({ seconds: 30 }))).rejects.toMatchObject({
       code: "BUSINESS_ERROR",
     })
     expect(await gw.db.select().from(holdEvents).where(eq(holdEvents.userId, user))).toHaveLength(10)
-    await holdSlot(gw.db, { slotId: slots[10]!.id, userId: user, ownSchedule: null }, t0.add({ minutes: 11 }))
+    await holdSlot(gw.db, { slotId: slots[10]!.id, userId: user, ownSchedule: null, bookingFor: null }, t0.add({ minutes: 11 }))
   })
 
   it("says so through the API, translated, and holding the same slot again is not a new hold", async () => {
@@ -191,5 +219,44 @@ describe("the freed-slot waitlist", () => {
     expect(retry?.runAt.toISOString()).toBe(new Date(hold.body.heldUntil as string).toISOString())
     const after = Temporal.Instant.fromEpochMilliseconds(retry!.runAt.getTime() + 1000)
     expect(await offerFreedSlot(gw.db, slot.id, after)).not.toBeNull()
+  })
+
+  it("offers one account one slot at a time, dependants included: the next slot goes to the next account in line", async () => {
+    const [family, next] = [await newPatient(), await newPatient()]
+    const doctor = otherDoctors[22]!
+    const slots = [await insertSlot(gw, doctor, day(14)), await insertSlot(gw, doctor, day(14) + 1), await insertSlot(gw, doctor, day(14) + 2)]
+    const range = { doctorId: doctor, mode: "BETWEEN_DATES", fromDate: dayOf(slots[0]!), toDate: dayOf(slots[2]!) }
+    // The family waits first, for itself and three dependants; then another account.
+    expect((await gw.api("POST", "/slot-waitlists", { token: family.token, body: range })).status).toBe(201)
+    for (const name of ["Awa", "Binta", "Coumba"]) {
+      const child = await addDependant(family.patientId, name)
+      expect((await gw.api("POST", "/slot-waitlists", { token: family.token, body: { ...range, dependantId: child.id } })).status).toBe(201)
+    }
+    expect((await gw.api("POST", "/slot-waitlists", { token: next.token, body: range })).status).toBe(201)
+    // Three slots come free (a new availability's, offered one after the other).
+    const offered = []
+    for (const slot of slots) offered.push(await offerFreedSlot(gw.db, slot.id))
+    expect(offered.map((id) => id !== null)).toEqual([true, true, false])
+    const offersOf = async (token: string) =>
+      ((await gw.api("GET", "/slot-waitlists", { token })).body as Array<{ offer: unknown }>).filter((e) => e.offer !== null).length
+    expect(await offersOf(family.token)).toBe(1)
+    expect(await offersOf(next.token)).toBe(1)
+  })
+
+  it("takes an account's live offer as its one hold: another slot is refused, translated, and the offered one is held", async () => {
+    const [waiting, holder] = [await newPatient(), await newPatient()]
+    const doctor = otherDoctors[23]!
+    const slot = await insertSlot(gw, doctor, day(15))
+    const range = { doctorId: doctor, mode: "BETWEEN_DATES", fromDate: dayOf(slot), toDate: dayOf(slot) }
+    expect((await gw.api("POST", "/slot-waitlists", { token: waiting.token, body: range })).status).toBe(201)
+    const booked = await gw.api("POST", "/appointments", { token: holder.token, body: bookingBody(slot, holder.patientId) })
+    expect((await gw.api("PUT", `/appointments/cancel/${booked.body.id}`, { token: holder.token })).status).toBe(200)
+    const elsewhere = await insertSlot(gw, otherDoctors[24]!, day(15))
+    expect(refusal(await gw.api("POST", `/time-slots/${elsewhere.id}/hold`, { token: waiting.token }))).toEqual([
+      422,
+      "BUSINESS_ERROR",
+      "validation.holdOfferPending",
+    ])
+    expect((await gw.api("POST", `/time-slots/${slot.id}/hold`, { token: waiting.token })).status).toBe(201)
   })
 })

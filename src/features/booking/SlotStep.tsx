@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../schemas/doctor.ts"
+import { validationMessage } from "../../i18n/validationMessage.ts"
 import { Button } from "../../ui/Button.tsx"
 import { WeekSlotPicker } from "../appointments-shared/WeekSlotPicker.tsx"
 import { clinicAddressOf } from "./clinicAddress.ts"
@@ -14,13 +15,18 @@ export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor:
   const slot = useSelector(actor, (s) => s.context.slot)
   const taken = useSelector(actor, (s) => s.context.takenSlot)
   const notice = useSelector(actor, (s) => s.context.holdNotice)
+  const reason = useSelector(actor, (s) => (s.context.holdNotice === "limited" ? (s.context.error?.fields?.[0]?.message ?? null) : null))
   const address = clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
   return (
     <div className="stack">
       {/* Issue 14: back from the review on its own, the wizard says why (the grid is refreshed). */}
       {notice ? (
         <p className="alert alert-warning" role="alert">
-          {t(notice === "expired" ? "booking.holdExpired" : "booking.holdRefused")}
+          {notice === "limited"
+            ? reason
+              ? validationMessage(t, reason)
+              : t("booking.failed")
+            : t(notice === "expired" ? "booking.holdExpired" : "booking.holdRefused")}
         </p>
       ) : null}
       <WeekSlotPicker

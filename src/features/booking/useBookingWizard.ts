@@ -72,7 +72,7 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
         createAppointment: fromPromise(({ input }) => createAppointment(input.body, input.idempotencyKey)),
         holdSlot: fromPromise(async ({ input }) => {
           await released.current
-          return holdSlot(input.timeSlotId)
+          return holdSlot(input.timeSlotId, input.dependantId)
         }),
       },
       actions: {
