@@ -26,9 +26,7 @@ export const EMAIL_LINK_TTL_HOURS = 24
 export const RECIPIENT_CAP = { notices: 5, windowMinutes: 60 } as const
 
 /** A code as typed: exactly 6 digits. */
-export const VerificationCode = Schema.String.check(
-  Schema.isPattern(new RegExp(`^[0-9]{${PHONE_CODE.digits}}$`), { message: "validation.phoneCodeFormat" }),
-)
+export const VerificationCode = Schema.String.check(Schema.isPattern(new RegExp(`^[0-9]{${PHONE_CODE.digits}}$`), { message: "validation.phoneCodeFormat" }))
 
 /** POST /me/phone-verification/confirm */
 export const PhoneCodeConfirmRequest = Schema.Struct({ code: VerificationCode })

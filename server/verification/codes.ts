@@ -26,7 +26,9 @@ async function issue(db: Db, userId: UserId, channel: Channel, target: string, s
     const today = await tx
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.channel, channel), gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS))))
+      .where(
+        and(eq(verificationCodes.userId, userId), eq(verificationCodes.channel, channel), gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS))),
+      )
       .orderBy(desc(verificationCodes.createdAt))
     const last = today[0]?.createdAt
     if (last && now.getTime() - last.getTime() < RESEND_MS) return { refused: "resendWait", retryAt: new Date(last.getTime() + RESEND_MS) } as const
@@ -83,9 +85,7 @@ export async function livePhoneCode(db: Db, userId: UserId, phone: string | null
 }
 
 export type PhoneCheck =
-  | { readonly outcome: "verified" }
-  | { readonly outcome: "wrong"; readonly triesLeft: number }
-  | { readonly outcome: "triesOver" | "expired" | "none" }
+  { readonly outcome: "verified" } | { readonly outcome: "wrong"; readonly triesLeft: number } | { readonly outcome: "triesOver" | "expired" | "none" }
 
 /**
  * Checks a typed code against the user's latest phone code for their current number. Right: the

@@ -48,7 +48,13 @@ export async function sendPhoneCode(c: Context<AppEnv>, userId: UserId, lang: Ma
   const issued = await issuePhoneCode(db, userId, user.phone, now)
   if ("refused" in issued) {
     const wait = issued.refused === "resendWait"
-    throw refusal(c, wait ? VERIFICATION_MESSAGES.resendWait : VERIFICATION_MESSAGES.dailyLimit, wait ? "A code was sent less than a minute ago" : "No more codes today", 429, issued.retryAt)
+    throw refusal(
+      c,
+      wait ? VERIFICATION_MESSAGES.resendWait : VERIFICATION_MESSAGES.dailyLimit,
+      wait ? "A code was sent less than a minute ago" : "No more codes today",
+      429,
+      issued.retryAt,
+    )
   }
   const reservation = await reserveNotice(db, user.phone, now)
   if (!reservation) {
@@ -65,7 +71,11 @@ export async function sendPhoneCode(c: Context<AppEnv>, userId: UserId, lang: Ma
     throw new ApiError("SERVER_ERROR", "The SMS could not be sent; try again later", undefined, 502)
   }
   countNotice("SMS", "sent")
-  return { phoneNumber: user.phone, expiresAt: toUtcSeconds(issued.expiresAt), resendAfterSeconds: Math.ceil((issued.resendAt.getTime() - now.getTime()) / 1000) }
+  return {
+    phoneNumber: user.phone,
+    expiresAt: toUtcSeconds(issued.expiresAt),
+    resendAfterSeconds: Math.ceil((issued.resendAt.getTime() - now.getTime()) / 1000),
+  }
 }
 
 /** Sends the link that verifies the user's sign-in address (its account mail, under the address's cap); false when none was sent. */
