@@ -217,10 +217,12 @@ describe("verified contacts (issue 38)", () => {
     expect([first.status, fieldsOf(first)]).toEqual([429, { code: "validation.phoneCodeResendWait" }])
     expect(Number(first.headers.get("retry-after"))).toBeGreaterThan(55)
     expect(Number(first.headers.get("retry-after"))).toBeLessThanOrEqual(60)
-    offsetMs += 59_000
+    // (The test's own time runs too: 50 s on the gateway's clock stays under the minute.)
+    offsetMs += 50_000
     expect((await sendCode(account)).status).toBe(429)
+    offsetMs += 11_000
     for (let i = 2; i <= 5; i++) {
-      offsetMs += 61_000
+      if (i > 2) offsetMs += 61_000
       const sent = await sendCode(account)
       expect(sent.status, sent.text).toBe(200)
       expect(sent.body).toMatchObject({ phoneNumber: account.phone, resendAfterSeconds: 60 })
