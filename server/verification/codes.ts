@@ -17,20 +17,21 @@ export type Issued = { readonly id: string; readonly secret: string; readonly ex
 
 /**
  * Makes a new proof for the user's phone or address, killing the earlier ones: at most one a
- * minute and PHONE_CODE.perDay a day per user and channel (counted under a lock on the user, so
+ * minute for one target and PHONE_CODE.perDay a day per user and channel (counted under a lock on the user, so
  * parallel asks cannot pass together). Only a salted scrypt of the secret is kept.
  */
 async function issue(db: Db, userId: UserId, channel: Channel, target: string, secret: string, ttlMs: number, now: Date): Promise<Issued | IssueRefusal> {
   return inTransaction(db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update")
     const today = await tx
-      .select({ createdAt: verificationCodes.createdAt })
+      .select({ createdAt: verificationCodes.createdAt, target: verificationCodes.target })
       .from(verificationCodes)
       .where(
         and(eq(verificationCodes.userId, userId), eq(verificationCodes.channel, channel), gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS))),
       )
       .orderBy(desc(verificationCodes.createdAt))
-    const last = today[0]?.createdAt
+    // The minute's wait is per number or address: a new one (a typo fixed) is sent its code at once; the day's count is the user's.
+    const last = today.find((row) => row.target === target)?.createdAt
     if (last && now.getTime() - last.getTime() < RESEND_MS) return { refused: "resendWait", retryAt: new Date(last.getTime() + RESEND_MS) } as const
     if (today.length >= PHONE_CODE.perDay) return { refused: "dailyLimit", retryAt: new Date(today.at(-1)!.createdAt.getTime() + DAY_MS) } as const
     await tx
