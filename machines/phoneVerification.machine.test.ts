@@ -23,13 +23,13 @@ const EVENTS = [
   { type: "phoneVerification.resend" },
   { type: RESEND_WAIT },
   { type: "xstate.done.actor.sendCode", output: { phoneNumber: "+221771234567", expiresAt: "2026-12-03T10:10:00Z", resendAfterSeconds: 60 } },
-  { type: "xstate.error.actor.sendCode", error: refusal("validation.phoneCodeResendWait") },
-  { type: "xstate.error.actor.sendCode", error: refusal("validation.phoneAlreadyVerified") },
+  { type: "xstate.error.actor.sendCode", error: refusal("patientProfile.phoneVerification.codeResendWait") },
+  { type: "xstate.error.actor.sendCode", error: refusal("patientProfile.phoneVerification.alreadyVerified") },
   { type: "xstate.error.actor.sendCode", error: { code: "NETWORK_ERROR", message: "Offline" } },
   { type: "xstate.done.actor.confirmCode", output: { phoneVerified: true } },
-  { type: "xstate.error.actor.confirmCode", error: refusal("validation.phoneCodeWrong", [{ name: "triesLeft", message: "4" }]) },
-  { type: "xstate.error.actor.confirmCode", error: refusal("validation.phoneCodeTriesOver") },
-  { type: "xstate.error.actor.confirmCode", error: refusal("validation.phoneCodeExpired") },
+  { type: "xstate.error.actor.confirmCode", error: refusal("patientProfile.phoneVerification.codeWrong", [{ name: "triesLeft", message: "4" }]) },
+  { type: "xstate.error.actor.confirmCode", error: refusal("patientProfile.phoneVerification.codeTriesOver") },
+  { type: "xstate.error.actor.confirmCode", error: refusal("patientProfile.phoneVerification.codeExpired") },
   { type: "xstate.error.actor.confirmCode", error: { code: "NETWORK_ERROR", message: "Offline" } },
 ] as const
 

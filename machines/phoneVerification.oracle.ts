@@ -87,7 +87,7 @@ export function phoneVerificationOracle(setting: PhoneSetting) {
         return settled({ ...base, screen: "code", code: "", failure: null, triesLeft: null, canResend: false })
       case "xstate.error.actor.sendCode": {
         const failure = failureOf(event)
-        if (failure === "validation.phoneAlreadyVerified") return settled({ ...base, screen: "verified" })
+        if (failure === "patientProfile.phoneVerification.alreadyVerified") return settled({ ...base, screen: "verified" })
         if (!codeSent) return settled({ ...base, screen: "notVerified", failure })
         // Back to the code sent before; asked too soon, the wait starts again, else another may be asked.
         return settled({ ...base, screen: "code", failure, canResend: false })
@@ -96,11 +96,17 @@ export function phoneVerificationOracle(setting: PhoneSetting) {
         return settled({ ...base, screen: "verified", canResend: false, effects: [...view.effects, "verified"] })
       case "xstate.error.actor.confirmCode": {
         const failure = failureOf(event)
-        if (failure === "validation.phoneCodeWrong") {
+        if (failure === "patientProfile.phoneVerification.codeWrong") {
           const left = ((event.error?.fields ?? []) as Array<{ name: string; message: string }>).find((f) => f.name === "triesLeft")?.message
           return settled({ ...base, screen: "code", code: "", failure, triesLeft: left === undefined ? null : Number(left) })
         }
-        if (["validation.phoneCodeTriesOver", "validation.phoneCodeExpired", "validation.phoneCodeNone"].includes(failure)) {
+        if (
+          [
+            "patientProfile.phoneVerification.codeTriesOver",
+            "patientProfile.phoneVerification.codeExpired",
+            "patientProfile.phoneVerification.codeNone",
+          ].includes(failure)
+        ) {
           return settled({ ...base, screen: "deadCode", code: "", failure, triesLeft: null })
         }
         // Another failure (the network): the code typed stays, to try again.

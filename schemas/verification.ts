@@ -26,7 +26,9 @@ export const EMAIL_LINK_TTL_HOURS = 24
 export const RECIPIENT_CAP = { notices: 5, windowMinutes: 60 } as const
 
 /** A code as typed: exactly 6 digits. */
-export const VerificationCode = Schema.String.check(Schema.isPattern(new RegExp(`^[0-9]{${PHONE_CODE.digits}}$`), { message: "validation.phoneCodeFormat" }))
+export const VerificationCode = Schema.String.check(
+  Schema.isPattern(new RegExp(`^[0-9]{${PHONE_CODE.digits}}$`), { message: "patientProfile.phoneVerification.codeFormat" }),
+)
 
 /** POST /me/phone-verification/confirm */
 export const PhoneCodeConfirmRequest = Schema.Struct({ code: VerificationCode })
@@ -54,13 +56,13 @@ export type PendingPhoneCode = typeof PendingPhoneCode.Type
  * A wrong code's refusal carries a second field, `triesLeft`, whose message is the count.
  */
 export const VERIFICATION_MESSAGES = {
-  wrongCode: "validation.phoneCodeWrong",
-  triesOver: "validation.phoneCodeTriesOver",
-  expired: "validation.phoneCodeExpired",
-  noCode: "validation.phoneCodeNone",
-  resendWait: "validation.phoneCodeResendWait",
-  dailyLimit: "validation.phoneCodeDailyLimit",
-  recipientBusy: "validation.phoneRecipientBusy",
-  noPhone: "validation.phoneMissing",
-  alreadyVerified: "validation.phoneAlreadyVerified",
+  wrongCode: "patientProfile.phoneVerification.codeWrong",
+  triesOver: "patientProfile.phoneVerification.codeTriesOver",
+  expired: "patientProfile.phoneVerification.codeExpired",
+  noCode: "patientProfile.phoneVerification.codeNone",
+  resendWait: "patientProfile.phoneVerification.codeResendWait",
+  dailyLimit: "patientProfile.phoneVerification.codeDailyLimit",
+  recipientBusy: "patientProfile.phoneVerification.recipientBusy",
+  noPhone: "patientProfile.phoneVerification.phoneMissing",
+  alreadyVerified: "patientProfile.phoneVerification.alreadyVerified",
 } as const

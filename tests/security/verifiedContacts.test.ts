@@ -170,7 +170,7 @@ describe("verified contacts (issue 38)", () => {
     expect(sms.filter((s) => s.to === account.phone).map((s) => s.text)).toEqual([expect.stringContaining("annulé")])
     expect(await logOf(id)).toEqual([{ channel: "SMS", status: "sent", error: null }])
     // Verified is verified: no further code is sent to it.
-    expect(fieldsOf(await sendCode(account))).toEqual({ code: "validation.phoneAlreadyVerified" })
+    expect(fieldsOf(await sendCode(account))).toEqual({ code: "patientProfile.phoneVerification.alreadyVerified" })
   })
 
   it("a code dies after 5 wrong tries, each wrong one saying how many are left", async () => {
@@ -182,12 +182,12 @@ describe("verified contacts (issue 38)", () => {
       expect([answer.status, answer.body.code, fieldsOf(answer)]).toEqual([
         422,
         "BUSINESS_ERROR",
-        { code: "validation.phoneCodeWrong", triesLeft: String(left) },
+        { code: "patientProfile.phoneVerification.codeWrong", triesLeft: String(left) },
       ])
     }
-    expect(fieldsOf(await confirm(account, wrong))).toEqual({ code: "validation.phoneCodeTriesOver" })
+    expect(fieldsOf(await confirm(account, wrong))).toEqual({ code: "patientProfile.phoneVerification.codeTriesOver" })
     // The right code no longer opens anything.
-    expect(fieldsOf(await confirm(account, right))).toEqual({ code: "validation.phoneCodeTriesOver" })
+    expect(fieldsOf(await confirm(account, right))).toEqual({ code: "patientProfile.phoneVerification.codeTriesOver" })
     const [user] = await gw.db.select({ at: users.phoneVerifiedAt }).from(users).where(eq(users.id, account.userId))
     expect(user!.at).toBeNull()
     // Malformed codes are refused by the shared schema before any try is counted.
@@ -202,7 +202,7 @@ describe("verified contacts (issue 38)", () => {
       offsetMs = start + 10 * 60_000 - 1000
       expect((await gw.api("GET", `/patients/${account.patientId}`, { token: account.token })).body.phoneCode).not.toBeNull()
       offsetMs = start + 10 * 60_000 + 1000
-      expect(fieldsOf(await confirm(account, right))).toEqual({ code: "validation.phoneCodeExpired" })
+      expect(fieldsOf(await confirm(account, right))).toEqual({ code: "patientProfile.phoneVerification.codeExpired" })
     } finally {
       offsetMs = start
     }
@@ -214,7 +214,7 @@ describe("verified contacts (issue 38)", () => {
   it("another code waits 60 s after the last, and a user gets 5 a day", async () => {
     const account = await signUp()
     const first = await sendCode(account)
-    expect([first.status, fieldsOf(first)]).toEqual([429, { code: "validation.phoneCodeResendWait" }])
+    expect([first.status, fieldsOf(first)]).toEqual([429, { code: "patientProfile.phoneVerification.codeResendWait" }])
     expect(Number(first.headers.get("retry-after"))).toBeGreaterThan(55)
     expect(Number(first.headers.get("retry-after"))).toBeLessThanOrEqual(60)
     // (The test's own time runs too: 50 s on the gateway's clock stays under the minute.)
@@ -230,10 +230,10 @@ describe("verified contacts (issue 38)", () => {
     expect(outboxTo(account.phone)).toHaveLength(5)
     // An hour later the number may be told again, but this user has had the day's codes.
     offsetMs += 61 * 60_000
-    expect(fieldsOf(await sendCode(account))).toEqual({ code: "validation.phoneCodeDailyLimit" })
+    expect(fieldsOf(await sendCode(account))).toEqual({ code: "patientProfile.phoneVerification.codeDailyLimit" })
     expect(outboxTo(account.phone)).toHaveLength(5)
     // The last code sent is an hour old now: dead.
-    expect(fieldsOf(await confirm(account, lastCode(account.phone)))).toEqual({ code: "validation.phoneCodeExpired" })
+    expect(fieldsOf(await confirm(account, lastCode(account.phone)))).toEqual({ code: "patientProfile.phoneVerification.codeExpired" })
   })
 
   it("one number gets at most 5 notices an hour, whatever their cause and however many accounts name it", async () => {
@@ -253,7 +253,7 @@ describe("verified contacts (issue 38)", () => {
     expect(outboxTo(victim)).toHaveLength(1)
     offsetMs += 61_000
     const refused = await sendCode(other)
-    expect([refused.status, fieldsOf(refused)]).toEqual([429, { code: "validation.phoneRecipientBusy" }])
+    expect([refused.status, fieldsOf(refused)]).toEqual([429, { code: "patientProfile.phoneVerification.recipientBusy" }])
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
     // An hour after the first, the number may be told again.
     offsetMs += RECIPIENT_CAP.windowMinutes * 60_000

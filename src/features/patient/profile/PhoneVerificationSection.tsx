@@ -68,7 +68,7 @@ function PhoneVerificationFlow({ patient, phoneNumber }: { patient: Patient; pho
   const codeMessage = context.error?.fields?.find((f) => f.name === "code")?.message
   const errorText = context.error
     ? codeMessage
-      ? codeMessage === "validation.phoneCodeWrong"
+      ? codeMessage === "patientProfile.phoneVerification.codeWrong"
         ? t(codeMessage, { left: context.triesLeft ?? 0 })
         : validationMessage(t, codeMessage)
       : failureText(t, context.error, t("patientProfile.phoneVerification.failed"))
