@@ -7,8 +7,11 @@ const PORT = Number(process.env.E2E_PORT ?? 8181)
 /** The local SMTP sink the contact form's mail goes to (tests/support/smtpSink.ts), and where it lists what it got. */
 const SMTP_SINK_PORT = PORT + 1000
 const SMTP_SINK_HTTP_PORT = PORT + 2000
-// A throw-away data folder per run: the server creates and seeds it on start.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "promed-e2e-"))
+// A throw-away data folder per run: the server creates and seeds it on start. Made once, in the
+// main process, and inherited by the workers: specs read the SMS the server wrote there
+// (<E2E_DATA_DIR>/sms/outbox.jsonl, no provider set).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "promed-e2e-"))
+const dataDir = process.env.E2E_DATA_DIR
 
 // The day the run began, in Dakar. The schedule's model paths are named after the dates they visit,
 // and each worker loads the spec again to find its tests by name: a run crossing midnight would

@@ -4,6 +4,7 @@ import { BloodType, Civility, DependantRelationship, EmergencyRelationship, Gend
 import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText, personName, requiredText } from "./fields.ts"
 import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
+import { PendingPhoneCode } from "./verification.ts"
 import { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "./ids.ts"
 
 const nameField = (key: string) => personName(`validation.${key}`)
@@ -82,6 +83,12 @@ export const Patient = Schema.Struct({
   photoUrl: Schema.NullOr(Schema.String),
   /** A sign-in address asked for and not confirmed yet (its link was mailed to it). */
   pendingEmail: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** Issue 38: whether the number was proved by its code (only then does it get SMS). */
+  phoneVerified: Schema.optionalKey(Schema.Boolean),
+  /** Issue 38: whether the sign-in address was proved by its link (only then does it get notices). */
+  emailVerified: Schema.optionalKey(Schema.Boolean),
+  /** A code sent to the number and still alive: when it dies and when another may be asked. */
+  phoneCode: Schema.optionalKey(Schema.NullOr(PendingPhoneCode)),
   preferredNotificationMethods: Schema.Array(NotificationMethod),
   allergies: Schema.Array(Schema.String),
   chronicConditions: Schema.Array(Schema.String),

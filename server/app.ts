@@ -30,7 +30,8 @@ export const MAX_JSON_BYTES = 256 * 1024
  * What the app is made from; the read cache, credential limits and readiness are made here unless a
  * test brings them, and the metrics too when METRICS_TOKEN is set (main.ts brings them to observe the pool).
  */
-export type AppInput = Omit<Deps, "readCache" | "credentialLimits"> & {
+export type AppInput = Omit<Deps, "readCache" | "credentialLimits" | "clock"> & {
+  readonly clock?: () => Date
   readonly readCache?: ReadCache
   readonly credentialLimits?: CredentialLimits
   readonly readiness?: Readiness
@@ -53,6 +54,7 @@ export function createApp(given: AppInput) {
     ...given,
     readCache: given.readCache ?? new ReadCache(given.config.readCacheMs),
     credentialLimits: given.credentialLimits ?? new MemoryCredentialLimits(),
+    clock: given.clock ?? (() => new Date()),
   }
   const app = new Hono<AppEnv>()
   const site = new StaticSite(deps.config.staticDir)

@@ -13,6 +13,7 @@ import * as reviews from "./reviews.ts"
 import * as session from "./session.ts"
 import * as slotWaitlists from "./slotWaitlists.ts"
 import * as timeSlotHolds from "./timeSlotHolds.ts"
+import * as verification from "./verification.ts"
 
 /**
  * Every call under /api/v1, by resource. Not for the SPA (each screen imports only its resource's
@@ -34,6 +35,7 @@ export const CONTRACTS = {
   session,
   slotWaitlists,
   timeSlotHolds,
+  verification,
 } as const
 
 /** Each contract with its name, `resource.call`. */

@@ -31,7 +31,7 @@ export async function sendAccountMails(
   const lang = mailLanguageOf(c)
   const ids: string[] = []
   for (const m of mails) ids.push(await enqueueAccountMail(db, m.kind, m.userId, composeAccountMail(m.kind, lang, m.to, m.values, config.mailTo)))
-  void deliverAccountMails(db, ids, accountMailSender(config), config.mailTo).catch((error: unknown) =>
+  void deliverAccountMails(db, ids, accountMailSender(config), config.mailTo, c.get("deps").clock()).catch((error: unknown) =>
     scoped("email").warn({ mails: ids.length, error: errorFacts(error).name }, "account mails not delivered; their jobs try again"),
   )
 }

@@ -17,6 +17,7 @@ import { landingUrl, safeReturnTo } from "./returnTo.ts"
 import { isSameOriginPost } from "./sameOriginForm.ts"
 import { createSession } from "./sessions.ts"
 import { savedAppLanguage } from "../repositories/settings.ts"
+import { verifyNewContacts } from "../verification/send.ts"
 
 /** What the login page says of the demo: that it is one (DEMO_DATA), and its accounts when they are listed. */
 const demoOf = (c: Context<AppEnv>) => {
@@ -111,6 +112,8 @@ export function loginSiteRoutes() {
     })
     if (created === "taken") return showAgain("taken", 409)
     await limit.done()
+    // The number and the address typed get a code and a link, and nothing else until they come back.
+    await verifyNewContacts(c, created.userId, checked.value.email, lang)
     const session = await createSession(db, created.userId, config.sessionTtlMs)
     return c.redirect(landingUrl(returnTo, session.token, lang), 303)
   })

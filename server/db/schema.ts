@@ -53,6 +53,14 @@ export const users = pgTable(
     civility: text("civility").$type<"MAN" | "WOMAN">(),
     dateOfBirth: date("date_of_birth"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * When the phone number was proved by a code sent to it (issue 38); null: it gets no SMS. The
+     * default counts the accounts made before (and the demo's) as verified; a self sign-up and a
+     * change of number clear it.
+     */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }).defaultNow(),
+    /** When the sign-in address was proved by its link; null: it gets nothing but its verification mail. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
@@ -644,7 +652,8 @@ export const accountMails = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
-    status: text("status").$type<"QUEUED" | "SENT" | "FAILED">().notNull().default("QUEUED"),
+    /** SKIPPED (issue 38): not sent, `last_error` says why (EMAIL_UNVERIFIED, RECIPIENT_CAP). */
+    status: text("status").$type<"QUEUED" | "SENT" | "FAILED" | "SKIPPED">().notNull().default("QUEUED"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     createdAt: createdAt(),
@@ -902,4 +911,41 @@ export const slotOffers = pgTable(
       .where(sql`${t.status} = 'OFFERED'`),
     index("slot_offers_slot_idx").on(t.timeSlotId, t.entryId),
   ],
+)
+
+/**
+ * One-time proofs of a contact (issue 38): a 6-digit code sent by SMS to a phone, or a link mailed
+ * to an address. Only a salted scrypt of the secret is kept. A row stays after it is used or dies,
+ * so the day's count of codes per user can be read; `consumed_at` set: no longer usable.
+ */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"PHONE" | "EMAIL">().notNull(),
+    /** The phone number or address it proves: a change of either leaves the code proving nothing. */
+    target: text("target").notNull(),
+    /** scrypt$salt$key of the code (or the link's secret). */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    tries: integer("tries").notNull().default(0),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("verification_codes_user_idx").on(t.userId, t.channel, t.createdAt)],
+)
+
+/** Every notice that left for a recipient (a phone number or an address), whatever its cause: the hourly cap per recipient (issue 38). */
+export const recipientNotices = pgTable(
+  "recipient_notices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recipient: text("recipient").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("recipient_notices_recipient_idx").on(t.recipient, t.sentAt)],
 )

@@ -5,7 +5,10 @@ import { MAIL_FROM, type Mail, type MailLanguage } from "./contactMail.ts"
  * and notices to the old one. Only the old address is the account's own: the mails to the new one
  * carry nothing the sender typed, not even the account's name.
  */
-export type AccountMailKind = "emailChangeLink" | "emailChangeTaken" | "emailChangeRequested" | "emailChanged"
+export type AccountMailKind = "emailChangeLink" | "emailChangeTaken" | "emailChangeRequested" | "emailChanged" | "emailVerification"
+
+/** The mails that prove an address (issue 38): the only ones an address not verified yet may get. */
+export const VERIFICATION_MAIL_KINDS: ReadonlyArray<AccountMailKind> = ["emailVerification", "emailChangeLink"]
 
 interface MailText {
   readonly subject: string
@@ -36,6 +39,11 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
       body: (v) =>
         `Bonjour ${v.firstName},\n\nVous vous connectez désormais à Promed avec ${v.address}.\n\nSi ce n'était pas vous, écrivez-nous sans attendre en répondant à ce message.`,
     },
+    emailVerification: {
+      subject: "Confirmez votre adresse e-mail Promed",
+      body: (v) =>
+        `Bonjour,\n\nUn compte Promed a été créé avec cette adresse. Ouvrez ce lien dans les 24 heures pour la confirmer ; d'ici là, elle ne reçoit aucun rappel :\n\n${v.link}\n\nSi vous n'avez rien demandé, ignorez ce message : cette adresse ne recevra rien d'autre.`,
+    },
   },
   en: {
     emailChangeLink: {
@@ -57,6 +65,11 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
       subject: "Your Promed sign-in address has changed",
       body: (v) => `Hello ${v.firstName},\n\nYou now sign in to Promed with ${v.address}.\n\nIf this was not you, reply to this message at once.`,
     },
+    emailVerification: {
+      subject: "Confirm your Promed email address",
+      body: (v) =>
+        `Hello,\n\nA Promed account was created with this address. Open this link within 24 hours to confirm it; until then it gets no reminders:\n\n${v.link}\n\nIf you did not ask for this, ignore this message: this address will get nothing else.`,
+    },
   },
   ar: {
     emailChangeLink: {
@@ -77,6 +90,11 @@ const TEXTS: Record<MailLanguage, Record<AccountMailKind, MailText>> = {
     emailChanged: {
       subject: "تغيّر عنوان تسجيل دخولك إلى بروميد",
       body: (v) => `مرحبًا ${v.firstName}،\n\nأصبحت تسجّل الدخول إلى بروميد بالعنوان ‎${v.address}‎.\n\nإن لم تكن أنت فردّ على هذه الرسالة فورًا.`,
+    },
+    emailVerification: {
+      subject: "أكّد عنوان بريدك الإلكتروني في بروميد",
+      body: (v) =>
+        `مرحبًا،\n\nأُنشئ حساب في بروميد بهذا العنوان. افتح هذا الرابط خلال 24 ساعة لتأكيده؛ وحتى ذلك الحين لن تصله أي تذكيرات:\n\n${v.link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة: لن يصل هذا العنوان شيء آخر.`,
     },
   },
 }

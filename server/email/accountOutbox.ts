@@ -1,14 +1,16 @@
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { and, eq, gte, inArray, sql } from "drizzle-orm"
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm"
 import type { ServerConfig } from "../config.ts"
 import type { Db } from "../db/client.ts"
-import { accountMails } from "../db/schema.ts"
+import { accountMails, users } from "../db/schema.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { errorFacts } from "../http/errorLog.ts"
 import { scoped } from "../observability/log.ts"
 import { countNotice } from "../observability/notices.ts"
-import type { AccountMailKind } from "./accountMail.ts"
+import { VERIFICATION_MAIL_KINDS, type AccountMailKind } from "./accountMail.ts"
+import { reserveNotice } from "../verification/recipientCap.ts"
+import { SKIP_REASONS } from "../../schemas/notification.ts"
 import { MAIL_FROM, type Mail } from "./contactMail.ts"
 import { ACCOUNT_MAIL_JOB, enqueueMailJob } from "./mailJobs.ts"
 import type { SendMail } from "./outbox.ts"
@@ -60,15 +62,48 @@ export async function countAccountMails(db: Db, userId: UserId, kinds: ReadonlyA
   return row?.n ?? 0
 }
 
-/** Sends queued mails and records each outcome; a failure is kept with its reason, never thrown. Answers how many failed. */
-export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, send: SendMail, replyTo: string): Promise<number> {
+/** Whether an account holds this address without having verified it (issue 38: it then gets nothing but its verification mail). */
+async function heldUnverified(db: Db, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, address.trim().toLowerCase()), isNull(users.emailVerifiedAt)))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Why a queued mail is not sent at all: an unverified address (but for its verification mail), or its recipient's hourly cap. */
+async function skipReason(db: Db, row: typeof accountMails.$inferSelect): Promise<string | null> {
+  if (!VERIFICATION_MAIL_KINDS.includes(row.kind as AccountMailKind) && (await heldUnverified(db, row.to))) return SKIP_REASONS.emailUnverified
+  return null
+}
+
+/**
+ * Sends queued mails and records each outcome; a failure is kept with its reason, never thrown.
+ * A mail to an address not verified (other than its verification mail), or past its recipient's
+ * hourly cap, is not sent: SKIPPED with the reason. Answers how many failed.
+ */
+export async function deliverAccountMails(db: Db, ids: ReadonlyArray<string>, send: SendMail, replyTo: string, now: Date = new Date()): Promise<number> {
   let failed = 0
   for (const id of ids) {
     const [row] = await db.select().from(accountMails).where(eq(accountMails.id, id))
-    if (!row || row.status === "SENT") continue
+    if (!row || row.status === "SENT" || row.status === "SKIPPED") continue
     const attempts = row.attempts + 1
+    const reason = await skipReason(db, row)
+    const reservation = reason ? null : await reserveNotice(db, row.to, now)
+    if (reason || !reservation) {
+      countNotice("EMAIL", "skipped")
+      await db
+        .update(accountMails)
+        .set({ status: "SKIPPED", attempts, lastError: reason ?? SKIP_REASONS.recipientCap })
+        .where(eq(accountMails.id, id))
+      continue
+    }
     try {
-      await send({ from: MAIL_FROM, to: row.to, replyTo, subject: row.subject, text: row.text })
+      await send({ from: MAIL_FROM, to: row.to, replyTo, subject: row.subject, text: row.text }).catch(async (error: unknown) => {
+        await reservation.release()
+        throw error
+      })
       countNotice("EMAIL", "sent")
       // Once sent, the outbox keeps no usable link: a copy of the database must not confirm anything.
       const text = row.text.replace(/([?&]token=)[\w-]+/g, "$1…")

@@ -28,6 +28,8 @@ export interface Deps {
   readonly listings?: ListingSearch
   /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
   readonly credentialLimits: CredentialLimits
+  /** The time as the gateway's own rules read it (verification codes, the notices' cap): a test moves it; made by createApp when not given. */
+  readonly clock: () => Date
 }
 
 export type AppEnv = {

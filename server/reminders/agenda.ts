@@ -5,7 +5,8 @@ import { appointments, doctors, doctorSettings, patients, users } from "../db/sc
 import { MAIL_FROM } from "../email/contactMail.ts"
 import { enqueue } from "../jobs/queue.ts"
 import type { JobHandler } from "../jobs/worker.ts"
-import { sendCounted } from "../observability/notices.ts"
+import { countNotice } from "../observability/notices.ts"
+import { sendCapped } from "../verification/recipientCap.ts"
 import { noticeLanguageOf, type NoticeLanguage } from "./messages.ts"
 import type { NoticeSenders } from "./send.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
@@ -80,7 +81,7 @@ const WORDS: Record<NoticeLanguage, { locale: string; subject: string; intro: st
 /** The doctor's address and language, and that day's confirmed appointments in the zone, read at send time. */
 async function readAgenda(db: Db, doctorId: DoctorId, date: string, timeZone: string) {
   const [doctor] = await db
-    .select({ email: users.email, appLanguage: doctorSettings.appLanguage })
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, appLanguage: doctorSettings.appLanguage })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
     .leftJoin(doctorSettings, eq(doctorSettings.doctorId, doctors.id))
@@ -124,13 +125,15 @@ export function agendaHandlers(senders: NoticeSenders): Record<string, JobHandle
       await enqueueAgendaPlanning(db, new Date(now.getTime() + 3600_000))
       await planAgendas(db, now)
     },
-    [AGENDA_SEND_JOB]: async (job, { db }) => {
+    [AGENDA_SEND_JOB]: async (job, { db, now }) => {
       const { doctorId, date, timeZone } = job.payload as { doctorId: DoctorId; date: string; timeZone: string }
       const { doctor, rows } = await readAgenda(db, doctorId, date, timeZone)
       // Everything was cancelled since planning: no empty agenda.
       if (!doctor || rows.length === 0) return
+      // Issue 38: only to a verified address, within its hourly cap.
+      if (!doctor.emailVerifiedAt) return countNotice("EMAIL", "skipped")
       const mail = composeAgenda(noticeLanguageOf(doctor.appLanguage), date, timeZone, rows)
-      await sendCounted("EMAIL", () => senders.sendMail({ from: MAIL_FROM, to: doctor.email, replyTo: senders.replyTo, ...mail }))
+      await sendCapped(db, "EMAIL", doctor.email, now, () => senders.sendMail({ from: MAIL_FROM, to: doctor.email, replyTo: senders.replyTo, ...mail }))
     },
   }
 }

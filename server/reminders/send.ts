@@ -9,6 +9,7 @@ import type { SendSms } from "../sms/sms.ts"
 import { countNotice } from "../observability/notices.ts"
 import { isDatabaseUnavailable } from "../db/unavailable.ts"
 import { SKIP_REASONS } from "../../schemas/notification.ts"
+import { reserveNotice } from "../verification/recipientCap.ts"
 import { buildEmail, buildSms, noticeLanguageOf, type NoticeFacts, type NoticeKind, type NoticeLanguage } from "./messages.ts"
 import { CANCELLATION_JOB, REMINDER_JOB } from "./schedule.ts"
 import type { AppointmentId } from "../../schemas/ids.ts"
@@ -40,6 +41,8 @@ async function readAppointment(db: Db, id: AppointmentId) {
       facilityCity: healthcareFacilities.city,
       email: users.email,
       phone: users.phoneNumber,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
       methods: patients.preferredNotificationMethods,
       reminders: patientSettings.reminders,
       appointmentNotices: patientSettings.appointments,
@@ -146,6 +149,26 @@ async function beginSend(db: Db, job: ClaimedJob, channel: Channel): Promise<boo
 const channelsOf = (methods: ReadonlyArray<string>): Channel[] => (["SMS", "EMAIL"] as const).filter((c) => methods.includes(c))
 
 /**
+ * Issue 38: SMS go only to a verified number, mails only to a verified address. A chosen SMS that
+ * cannot go (no number, or one never proved) is told by email instead when the address is
+ * verified and email was not chosen already. Each channel comes with why it may not be used.
+ */
+export function deliverableChannels(
+  chosen: ReadonlyArray<Channel>,
+  contact: { readonly phone: string | null; readonly phoneVerified: boolean; readonly emailVerified: boolean },
+): Array<{ channel: Channel; skip: string | null }> {
+  const out: Array<{ channel: Channel; skip: string | null }> = []
+  for (const channel of chosen) {
+    if (channel === "EMAIL") out.push({ channel, skip: contact.emailVerified ? null : SKIP_REASONS.emailUnverified })
+    else if (!contact.phone) out.push({ channel, skip: SKIP_REASONS.noPhone })
+    else out.push({ channel, skip: contact.phoneVerified ? null : SKIP_REASONS.phoneUnverified })
+  }
+  const smsBlocked = out.some((c) => c.channel === "SMS" && c.skip !== null)
+  if (smsBlocked && !chosen.includes("EMAIL") && contact.emailVerified) out.push({ channel: "EMAIL", skip: null })
+  return out
+}
+
+/**
  * Sends a notice on each chosen channel and logs each outcome. A failed channel makes the job
  * fail, so it is retried; a channel already sent by this job is not sent twice.
  */
@@ -153,7 +176,7 @@ async function sendNotice(
   db: Db,
   senders: NoticeSenders,
   job: ClaimedJob,
-  signal: AbortSignal,
+  { signal, now }: { signal: AbortSignal; now: Date },
   appointmentId: AppointmentId,
   row: AppointmentFacts,
   kind: NoticeKind,
@@ -169,24 +192,34 @@ async function sendNotice(
   const lang = noticeLanguageOf(row.appLanguage)
   const facts: NoticeFacts = { at: row.at, timeZone: row.timeZone, doctor: `Dr ${row.doctorFirstName} ${row.doctorLastName}`, place: placeOf(lang, row) }
   const failures: string[] = []
-  for (const channel of channels) {
+  const contact = { phone: row.phone, phoneVerified: row.phoneVerifiedAt !== null, emailVerified: row.emailVerifiedAt !== null }
+  for (const { channel, skip } of deliverableChannels(channels, contact)) {
     if (await sentByThisJob(db, appointmentId, kind, channel, job)) continue
-    if (channel === "SMS" && !row.phone) {
-      await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.noPhone)
+    if (skip) {
+      await log(db, appointmentId, kind, channel, "skipped", skip)
       continue
     }
+    const to = channel === "SMS" ? row.phone! : row.email
     // No longer this worker's job (its lease lapsed, or shutdown handed it back): whoever has it sends.
     signal.throwIfAborted()
+    // Issue 38: the recipient's notices of the hour, whatever their cause.
+    const reservation = await reserveNotice(db, to, now)
+    if (!reservation) {
+      await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.recipientCap)
+      continue
+    }
     if (!(await beginSend(db, job, channel))) {
+      await reservation.release()
       // An earlier attempt of this job was cut off while sending: it may have gone, so it is not sent twice.
       await log(db, appointmentId, kind, channel, "skipped", SKIP_REASONS.interrupted)
       continue
     }
     try {
-      if (channel === "SMS") await senders.sendSms({ to: row.phone!, text: buildSms(lang, kind, facts) })
-      else await senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
+      if (channel === "SMS") await senders.sendSms({ to, text: buildSms(lang, kind, facts) })
+      else await senders.sendMail({ from: MAIL_FROM, to, replyTo: senders.replyTo, ...buildEmail(lang, kind, facts) })
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+      await reservation.release()
       // Refused by the provider: nothing went, so the job's retry may send.
       await db.delete(noticeSends).where(and(eq(noticeSends.jobId, job.id), eq(noticeSends.channel, channel)))
       await log(db, appointmentId, kind, channel, "failed", message)
@@ -205,19 +238,19 @@ async function sendNotice(
 /** The handlers of the reminder jobs, sending through these senders. */
 export function reminderHandlers(senders: NoticeSenders): Record<string, JobHandler> {
   return {
-    [REMINDER_JOB]: async (job, { db, signal }) => {
+    [REMINDER_JOB]: async (job, { db, signal, now }) => {
       const { appointmentId, rescheduleCount, before } = job.payload as { appointmentId: AppointmentId; rescheduleCount: number; before: "24h" | "2h" }
       const row = await readAppointment(db, appointmentId)
       // Moved or cancelled since it was enqueued: the job is stale and does nothing.
       if (!row || row.status !== "CONFIRMED" || row.rescheduleCount !== rescheduleCount) return
-      await sendNotice(db, senders, job, signal, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
+      await sendNotice(db, senders, job, { signal, now }, appointmentId, row, before === "24h" ? "REMINDER_24H" : "REMINDER_2H", row.reminders ?? false)
     },
-    [CANCELLATION_JOB]: async (job, { db, signal }) => {
+    [CANCELLATION_JOB]: async (job, { db, signal, now }) => {
       const { appointmentId } = job.payload as { appointmentId: AppointmentId }
       const row = await readAppointment(db, appointmentId)
       if (!row || row.status !== "CANCELED") return
       // A cancellation is news about the appointment, not a reminder: the "appointments" setting governs it.
-      await sendNotice(db, senders, job, signal, appointmentId, row, "CANCELLATION", row.appointmentNotices ?? true)
+      await sendNotice(db, senders, job, { signal, now }, appointmentId, row, "CANCELLATION", row.appointmentNotices ?? true)
     },
   }
 }

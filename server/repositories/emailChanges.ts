@@ -64,7 +64,15 @@ export async function isEmailChangeOpen(db: Db, token: string, now: Date = new D
 }
 
 export type EmailChangeOutcome =
-  | { readonly ok: true; readonly userId: UserId; readonly firstName: string; readonly oldEmail: string; readonly newEmail: string }
+  | {
+      readonly ok: true
+      readonly userId: UserId
+      readonly firstName: string
+      readonly oldEmail: string
+      /** Whether the old address had been verified (issue 38: an unverified one is told nothing). */
+      readonly oldEmailVerified: boolean
+      readonly newEmail: string
+    }
   | { readonly ok: false; readonly reason: "invalid" | "taken" }
 
 /**
@@ -80,10 +88,22 @@ export async function confirmEmailChange(db: Db, token: string, now: Date = new 
         .where(and(eq(emailChanges.tokenHash, hashOf(token)), gt(emailChanges.expiresAt, now)))
         .returning()
       if (!change) return { ok: false, reason: "invalid" } as const
-      const [before] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, change.userId)).for("update")
+      const [before] = await tx
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, change.userId))
+        .for("update")
       if (!before) return { ok: false, reason: "invalid" } as const
-      await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId))
-      return { ok: true, userId: change.userId, firstName: before.firstName, oldEmail: before.email, newEmail: change.newEmail } as const
+      // The link opened at the new address proves it: a confirmed change is a verified address.
+      await tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now }).where(eq(users.id, change.userId))
+      return {
+        ok: true,
+        userId: change.userId,
+        firstName: before.firstName,
+        oldEmail: before.email,
+        oldEmailVerified: before.verifiedAt !== null,
+        newEmail: change.newEmail,
+      } as const
     })
   } catch (error) {
     if (isUniqueViolation(error, "users_email_key")) {

@@ -19,8 +19,10 @@ const cleanList = (list: ReadonlyArray<string>) => list.map((s) => s.trim()).fil
  * Saves the patient form of SPEC §5 in one transaction: user, patient, locations, and dependants and
  * alerts when sent. The sign-in address is not saved here: it changes only through its emailed link.
  */
-export async function updatePatientProfile(db: Db, patientId: PatientId, userId: UserId, body: PatientUpdate): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function updatePatientProfile(db: Db, patientId: PatientId, userId: UserId, body: PatientUpdate): Promise<{ phoneChanged: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)).for("update")
+    const phoneChanged = (before?.phone ?? null) !== (body.phoneNumber ?? null)
     await tx
       .update(users)
       .set({
@@ -30,6 +32,8 @@ export async function updatePatientProfile(db: Db, patientId: PatientId, userId:
         dateOfBirth: body.dateOfBirth,
         civility: body.civility,
         ...(body.photoUrl !== undefined ? { photoUrl: body.photoUrl } : {}),
+        // A new number gets no SMS until its code comes back (issue 38).
+        ...(phoneChanged ? { phoneVerifiedAt: null } : {}),
       })
       .where(eq(users.id, userId))
     await tx
@@ -44,6 +48,7 @@ export async function updatePatientProfile(db: Db, patientId: PatientId, userId:
     await replaceLocations(tx, userId, body.locations)
     if (body.dependants) await replaceDependants(tx, patientId, body.dependants)
     if (body.medicalAlerts) await replaceAlerts(tx, patientId, body.medicalAlerts)
+    return { phoneChanged }
   })
 }
 

@@ -3,10 +3,11 @@ import type { BloodType, EmergencyRelationship, MedicalRecordType, NotificationM
 import type { EmergencyContact, Patient } from "../../schemas/patient.ts"
 import type { Db } from "../db/client.ts"
 import { dependants, emergencyContacts, medicalAlerts, medicalRecords, patients, users } from "../db/schema.ts"
-import { toIsoDate } from "../db/time.ts"
+import { toIsoDate, toUtcSeconds } from "../db/time.ts"
 import { locationsByUser } from "./locations.ts"
 import { loadPatientSettings } from "./settings.ts"
 import { pendingEmailOf } from "./emailChanges.ts"
+import { livePhoneCode } from "../verification/codes.ts"
 import type { PatientId } from "../../schemas/ids.ts"
 
 /** An emergency_contacts row as the API sends it. */
@@ -29,7 +30,7 @@ export async function loadPatient(db: Db, patientId: PatientId): Promise<Patient
     .where(eq(patients.id, patientId))
   if (!row) return undefined
   const { patient, user } = row
-  const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings, pendingEmail] = await Promise.all([
+  const [dependantRows, contactRows, alertRows, recordRows, locationMap, settings, pendingEmail, phoneCode] = await Promise.all([
     db.select().from(dependants).where(eq(dependants.patientId, patientId)).orderBy(asc(dependants.firstName)),
     db.select().from(emergencyContacts).where(eq(emergencyContacts.patientId, patientId)).orderBy(asc(emergencyContacts.priority)),
     db.select().from(medicalAlerts).where(eq(medicalAlerts.patientId, patientId)),
@@ -37,6 +38,7 @@ export async function loadPatient(db: Db, patientId: PatientId): Promise<Patient
     locationsByUser(db, [user.id]),
     loadPatientSettings(db, patientId),
     pendingEmailOf(db, user.id),
+    user.phoneVerifiedAt ? null : livePhoneCode(db, user.id, user.phoneNumber, new Date()),
   ])
   return {
     id: patient.id,
@@ -50,6 +52,9 @@ export async function loadPatient(db: Db, patientId: PatientId): Promise<Patient
     bloodType: patient.bloodType as BloodType | null,
     photoUrl: user.photoUrl,
     pendingEmail,
+    phoneVerified: user.phoneVerifiedAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
+    phoneCode: phoneCode ? { expiresAt: toUtcSeconds(phoneCode.expiresAt), resendAt: toUtcSeconds(phoneCode.resendAt) } : null,
     preferredNotificationMethods: patient.preferredNotificationMethods as NotificationMethod[],
     allergies: patient.allergies,
     chronicConditions: patient.chronicConditions,

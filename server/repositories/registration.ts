@@ -32,6 +32,9 @@ export async function createPatientAccount(
           firstName: account.firstName.trim(),
           lastName: account.lastName.trim(),
           phoneNumber: account.phoneNumber,
+          // Typed by whoever signed up: neither is theirs until its code or link comes back (issue 38).
+          phoneVerifiedAt: null,
+          emailVerifiedAt: null,
         })
         .returning({ id: users.id })
       const [patient] = await tx

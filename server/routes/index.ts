@@ -15,6 +15,7 @@ import { sessionRoutes } from "./session.ts"
 import { slotHoldsRoutes } from "./slotHolds.ts"
 import { slotWaitlistsRoutes } from "./slotWaitlists.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
+import { verificationRoutes } from "./verification.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
 export function apiRoutes() {
@@ -34,5 +35,6 @@ export function apiRoutes() {
   app.route("/", appointmentsRoutes())
   app.route("/", patientsRoutes())
   app.route("/", calendarFeedRoutes())
+  app.route("/", verificationRoutes())
   return app
 }

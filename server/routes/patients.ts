@@ -6,7 +6,8 @@ import type { Db } from "../db/client.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { route } from "../http/contract.ts"
-import { startEmailChange } from "../accounts/emailChange.ts"
+import { mailLanguageOf, startEmailChange } from "../accounts/emailChange.ts"
+import { sendPhoneCode } from "../verification/send.ts"
 import { cancelEmailChange } from "../repositories/emailChanges.ts"
 import { loadPatient } from "../repositories/patients.ts"
 import {
@@ -58,7 +59,9 @@ export function patientsRoutes() {
       if (body.email !== canonicalEmail(current.email)) {
         await startEmailChange(c, { id: granted.userId, email: current.email, firstName: current.firstName }, body.email, body.currentPassword)
       }
-      await updatePatientProfile(db, granted.patientId, granted.userId, body)
+      const { phoneChanged } = await updatePatientProfile(db, granted.patientId, granted.userId, body)
+      // A new number is sent its code at once (within the limits; the profile can ask again).
+      if (phoneChanged && body.phoneNumber) await sendPhoneCode(c, granted.userId, mailLanguageOf(c)).catch(() => undefined)
       return { data: await patientOrFail(db, granted.patientId) }
     },
   })

@@ -77,6 +77,8 @@ export async function startTestGateway(
      * patient again and again about other rules (tests/security/marketplaceAbuse.test.ts proves them).
      */
     bookingLimits?: boolean
+    /** The gateway's clock (issue 38's codes and caps read it); the real one when absent. */
+    clock?: () => Date
   } = {},
 ) {
   const { database, url, drop } = await openTestDatabase(options.seedDoctors)
@@ -97,7 +99,7 @@ export async function startTestGateway(
   // hear every change of the database (server/search/listingFeed.ts).
   const listener = url ? await PostgresListener.open(url) : undefined
   const listings = listener ? await ListingFeed.open(listener, database.db) : undefined
-  const app = createApp({ db: database.db, config, ...(listings ? { listings } : {}) })
+  const app = createApp({ db: database.db, config, ...(listings ? { listings } : {}), ...(options.clock ? { clock: options.clock } : {}) })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers }

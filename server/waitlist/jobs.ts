@@ -7,8 +7,9 @@ import { doctors, patients, patientSettings, slotOffers, timeSlots, users } from
 import type { JobHandler } from "../jobs/worker.ts"
 import { MAIL_FROM } from "../email/contactMail.ts"
 import { noticeLanguageOf } from "../reminders/messages.ts"
-import type { NoticeSenders } from "../reminders/send.ts"
-import { sendCounted } from "../observability/notices.ts"
+import { deliverableChannels, type NoticeSenders } from "../reminders/send.ts"
+import { countNotice } from "../observability/notices.ts"
+import { sendCapped } from "../verification/recipientCap.ts"
 import { waitingCount } from "./entries.ts"
 import { offerEmail, offerSms } from "./messages.ts"
 import { expireOffer, freeSlotsOf, offerFreedSlot, WAITLIST_EXPIRE_JOB, WAITLIST_FREED_JOB, WAITLIST_NOTIFY_JOB } from "./offers.ts"
@@ -27,6 +28,8 @@ async function readOffer(db: Db, offerId: string) {
       doctorLastName: doctorUsers.lastName,
       email: users.email,
       phone: users.phoneNumber,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
       methods: patients.preferredNotificationMethods,
       appLanguage: patientSettings.appLanguage,
     })
@@ -67,10 +70,23 @@ export function waitlistHandlers(senders: NoticeSenders, origin: string): Record
       if (!row || row.status !== "OFFERED" || row.expiresAt.getTime() <= now.getTime()) return
       const lang = noticeLanguageOf(row.appLanguage)
       const facts = { at: row.at, timeZone: row.timeZone, doctor: `Dr ${row.doctorFirstName} ${row.doctorLastName}`, link: `${origin}/appointments` }
-      const wantsSms = row.methods.includes("SMS") && row.phone
-      if (wantsSms) await sendCounted("SMS", () => senders.sendSms({ to: row.phone!, text: offerSms(lang, facts) }))
-      if (row.methods.includes("EMAIL") || !wantsSms) {
-        await sendCounted("EMAIL", () => senders.sendMail({ from: MAIL_FROM, to: row.email, replyTo: senders.replyTo, ...offerEmail(lang, facts) }))
+      // Email when no channel was chosen; an SMS only to a verified number, a mail only to a verified address (issue 38).
+      const chosen = row.methods.includes("SMS") && row.phone ? row.methods : [...row.methods, "EMAIL"]
+      const channels = deliverableChannels(
+        (["SMS", "EMAIL"] as const).filter((c) => chosen.includes(c)),
+        { phone: row.phone, phoneVerified: row.phoneVerifiedAt !== null, emailVerified: row.emailVerifiedAt !== null },
+      )
+      for (const { channel, skip } of channels) {
+        if (skip) {
+          countNotice(channel, "skipped")
+          continue
+        }
+        const to = channel === "SMS" ? row.phone! : row.email
+        await sendCapped(db, channel, to, now, () =>
+          channel === "SMS"
+            ? senders.sendSms({ to, text: offerSms(lang, facts) })
+            : senders.sendMail({ from: MAIL_FROM, to, replyTo: senders.replyTo, ...offerEmail(lang, facts) }),
+        )
       }
     },
   }

@@ -30,7 +30,7 @@ test("sign-up creates a patient who lands signed in, with the phone in E.164", a
   await signUp(page, uniqueEmail("signup"))
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByTestId("user-menu")).toContainText("Aminata Faye")
-  await expect(page.getByText("+221 77 555 12 34")).toBeVisible()
+  await expect(page.locator("dd", { hasText: "+221 77 555 12 34" })).toBeVisible()
 })
 
 test("the sign-up form says what is wrong, field by field, and keeps what was typed", async ({ page }) => {
@@ -118,7 +118,9 @@ test.describe("in Arabic on a 360 px phone", () => {
     await expect(page.getByRole("heading", { name: "Fatimé Abakar" })).toBeVisible()
     await expect(page.locator("html")).toHaveAttribute("lang", "ar")
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
-    await expect(page.getByText("+235 66 12 34 56")).toBeVisible()
+    // The profile's facts, and (issue 38) the verification that tells a code was sent to the number.
+    await expect(page.locator("dd", { hasText: "+235 66 12 34 56" })).toBeVisible()
+    await expect(page.getByTestId("phone-verification")).toContainText("+235 66 12 34 56")
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 })

@@ -1,5 +1,17 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, DEMO_PASSWORD, expectToastShown, fillLoginForm, recordToasts, signIn, toastCount } from "./support.ts"
+import {
+  ACCOUNTS,
+  acceptCookies,
+  DEMO_PASSWORD,
+  expectToastShown,
+  fillLoginForm,
+  newLocalNumber,
+  recordToasts,
+  signIn,
+  signUpPatient,
+  smsSentTo,
+  toastCount,
+} from "./support.ts"
 import { sinkMessages } from "../support/publicPages.ts"
 
 // These scenarios change patient2's record and put it back: one after the other.
@@ -20,26 +32,31 @@ async function saveProfile(page: Page) {
   await expectToastShown(page, "Profil mis à jour.", before)
 }
 
-test("a patient fixes a bad phone number in her profile, and her dashboard shows it", async ({ page }) => {
-  await signIn(page, PATIENT2, "/profile")
-  await expect(page.getByRole("heading", { name: "Fatou Sarr" })).toBeVisible()
+// A patient of its own (issue 38): a new number starts unverified, which patient2's must not.
+test("a patient fixes a bad phone number in her profile, and her dashboard shows it, with a code sent to it", async ({ page }) => {
+  await signUpPatient(page, { localPhone: newLocalNumber(), name: ["Fatou", "Sarr"] })
   await page.getByRole("link", { name: "Modifier le profil" }).click()
+  // A new account's profile asks for what sign-up did not.
+  await page.getByLabel("Date de naissance").fill("1990-04-12")
+  await page.getByLabel("Civilité").selectOption({ label: "Femme" })
+  await page.getByLabel("Groupe sanguin").selectOption({ label: "O+" })
+  await page.getByRole("textbox", { name: "Adresse", exact: true }).fill("Rue 10, Médina")
+  await page.getByRole("textbox", { name: "Ville", exact: true }).fill("Dakar")
   const phone = page.getByLabel("Téléphone")
-  const original = await phone.inputValue()
+  const fixed = newLocalNumber()
   await phone.fill("77 12 ab")
   await page.getByRole("button", { name: "Enregistrer le profil" }).click()
   await expect(page.getByText("Veuillez corriger les points suivants :")).toBeVisible()
   await expect(page.locator(".field").filter({ has: phone }).getByRole("alert")).toHaveText("Format de téléphone invalide")
   // Nothing typed elsewhere was lost, and fixing the field clears its error.
   await expect(page.getByLabel("Prénom").first()).toHaveValue("Fatou")
-  await phone.fill("+221 78 111 22 33")
+  await phone.fill(`+221 ${fixed}`)
   await expect(page.getByText("Format de téléphone invalide")).toHaveCount(0)
   await saveProfile(page)
-  await expect(page.getByText("+221 78 111 22 33")).toBeVisible()
-
-  await page.getByRole("link", { name: "Modifier le profil" }).click()
-  await page.getByLabel("Téléphone").fill(original)
-  await saveProfile(page)
+  await expect(page.locator("dd", { hasText: `+221 ${fixed.slice(0, 2)} ${fixed.slice(2, 5)} ${fixed.slice(5, 7)} ${fixed.slice(7)}` })).toBeVisible()
+  // The new number was sent its code at the save.
+  await expect(page.getByTestId("phone-verification")).toContainText("Un code à 6 chiffres a été envoyé par SMS")
+  expect(smsSentTo(`+221${fixed}`)).toHaveLength(1)
 })
 
 test("a HOME visit needs a primary home address: the wizard says so and links to the profile", async ({ page }) => {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs"
+import path from "node:path"
 import { expect, type Page } from "@playwright/test"
 
 export const DEMO_PASSWORD = "Passw0rd!"
@@ -90,3 +92,43 @@ export async function openWizardFor(page: Page, doctor: string) {
   await expect(dialog).toBeVisible()
   return dialog
 }
+
+/**
+ * Signs up a patient of its own on the login site (issue 38: its number and address start
+ * unverified), landing on the profile; answers the address. A phone lays the user menu away: the
+ * profile's heading says who is signed in.
+ */
+export async function signUpPatient(page: Page, options: { lang?: "fr" | "ar"; localPhone: string; name?: [string, string] }): Promise<string> {
+  const [firstName, lastName] = options.name ?? ["Aminata", "Faye"]
+  const email = `patient.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.sn`
+  await page.goto(`/auth/register?lang=${options.lang ?? "fr"}&returnTo=%2Fprofile`)
+  const form = page.locator("form")
+  await form.locator("#firstName").fill(firstName)
+  await form.locator("#lastName").fill(lastName)
+  await form.locator("#email").fill(email)
+  await form.locator("#phoneNumber").fill(options.localPhone)
+  await form.locator("#password").fill("Bonjour1!")
+  await form.locator("#passwordConfirm").fill("Bonjour1!")
+  await form.locator("#acceptTerms").check()
+  await form.getByRole("button").click()
+  await expect(page.getByRole("heading", { name: `${firstName} ${lastName}` })).toBeVisible()
+  return email
+}
+
+/** A Senegalese mobile number of its own (77 and seven digits), so that no other spec's notices count against it. */
+export const newLocalNumber = () => `77${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`
+
+/** The SMS the server wrote for this number (no provider set: <E2E_DATA_DIR>/sms/outbox.jsonl), oldest first. */
+export function smsSentTo(phone: string): string[] {
+  const file = path.join(process.env.E2E_DATA_DIR!, "sms", "outbox.jsonl")
+  if (!existsSync(file)) return []
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; text: string })
+    .filter((sms) => sms.to === phone)
+    .map((sms) => sms.text)
+}
+
+/** The 6-digit code of the last SMS sent to the number. */
+export const lastCodeSentTo = (phone: string) => /\b(\d{6})\b/.exec(smsSentTo(phone).at(-1) ?? "")?.[1] ?? ""

@@ -164,6 +164,19 @@ const ROWS: ReadonlyArray<RowInput> = [
     call: () => ({ path: "/api/v1/account/change-password", body: { oldPassword: "not-the-password", newPassword: "Nouveau-Mot2passe!" } }),
     expect: only(["patientA", "patientB", "doctorA", "doctorB"], 400),
   },
+  // Issue 38: a patient proves their own number; the demo's are verified already (422), and no code waits (422).
+  {
+    contract: CONTRACTS.verification.sendPhoneCode,
+    rule: "a patient asks a code for their own number only",
+    call: () => ({ path: "/api/v1/me/phone-verification" }),
+    expect: only(["patientA", "patientB"], 422),
+  },
+  {
+    contract: CONTRACTS.verification.confirmPhoneCode,
+    rule: "a patient checks a code of their own number only",
+    call: () => ({ path: "/api/v1/me/phone-verification/confirm", body: { code: "123456" } }),
+    expect: only(["patientA", "patientB"], 422),
+  },
   // Public directories and the contact form: anyone, visitors included.
   {
     contract: CONTRACTS.doctors.searchDoctors,
@@ -602,6 +615,9 @@ export const ROUTES_WITHOUT_ID: ReadonlySet<string> = new Set([
   // The link's token is the whole permission (server/routes/emailChange.test.ts).
   "GET /auth/confirm-email",
   "POST /auth/confirm-email",
+  // The same for an address's verification link (tests/security/verifiedContacts.test.ts).
+  "GET /auth/verify-email",
+  "POST /auth/verify-email",
   "GET /auth/login.css",
   "POST /auth/token",
   // Sign-up makes an account of its own; nothing to own yet (server/auth/register.test.ts, tests/security/returnTo.test.ts).

@@ -15,6 +15,7 @@ import { EmergencyContactsSection } from "./EmergencyContactsSection.tsx"
 import { formatAge } from "./formatAge.ts"
 import { PatientPhoto } from "./PatientPhoto.tsx"
 import { PendingEmailNotice } from "./PendingEmailNotice.tsx"
+import { EmailVerificationNotice, PhoneVerificationSection } from "./PhoneVerificationSection.tsx"
 import { usePatientId } from "./usePatientId.ts"
 import { useSessionUser } from "../../../session/useSession.ts"
 import "../patient.css"
@@ -60,6 +61,8 @@ export function ProfilePage() {
       </section>
 
       <PendingEmailNotice patient={patient} />
+      <EmailVerificationNotice patient={patient} />
+      <PhoneVerificationSection key={patient.phoneNumber ?? ""} patient={patient} />
 
       <section className="stack" aria-labelledby="upcoming-title">
         <div className="section-head">
