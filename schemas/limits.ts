@@ -45,3 +45,9 @@ export const BOOKING_LIMITS = { perPersonWithDoctor: 2, perPersonWithDoctorPerDa
 
 /** Issue 38: the new holds (a slot held that the user did not hold already) one user may make in a window. */
 export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const
+
+/**
+ * Issue 38: a session unused this long ends (SESSION_EXPIRED), a doctor's sooner; unused means no
+ * request made with its token. Its absolute end comes first when it is sooner (SESSION_TTL_HOURS).
+ */
+export const SESSION_IDLE = { days: 30, doctorHours: 12 } as const

@@ -164,6 +164,29 @@ const ROWS: ReadonlyArray<RowInput> = [
     call: () => ({ path: "/api/v1/account/change-password", body: { oldPassword: "not-the-password", newPassword: "Nouveau-Mot2passe!" } }),
     expect: only(["patientA", "patientB", "doctorA", "doctorB"], 400),
   },
+  // The account's sessions (issue 38): everyone signed in has their own, and only those.
+  {
+    contract: CONTRACTS.sessions.listSessions,
+    rule: "whoever is signed in lists their own sessions",
+    call: () => ({ path: "/api/v1/sessions" }),
+    expect: signedIn(200),
+  },
+  {
+    contract: CONTRACTS.sessions.endOtherSessions,
+    rule: "whoever is signed in ends their other sessions; the one the call is made with stays",
+    call: () => ({ path: "/api/v1/sessions/others" }),
+    expect: signedIn(200),
+  },
+  {
+    contract: CONTRACTS.sessions.endSession,
+    rule: "a session is ended by its own user alone: another's is not found",
+    call: async (_, ctx) => {
+      const token = await ctx.gw.signIn("patient@demo.sn")
+      const { sessionId } = (await ctx.gw.api("POST", "/validate-session", { token })).body
+      return { path: `/api/v1/sessions/${sessionId}` }
+    },
+    expect: { ...signedIn(404), patientA: 200 },
+  },
   // Public directories and the contact form: anyone, visitors included.
   {
     contract: CONTRACTS.doctors.searchDoctors,
