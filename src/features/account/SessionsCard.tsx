@@ -14,7 +14,7 @@ import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
 import "./account.css"
 
 /** "Chrome on Android" in the user's language; what the User-Agent did not say is said as unknown. */
-export function deviceName(t: TFunction, { browser, os }: SessionDevice): string {
+function deviceName(t: TFunction, { browser, os }: SessionDevice): string {
   if (browser && os) return t("sessions.browserOnOs", { browser, os })
   if (browser) return browser
   return os ? t("sessions.unknownBrowserOnOs", { os }) : t("sessions.unknownDevice")
