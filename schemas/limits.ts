@@ -51,3 +51,9 @@ export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const
  * is not (its own limits are BOOKING_LIMITS), so the wizard reviews without a countdown.
  */
 export const HOLD_RATE_REFUSAL = "validation.holdRate"
+
+/**
+ * Issue 38: a session unused this long ends (SESSION_EXPIRED), a doctor's sooner; unused means no
+ * request made with its token. Its absolute end comes first when it is sooner (SESSION_TTL_HOURS).
+ */
+export const SESSION_IDLE = { days: 30, doctorHours: 12 } as const

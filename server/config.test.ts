@@ -27,7 +27,7 @@ describe("loadConfig", () => {
       dataDir: path.resolve(".data"),
       databaseUrl: undefined,
       staticDir: path.resolve("dist/client"),
-      sessionTtlMs: 12 * 3600_000,
+      sessionTtlMs: 90 * 24 * 3600_000,
       smtpUrl: undefined,
       mailTo: "contact@promed.sn",
       storageBucket: "promed-local.appspot.com",

@@ -9,6 +9,7 @@ export interface ServerConfig {
   readonly dataDir: string
   readonly databaseUrl: string | undefined
   readonly staticDir: string
+  /** A session's absolute lifetime (SESSION_TTL_HOURS); its idle limit (schemas/limits.ts SESSION_IDLE) may end it sooner. */
   readonly sessionTtlMs: number
   readonly smtpUrl: string | undefined
   readonly mailTo: string
@@ -191,7 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(read("DATA_DIR", ".data")),
     databaseUrl: read("DATABASE_URL"),
     staticDir: path.resolve(read("STATIC_DIR", "dist/client")),
-    sessionTtlMs: read("SESSION_TTL_HOURS", "12") * 3600_000,
+    // A session's absolute end, 90 days by default: before it, a session ends when unused past its
+    // role's idle limit (issue 38, SESSION_IDLE: 30 days, a doctor's 12 hours).
+    sessionTtlMs: read("SESSION_TTL_HOURS", "2160") * 3600_000,
     smtpUrl: read("SMTP_URL"),
     mailTo: read("CONTACT_MAIL_TO", "contact@promed.sn"),
     storageBucket: read("STORAGE_BUCKET", "promed-local.appspot.com"),

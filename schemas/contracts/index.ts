@@ -11,6 +11,7 @@ import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
 import * as reviews from "./reviews.ts"
 import * as session from "./session.ts"
+import * as sessions from "./sessions.ts"
 import * as slotWaitlists from "./slotWaitlists.ts"
 import * as timeSlotHolds from "./timeSlotHolds.ts"
 import * as verification from "./verification.ts"
@@ -33,6 +34,7 @@ export const CONTRACTS = {
   patients,
   reviews,
   session,
+  sessions,
   slotWaitlists,
   timeSlotHolds,
   verification,

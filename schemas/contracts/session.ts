@@ -22,7 +22,7 @@ export const getSession = endpoint({
 /** Ends the session of the bearer token. */
 export const logout = endpoint({ method: "GET", path: "/logout", response: OkResponse, access: "signedIn" })
 
-/** A new password, for patients and doctors only (SPEC §2, §6); every session of the user ends. Repeated failures: UNAUTHORIZED (429). */
+/** A new password, for patients and doctors only (SPEC §2, §6); every session of the user ends and the calendar feed is revoked (issue 38). Repeated failures: UNAUTHORIZED (429). */
 export const changePassword = endpoint({
   method: "POST",
   path: "/account/change-password",

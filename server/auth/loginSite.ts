@@ -15,6 +15,7 @@ import { createPatientAccount } from "../repositories/registration.ts"
 import { LOGIN_CSS, parseLoginLang, renderLoginPage, type LoginError } from "./loginPage.ts"
 import { landingUrl, safeReturnTo } from "./returnTo.ts"
 import { isSameOriginPost } from "./sameOriginForm.ts"
+import { deviceOf } from "./device.ts"
 import { createSession } from "./sessions.ts"
 import { savedAppLanguage } from "../repositories/settings.ts"
 import { verifyNewContacts } from "../verification/send.ts"
@@ -56,7 +57,7 @@ export function loginSiteRoutes() {
       if (result.reason === "tooMany") setRetryAfter(c, result.retryAfterMs)
       return showAgain(result.reason, result.reason === "tooMany" ? 429 : 401, email.slice(0, 254))
     }
-    const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs)
+    const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs, deviceOf(c.req.header("user-agent")))
     // The language saved in the user's settings wins over the login page's: the app opens in it.
     const saved = await savedAppLanguage(c.get("deps").db, result.userId)
     return c.redirect(landingUrl(returnTo, session.token, saved ? parseLoginLang(saved.toLowerCase()) : lang), 303)
@@ -114,7 +115,7 @@ export function loginSiteRoutes() {
     await limit.done()
     // The number and the address typed get a code and a link, and nothing else until they come back.
     await verifyNewContacts(c, created.userId, checked.value.email, lang)
-    const session = await createSession(db, created.userId, config.sessionTtlMs)
+    const session = await createSession(db, created.userId, config.sessionTtlMs, deviceOf(c.req.header("user-agent")))
     return c.redirect(landingUrl(returnTo, session.token, lang), 303)
   })
 
@@ -125,7 +126,7 @@ export function loginSiteRoutes() {
       if (result.reason === "tooMany") throw tooManyAttempts(c, "password", result.retryAfterMs)
       throw new ApiError("BAD_CREDENTIALS", "Incorrect email or password")
     }
-    const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs)
+    const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs, deviceOf(c.req.header("user-agent")))
     return c.json({ token: session.token, expiresAt: toUtcSeconds(session.expiresAt) })
   })
 

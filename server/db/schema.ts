@@ -29,6 +29,7 @@ import type {
   TimeSlotId,
   UserId,
 } from "../../schemas/ids.ts"
+import type { SessionBrowser, SessionSystem } from "../../schemas/sessions.ts"
 
 /** A table's own id; `T` is its branded type (schemas/ids.ts), so rows carry the brand without casts. */
 const id = <T extends string = string>() => uuid("id").primaryKey().defaultRandom().$type<T>()
@@ -79,6 +80,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** What signed in, named from the User-Agent at sign-in (server/auth/device.ts); never the header itself. */
+    deviceBrowser: text("device_browser").$type<SessionBrowser>(),
+    deviceOs: text("device_os").$type<SessionSystem>(),
+    /** The last request made with it, written at most once a minute: the idle limit counts from here (issue 38). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 )

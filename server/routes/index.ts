@@ -12,6 +12,7 @@ import { facilitiesRoutes } from "./facilities.ts"
 import { patientsRoutes } from "./patients.ts"
 import { reviewsRoutes } from "./reviews.ts"
 import { sessionRoutes } from "./session.ts"
+import { sessionsRoutes } from "./sessions.ts"
 import { slotHoldsRoutes } from "./slotHolds.ts"
 import { slotWaitlistsRoutes } from "./slotWaitlists.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
@@ -21,6 +22,7 @@ import { verificationRoutes } from "./verification.ts"
 export function apiRoutes() {
   const app = new Hono<AppEnv>()
   app.route("/", sessionRoutes())
+  app.route("/", sessionsRoutes())
   app.route("/", doctorsRoutes())
   app.route("/", doctorAccountRoutes())
   app.route("/", doctorPatientsRoutes())

@@ -15,6 +15,8 @@ import { loadPatient } from "../repositories/patients.ts"
 import { loadDoctorSettings } from "../repositories/settings.ts"
 import { facilityOfManager, findUser, setPasswordHash } from "../repositories/users.ts"
 import { markReadOnly } from "../http/readCache.ts"
+import { deleteFeed } from "../repositories/calendarFeeds.ts"
+import { inTransaction } from "../db/transaction.ts"
 
 /** The signed-in user with the record of their role, as GET /session answers it. */
 export async function buildSession(db: Db, caller: Caller): Promise<SessionResponse> {
@@ -84,8 +86,16 @@ export function sessionRoutes() {
     handle: async ({ c, caller, body }) => {
       const { db } = c.get("deps")
       await verifyCurrentPassword(c, caller.userId, body.oldPassword, "oldPassword")
-      await setPasswordHash(db, caller.userId, await hashPassword(body.newPassword))
-      await revokeAllSessions(db, caller.userId)
+      const passwordHash = await hashPassword(body.newPassword)
+      // Whoever knew the old password may hold a session or the calendar feed's address: all of
+      // them end with it (issue 38), the caller's own session too (SPEC §7 signs the user out).
+      // The feed is revoked, not replaced: its address is shown only when made, so the owner makes
+      // a new one in the settings.
+      await inTransaction(db, async (tx) => {
+        await setPasswordHash(tx, caller.userId, passwordHash)
+        await revokeAllSessions(tx, caller.userId)
+        await deleteFeed(tx, caller.userId)
+      })
       return { ok: true as const }
     },
   })

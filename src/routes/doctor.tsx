@@ -72,7 +72,7 @@ const profileEditRoute = screen(
 const settingsRoute = screen(
   "settings",
   lazyRouteComponent(() => import("../features/doctor/settings/DoctorSettingsPage.tsx"), "DoctorSettingsPage"),
-  ["doctorSettings", "calendarFeed"],
+  ["doctorSettings", "calendarFeed", "sessions"],
 )
 
 const appointmentsRoute = createRoute({

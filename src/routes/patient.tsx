@@ -69,7 +69,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/profile/settings",
   loader: async ({ context }) => {
-    await Promise.all([ensureTexts(["patientSettings", "calendarFeed"]), warmPatient(context.queryClient, context.user).catch(() => undefined)])
+    await Promise.all([ensureTexts(["patientSettings", "calendarFeed", "sessions"]), warmPatient(context.queryClient, context.user).catch(() => undefined)])
   },
   component: lazyRouteComponent(() => import("../features/patient/profile/SettingsPage.tsx"), "SettingsPage"),
 })

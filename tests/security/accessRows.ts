@@ -177,6 +177,29 @@ const ROWS: ReadonlyArray<RowInput> = [
     call: () => ({ path: "/api/v1/me/phone-verification/confirm", body: { code: "123456" } }),
     expect: only(["patientA", "patientB"], 422),
   },
+  // The account's sessions (issue 38): everyone signed in has their own, and only those.
+  {
+    contract: CONTRACTS.sessions.listSessions,
+    rule: "whoever is signed in lists their own sessions",
+    call: () => ({ path: "/api/v1/sessions" }),
+    expect: signedIn(200),
+  },
+  {
+    contract: CONTRACTS.sessions.endOtherSessions,
+    rule: "whoever is signed in ends their other sessions; the one the call is made with stays",
+    call: () => ({ path: "/api/v1/sessions/others" }),
+    expect: signedIn(200),
+  },
+  {
+    contract: CONTRACTS.sessions.endSession,
+    rule: "a session is ended by its own user alone: another's is not found",
+    call: async (_, ctx) => {
+      const token = await ctx.gw.signIn("patient@demo.sn")
+      const { sessionId } = (await ctx.gw.api("POST", "/validate-session", { token })).body
+      return { path: `/api/v1/sessions/${sessionId}` }
+    },
+    expect: { ...signedIn(404), patientA: 200 },
+  },
   // Public directories and the contact form: anyone, visitors included.
   {
     contract: CONTRACTS.doctors.searchDoctors,

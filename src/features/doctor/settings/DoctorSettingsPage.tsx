@@ -19,6 +19,7 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import { AccountActions } from "../../account/AccountActions.tsx"
 import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
+import { SessionsCard } from "../../account/SessionsCard.tsx"
 import "../profile/profile.css"
 
 /** SPEC §9 doctor defaults, for a doctor whose settings the session does not carry. */
@@ -202,6 +203,7 @@ export function DoctorSettingsPage() {
       </section>
 
       <CalendarFeedCard />
+      <SessionsCard />
       <AccountActions texts="doctorSettings" title={t("doctorSettings.account")} className="card form-section" />
 
       <div className="form-actions">

@@ -13,6 +13,7 @@ import { LoadingScreen } from "../../../ui/LoadingScreen.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { AccountActions } from "../../account/AccountActions.tsx"
 import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
+import { SessionsCard } from "../../account/SessionsCard.tsx"
 import { useFormSave } from "../../account/useFormSave.ts"
 import { SaveBar } from "../FormBits.tsx"
 import "../patient.css"
@@ -142,6 +143,7 @@ function SettingsForm({ patientId, initial }: { patientId: PatientId | null; ini
         </div>
       </fieldset>
       <CalendarFeedCard />
+      <SessionsCard />
       <AccountActions texts="patientSettings" title={t("patientSettings.accountActions")} />
       <SaveBar cancelTo="/profile" saveLabel={t("common.save")} busy={form.busy} />
     </form>
