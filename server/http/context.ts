@@ -2,7 +2,7 @@ import type { Role } from "../../schemas/enums.ts"
 import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
-import type { CredentialLimits } from "../auth/credentialLimits.ts"
+import type { CredentialLimits, SignUpKind } from "../auth/credentialLimits.ts"
 import type { ReadCache, ReadScope } from "./readCache.ts"
 import type { ReadCacheBus } from "./readCacheBus.ts"
 import type { ListingSearch } from "../search/listingFeed.ts"
@@ -28,6 +28,8 @@ export interface Deps {
   readonly listings?: ListingSearch
   /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
   readonly credentialLimits: CredentialLimits
+  /** Counts of sign-up attempts (SIGN_UP_LIMITS), successes included; made by createApp when not given. */
+  readonly signUpLimits: CredentialLimits<SignUpKind>
 }
 
 export type AppEnv = {
