@@ -2,7 +2,7 @@ import { clientAddress } from "../http/clientAddress.ts"
 import { eq, sql } from "drizzle-orm"
 import type { Context } from "hono"
 import { decodeWithFields } from "../../schemas/decode.ts"
-import { Email } from "../../schemas/fields.ts"
+import { SignInEmail } from "../../schemas/fields.ts"
 import { users } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
@@ -48,7 +48,7 @@ export async function checkSignIn(c: Context<AppEnv>, rawEmail: string, password
   if (!rawEmail.trim() || !password) return { ok: false, reason: "missing" }
   const { db, credentialLimits } = c.get("deps")
   const client = clientKey(clientAddress(c))
-  const email = decodeWithFields(Email, rawEmail)
+  const email = decodeWithFields(SignInEmail, rawEmail)
   let checked: Checked
   if (!email.ok || password.length > MAX_PASSWORD) {
     // Still a wrong guess, counted against the client.
