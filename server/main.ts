@@ -2,7 +2,7 @@ import type { Server } from "node:http"
 import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
-import { CREDENTIAL_LIMITS, SIGN_UP_LIMITS } from "./auth/credentialLimits.ts"
+import { CREDENTIAL_LIMITS, FEED_ROTATION_LIMITS, SIGN_UP_LIMITS } from "./auth/credentialLimits.ts"
 import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
 import { cannotStart, linkOrigin, loadConfigOrExit } from "./config.ts"
 import { openDatabase, type Database } from "./db/client.ts"
@@ -68,9 +68,13 @@ try {
 } catch (error) {
   startFailed(error, where)
 }
-// Password attempts and sign-ups alike, in one table under kinds of their own.
+// Password attempts, sign-ups and feed rotations alike, in one table under kinds of their own.
 const limits = config.databaseUrl
-  ? { credentialLimits: new DatabaseCredentialLimits(database.db, CREDENTIAL_LIMITS), signUpLimits: new DatabaseCredentialLimits(database.db, SIGN_UP_LIMITS) }
+  ? {
+      credentialLimits: new DatabaseCredentialLimits(database.db, CREDENTIAL_LIMITS),
+      signUpLimits: new DatabaseCredentialLimits(database.db, SIGN_UP_LIMITS),
+      feedRotationLimits: new DatabaseCredentialLimits(database.db, FEED_ROTATION_LIMITS),
+    }
   : undefined
 const forgetAttempts =
   limits &&

@@ -1,4 +1,5 @@
 import type { UserId } from "../../schemas/ids.ts"
+import { COLLECTION_CAPS } from "../../schemas/limits.ts"
 /**
  * Limits on password guesses, shared by every credential check (login form, /auth/token,
  * change-password, the profile's email change). Failures are counted in a sliding window against
@@ -58,6 +59,12 @@ export const SIGN_UP_LIMITS: CredentialLimitPolicy<SignUpKind> = {
     signUpPhone: { max: 3, windowMs: 24 * HOUR, successForgets: false },
   },
 }
+
+/** Calendar feeds made or replaced per user (issue 38: 50 rotations a second were seen), counted by the same stores. */
+export const FEED_ROTATION_LIMITS: CredentialLimitPolicy<"feedRotation"> = {
+  kinds: { feedRotation: { max: COLLECTION_CAPS.feedRotationsPerDay, windowMs: 24 * HOUR, successForgets: false } },
+}
+export const feedRotationKey = (userId: UserId): LimitKey<"feedRotation"> => ({ kind: "feedRotation", id: userId })
 
 /**
  * Where attempts are counted: in memory for one gateway (MemoryCredentialLimits), in the database

@@ -30,6 +30,8 @@ export interface Deps {
   readonly credentialLimits: CredentialLimits
   /** Counts of sign-up attempts (SIGN_UP_LIMITS), successes included; made by createApp when not given. */
   readonly signUpLimits: CredentialLimits<SignUpKind>
+  /** Counts of calendar feeds made or replaced per user (FEED_ROTATION_LIMITS); made by createApp when not given. */
+  readonly feedRotationLimits: CredentialLimits<"feedRotation">
 }
 
 export type AppEnv = {

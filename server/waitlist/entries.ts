@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm"
+import { and, asc, count, eq, gt, sql } from "drizzle-orm"
+import { COLLECTION_CAPS } from "../../schemas/limits.ts"
+import { inTransaction } from "../db/transaction.ts"
 import { alias } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
 import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotWaitlistEntry } from "../../schemas/slotWaitlist.ts"
@@ -53,19 +55,27 @@ export async function joinWaitlist(
     }
   }
   try {
-    const [row] = await db
-      .insert(slotWaitlistEntries)
-      .values({
-        patientId,
-        dependantId,
-        doctorId: body.doctorId,
-        mode: body.mode,
-        appointmentId: body.mode === "EARLIER_THAN_APPOINTMENT" ? body.appointmentId! : null,
-        fromDate: body.mode === "BETWEEN_DATES" ? body.fromDate! : null,
-        toDate: body.mode === "BETWEEN_DATES" ? body.toDate! : null,
-      })
-      .returning({ id: slotWaitlistEntries.id })
-    return row!.id
+    return await inTransaction(db, async (tx) => {
+      // Issue 38: doctors waited for at once, per account (dependants included), counted under the patient's lock.
+      await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
+      const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(slotWaitlistEntries).where(eq(slotWaitlistEntries.patientId, patientId))
+      if (held >= COLLECTION_CAPS.waitlistEntries) {
+        throw new ApiError("BUSINESS_ERROR", "Waiting for too many doctors at once", [{ name: "doctorId", message: "validation.waitlistEntriesMax" }])
+      }
+      const [row] = await tx
+        .insert(slotWaitlistEntries)
+        .values({
+          patientId,
+          dependantId,
+          doctorId: body.doctorId,
+          mode: body.mode,
+          appointmentId: body.mode === "EARLIER_THAN_APPOINTMENT" ? body.appointmentId! : null,
+          fromDate: body.mode === "BETWEEN_DATES" ? body.fromDate! : null,
+          toDate: body.mode === "BETWEEN_DATES" ? body.toDate! : null,
+        })
+        .returning({ id: slotWaitlistEntries.id })
+      return row!.id
+    })
   } catch (error) {
     if (isUniqueViolation(error, "slot_waitlist_person_uq"))
       throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "validation.waitlistDuplicate" }])
