@@ -43,22 +43,5 @@ export const LIMITS = {
  */
 export const BOOKING_LIMITS = { perPersonWithDoctor: 2, perPersonWithDoctorPerDay: 1, perAccount: 10 } as const
 
-/**
- * Issue 38: what one account may keep of each collection it adds to, so that no free account grows
- * a table without end. Locations are SPEC §9's 3; the others are ours (SPEC gives none): emergency
- * contacts 5 (the issue's), dependants 20, medical alerts 50, medical records 100 (the storage quota
- * keeps 200 files), doctors waited for 10 at once (per account, dependants included), and calendar
- * feeds made or replaced 10 a day.
- */
-export const COLLECTION_CAPS = {
-  locations: LIMITS.locationsMax,
-  emergencyContacts: 5,
-  dependants: 20,
-  medicalAlerts: 50,
-  medicalRecords: 100,
-  waitlistEntries: 10,
-  feedRotationsPerDay: 10,
-} as const
-
 /** Issue 38: the new holds (a slot held that the user did not hold already) one user may make in a window. */
 export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const

@@ -5,7 +5,7 @@ import { boundedLine, Email, IsoDate, LIMITS, PastIsoDate, requiredMultilineText
 import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
 import { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "./ids.ts"
-import { COLLECTION_CAPS } from "./limits.ts"
+import { COLLECTION_CAPS } from "./collectionCaps.ts"
 
 const nameField = (key: string) => personName(`validation.${key}`)
 const textList = Schema.Array(boundedLine(200)).check(Schema.isMaxLength(50))
@@ -121,10 +121,8 @@ export const PatientUpdate = Schema.Struct({
     }),
   ),
   photoUrl: Schema.optionalKey(Schema.NullOr(boundedLine(1000))),
-  dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(COLLECTION_CAPS.dependants, { message: "validation.dependantsMax" }))),
-  medicalAlerts: Schema.optionalKey(
-    Schema.Array(MedicalAlert).check(Schema.isMaxLength(COLLECTION_CAPS.medicalAlerts, { message: "validation.medicalAlertsMax" })),
-  ),
+  dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(COLLECTION_CAPS.dependants, { message: "validation.listTooLong" }))),
+  medicalAlerts: Schema.optionalKey(Schema.Array(MedicalAlert).check(Schema.isMaxLength(COLLECTION_CAPS.medicalAlerts, { message: "validation.listTooLong" }))),
 })
 export type PatientUpdate = typeof PatientUpdate.Type
 

@@ -1,5 +1,5 @@
 import type { UserId } from "../../schemas/ids.ts"
-import { COLLECTION_CAPS } from "../../schemas/limits.ts"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
 /**
  * Limits on password guesses, shared by every credential check (login form, /auth/token,
  * change-password, the profile's email change). Failures are counted in a sliding window against

@@ -1,5 +1,5 @@
 import { and, count, eq, max, notInArray } from "drizzle-orm"
-import { COLLECTION_CAPS } from "../../schemas/limits.ts"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
 import type { EmergencyContact, EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
 import type { PatientSettings } from "../../schemas/settings.ts"
 import type { NotificationType } from "../../schemas/enums.ts"
@@ -148,7 +148,7 @@ export async function addEmergencyContact(db: Db, patientId: PatientId, body: Em
       .select({ top: max(emergencyContacts.priority), held: count() })
       .from(emergencyContacts)
       .where(eq(emergencyContacts.patientId, patientId))
-    if (held >= COLLECTION_CAPS.emergencyContacts) throw collectionFull("Too many emergency contacts", "validation.emergencyContactsMax")
+    if (held >= COLLECTION_CAPS.emergencyContacts) throw collectionFull("Too many emergency contacts", "emergencyContacts.full")
     const [row] = await unlessDuplicatePhone(() =>
       tx
         .insert(emergencyContacts)
@@ -192,7 +192,7 @@ export async function addMedicalRecord(db: Db, patientId: PatientId, body: Medic
   return inTransaction(db, async (tx) => {
     await lockPatient(tx, patientId)
     const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId))
-    if (held >= COLLECTION_CAPS.medicalRecords) throw collectionFull("Too many medical records", "validation.medicalRecordsMax")
+    if (held >= COLLECTION_CAPS.medicalRecords) throw collectionFull("Too many medical records", "medicalRecords.full")
     const [row] = await tx
       .insert(medicalRecords)
       .values({

@@ -36,7 +36,7 @@ export function calendarFeedRoutes() {
       const waitMs = await feedRotationLimits.attempt([feedRotationKey(caller.userId)])
       if (waitMs > 0) {
         setRetryAfter(c, waitMs)
-        throw new ApiError("BUSINESS_ERROR", "Too many new calendar addresses today", [{ name: "form", message: "validation.feedRotationsMax" }], 429)
+        throw new ApiError("BUSINESS_ERROR", "Too many new calendar addresses today", [{ name: "form", message: "calendarFeed.full" }], 429)
       }
       const token = randomBytes(32).toString("base64url")
       const createdAt = await replaceFeed(db, caller.userId, hashOf(token))

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm"
-import { COLLECTION_CAPS } from "../../schemas/limits.ts"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { alias } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
@@ -60,7 +60,7 @@ export async function joinWaitlist(
       await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
       const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(slotWaitlistEntries).where(eq(slotWaitlistEntries.patientId, patientId))
       if (held >= COLLECTION_CAPS.waitlistEntries) {
-        throw new ApiError("BUSINESS_ERROR", "Waiting for too many doctors at once", [{ name: "doctorId", message: "validation.waitlistEntriesMax" }])
+        throw new ApiError("BUSINESS_ERROR", "Waiting for too many doctors at once", [{ name: "doctorId", message: "slotWaitlist.full" }])
       }
       const [row] = await tx
         .insert(slotWaitlistEntries)

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next"
-import { BOOKING_LIMITS, COLLECTION_CAPS, HOLD_RATE } from "../../schemas/limits.ts"
+import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/limits.ts"
 import { LIMITS } from "../../schemas/limits.ts"
 
 // The bounds a validation text mentions, from the same constants the schemas check.
@@ -15,12 +15,6 @@ const PARAMS: Record<string, Record<string, number>> = {
   "validation.bookingLimitPerDay": { max: BOOKING_LIMITS.perPersonWithDoctorPerDay },
   "validation.bookingLimitAccount": { max: BOOKING_LIMITS.perAccount },
   "validation.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
-  "validation.emergencyContactsMax": { max: COLLECTION_CAPS.emergencyContacts },
-  "validation.dependantsMax": { max: COLLECTION_CAPS.dependants },
-  "validation.medicalAlertsMax": { max: COLLECTION_CAPS.medicalAlerts },
-  "validation.medicalRecordsMax": { max: COLLECTION_CAPS.medicalRecords },
-  "validation.waitlistEntriesMax": { max: COLLECTION_CAPS.waitlistEntries },
-  "validation.feedRotationsMax": { max: COLLECTION_CAPS.feedRotationsPerDay },
 }
 
 /** Translates a validation message key of the shared schemas, with the bound it speaks of. */

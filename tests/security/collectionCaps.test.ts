@@ -1,7 +1,8 @@
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { decodeWithFields } from "../../schemas/decode.ts"
-import { COLLECTION_CAPS, LIMITS } from "../../schemas/limits.ts"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
+import { LIMITS } from "../../schemas/limits.ts"
 import { PatientUpdate } from "../../schemas/patient.ts"
 import { doctors, medicalRecords, patientSettings, slotWaitlistEntries } from "../../server/db/schema.ts"
 import { createSignedInPatients } from "../../server/routes/testing/appointmentFixtures.ts"
@@ -62,12 +63,12 @@ describe("emergency contacts", () => {
       expect(added.status, added.text).toBe(201)
       ids.push(added.body.id as string)
     }
-    expect(refusal(await add(5))).toEqual([422, "BUSINESS_ERROR", "validation.emergencyContactsMax"])
+    expect(refusal(await add(5))).toEqual([422, "BUSINESS_ERROR", "emergencyContacts.full"])
     const profile = await gw.api("GET", `/patients/${patient.patientId}`, { token: patient.token })
     expect(profile.body.emergencyContacts).toHaveLength(5)
     expect((await gw.api("DELETE", `/patients/${patient.patientId}/emergency-contacts/${ids[0]}`, { token: patient.token })).status).toBe(200)
     expect((await add(6)).status).toBe(201)
-    expect(refusal(await add(7))[2]).toBe("validation.emergencyContactsMax")
+    expect(refusal(await add(7))[2]).toBe("emergencyContacts.full")
   })
 
   it("parallel additions make no more than 5", async () => {
@@ -102,7 +103,7 @@ describe("medical records", () => {
       })
     const hundredth = await add()
     expect(hundredth.status, hundredth.text).toBe(201)
-    expect(refusal(await add())).toEqual([422, "BUSINESS_ERROR", "validation.medicalRecordsMax"])
+    expect(refusal(await add())).toEqual([422, "BUSINESS_ERROR", "medicalRecords.full"])
   })
 })
 
@@ -127,7 +128,7 @@ describe("the freed-slot waitlists", () => {
       })
     const tenth = await join(allDoctors[9]!)
     expect(tenth.status, tenth.text).toBe(201)
-    expect(refusal(await join(allDoctors[10]!))).toEqual([422, "BUSINESS_ERROR", "validation.waitlistEntriesMax"])
+    expect(refusal(await join(allDoctors[10]!))).toEqual([422, "BUSINESS_ERROR", "slotWaitlist.full"])
   })
 })
 
@@ -141,7 +142,7 @@ describe("the calendar feed", () => {
       last = (made.body as { url: string }).url
     }
     const eleventh = await gw.api("POST", "/calendar-feed", { token: patient.token })
-    expect(refusal(eleventh)).toEqual([429, "BUSINESS_ERROR", "validation.feedRotationsMax"])
+    expect(refusal(eleventh)).toEqual([429, "BUSINESS_ERROR", "calendarFeed.full"])
     expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(23 * 3600)
     expect((await gw.call("GET", new URL(last).pathname)).status).toBe(200)
     // Another user is not held by this one's count.
@@ -172,8 +173,8 @@ describe("collections sent whole", () => {
 
   it("are capped by the shared schema, client and gateway alike: 20 dependants, 50 alerts, 3 locations", () => {
     expect(fieldOf({ ...profile, dependants: Array(20).fill(dependant), medicalAlerts: Array(50).fill(alert) })).toBe("ok")
-    expect(fieldOf({ ...profile, dependants: Array(21).fill(dependant) })).toEqual({ name: "dependants", message: "validation.dependantsMax" })
-    expect(fieldOf({ ...profile, medicalAlerts: Array(51).fill(alert) })).toEqual({ name: "medicalAlerts", message: "validation.medicalAlertsMax" })
+    expect(fieldOf({ ...profile, dependants: Array(21).fill(dependant) })).toEqual({ name: "dependants", message: "validation.listTooLong" })
+    expect(fieldOf({ ...profile, medicalAlerts: Array(51).fill(alert) })).toEqual({ name: "medicalAlerts", message: "validation.listTooLong" })
     expect(fieldOf({ ...profile, locations: Array(4).fill({ ...profile.locations[0], isPrimary: false }) })).toEqual({
       name: "locations",
       message: "validation.maxLocations",
