@@ -138,7 +138,7 @@ export const collectionFull = (message: string, key: string) => new ApiError("BU
  * Locks the patient's row for the rest of the transaction: two additions at once queue here, so
  * neither counts the collection before the other has added to it.
  */
-const lockPatient = (tx: Db, patientId: PatientId) => tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
+export const lockPatient = (tx: Db, patientId: PatientId) => tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
 
 /** Adds an emergency contact, last in priority unless one is given; refused beyond COLLECTION_CAPS.emergencyContacts. */
 export async function addEmergencyContact(db: Db, patientId: PatientId, body: EmergencyContactInput): Promise<EmergencyContact> {

@@ -9,6 +9,7 @@ import { appointments, dependants, doctors, patients, slotOffers, slotWaitlistEn
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError, forbidden, validationError } from "../http/errors.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
+import { lockPatient } from "../repositories/patientUpdates.ts"
 
 type PatientId = (typeof patients.$inferSelect)["id"]
 
@@ -57,7 +58,7 @@ export async function joinWaitlist(
   try {
     return await inTransaction(db, async (tx) => {
       // Issue 38: doctors waited for at once, per account (dependants included), counted under the patient's lock.
-      await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
+      await lockPatient(tx, patientId)
       const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(slotWaitlistEntries).where(eq(slotWaitlistEntries.patientId, patientId))
       if (held >= COLLECTION_CAPS.waitlistEntries) {
         throw new ApiError("BUSINESS_ERROR", "Waiting for too many doctors at once", [{ name: "doctorId", message: "slotWaitlist.full" }])
