@@ -81,14 +81,73 @@ export const requiredMultilineText = (message: string, max: number = LIMITS.text
  */
 export const canonicalEmail = (value: string): string => value.normalize("NFC").trim().toLowerCase()
 
-/** An email address, decoded to its canonical form (canonicalEmail) before it is checked. */
-export const Email = Schema.String.pipe(Schema.decode(SchemaTransformation.transform({ decode: canonicalEmail, encode: (s: string) => s }))).check(
+const emailShape = [
   Schema.isMinLength(1, { message: "validation.emailRequired" }),
   Schema.isMaxLength(254, { message: "validation.emailInvalid" }),
   Schema.isPattern(EMAIL_PATTERN, { message: "validation.emailInvalid" }),
   // Invisible and control characters (\p{C}: zero-width spaces, bidi marks, NUL) make look-alikes of addresses.
   Schema.makeFilter((s: string) => !/\p{C}/u.test(s), { message: "validation.emailInvalid" }),
+] as const
+const canonicalString = Schema.String.pipe(Schema.decode(SchemaTransformation.transform({ decode: canonicalEmail, encode: (s: string) => s })))
+
+/**
+ * A local part and a domain of dot-separated atoms: no dot first, last or doubled. "awa@demo.sn."
+ * and "awa..diop@demo.sn" would otherwise be accounts apart from the addresses they read as (issue 38).
+ */
+const WELL_DOTTED = /^[^.]+(\.[^.]+)*@[^.]+(\.[^.]+)+$/
+/** A domain of ASCII labels (letters, digits, inner hyphens): an internationalised name only in its punycode `xn--` form. */
+const ASCII_DOMAIN = /@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])$/
+
+/**
+ * The scripts a local part's letters are counted in: one of them at most (digits and punctuation
+ * belong to none). Japanese mixes Han and kana, Korean Han and Hangul: each counts as one. A letter
+ * of a script not listed is its own, so it mixes with nothing either.
+ */
+const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["latin", /\p{Script=Latin}/u],
+  ["cyrillic", /\p{Script=Cyrillic}/u],
+  ["greek", /\p{Script=Greek}/u],
+  ["arabic", /\p{Script=Arabic}/u],
+  ["hebrew", /\p{Script=Hebrew}/u],
+  ["armenian", /\p{Script=Armenian}/u],
+  ["georgian", /\p{Script=Georgian}/u],
+  ["ethiopic", /\p{Script=Ethiopic}/u],
+  ["cjk", /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u],
+]
+
+/**
+ * True when an address cannot pass for another: its domain is ASCII, its local part is in one
+ * script and has no compatibility form (fullwidth "ａ", mathematical "𝐚", ligatures: NFKC would
+ * change them). "pаtient@demo.sn" with a Cyrillic "а" is refused, so is "awa@dеmo.sn"; an
+ * all-Cyrillic or all-Arabic local part is not. Whole-script look-alikes (UTS #39) are not caught.
+ */
+export function isSingleScriptAddress(address: string): boolean {
+  if (!ASCII_DOMAIN.test(address)) return false
+  const local = address.slice(0, address.lastIndexOf("@"))
+  if (local.normalize("NFKC") !== local) return false
+  const scripts = new Set<string>()
+  for (const char of local) {
+    if (!/\p{L}/u.test(char)) continue
+    scripts.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? char)
+  }
+  return scripts.size <= 1
+}
+
+/**
+ * An email address as an account may hold it: decoded to its canonical form (canonicalEmail), then
+ * checked for shape, dots and scripts, so that no two accounts read as one address.
+ */
+export const Email = canonicalString.check(
+  ...emailShape,
+  Schema.isPattern(WELL_DOTTED, { message: "validation.emailDots" }),
+  Schema.makeFilter(isSingleScriptAddress, { message: "validation.emailMixedScripts" }),
 )
+
+/**
+ * An address typed to sign in: canonical and of an address's shape, no more. Accounts made before
+ * the dot and script rules keep signing in; a look-alike simply names no account.
+ */
+export const SignInEmail = canonicalString.check(...emailShape)
 
 export const Phone = Schema.String.check(
   Schema.isMinLength(1, { message: "validation.phoneRequired" }),

@@ -6,6 +6,7 @@ import { ContactPhone, ProfilePhone } from "./phone.ts"
 import { PatientSettings } from "./settings.ts"
 import { PendingPhoneCode } from "./verification.ts"
 import { EmergencyContactId, MedicalRecordId, PatientId, UserId } from "./ids.ts"
+import { COLLECTION_CAPS } from "./collectionCaps.ts"
 
 const nameField = (key: string) => personName(`validation.${key}`)
 const textList = Schema.Array(boundedLine(200)).check(Schema.isMaxLength(50))
@@ -127,8 +128,8 @@ export const PatientUpdate = Schema.Struct({
     }),
   ),
   photoUrl: Schema.optionalKey(Schema.NullOr(boundedLine(1000))),
-  dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(20))),
-  medicalAlerts: Schema.optionalKey(Schema.Array(MedicalAlert).check(Schema.isMaxLength(50))),
+  dependants: Schema.optionalKey(Schema.Array(Dependant).check(Schema.isMaxLength(COLLECTION_CAPS.dependants, { message: "validation.listTooLong" }))),
+  medicalAlerts: Schema.optionalKey(Schema.Array(MedicalAlert).check(Schema.isMaxLength(COLLECTION_CAPS.medicalAlerts, { message: "validation.listTooLong" }))),
 })
 export type PatientUpdate = typeof PatientUpdate.Type
 

@@ -1,7 +1,14 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { requestId } from "hono/request-id"
-import { MemoryCredentialLimits, type CredentialLimits } from "./auth/credentialLimits.ts"
+import {
+  CREDENTIAL_LIMITS,
+  FEED_ROTATION_LIMITS,
+  MemoryCredentialLimits,
+  SIGN_UP_LIMITS,
+  type CredentialLimits,
+  type SignUpKind,
+} from "./auth/credentialLimits.ts"
 import { emailConfirmationRoutes } from "./auth/emailConfirmation.ts"
 import { loginSiteRoutes } from "./auth/loginSite.ts"
 import { compressAnswers } from "./http/compressAnswers.ts"
@@ -27,13 +34,15 @@ export const API_PREFIX = "/api/v1"
 export const MAX_JSON_BYTES = 256 * 1024
 
 /**
- * What the app is made from; the read cache, credential limits and readiness are made here unless a
+ * What the app is made from; the read cache, credential and sign-up limits and readiness are made here unless a
  * test brings them, and the metrics too when METRICS_TOKEN is set (main.ts brings them to observe the pool).
  */
-export type AppInput = Omit<Deps, "readCache" | "credentialLimits" | "clock"> & {
+export type AppInput = Omit<Deps, "readCache" | "credentialLimits" | "signUpLimits" | "feedRotationLimits" | "clock"> & {
   readonly clock?: () => Date
   readonly readCache?: ReadCache
   readonly credentialLimits?: CredentialLimits
+  readonly signUpLimits?: CredentialLimits<SignUpKind>
+  readonly feedRotationLimits?: CredentialLimits<"feedRotation">
   readonly readiness?: Readiness
   readonly metrics?: Metrics
 }
@@ -53,7 +62,9 @@ export function createApp(given: AppInput) {
   const deps: Deps = {
     ...given,
     readCache: given.readCache ?? new ReadCache(given.config.readCacheMs),
-    credentialLimits: given.credentialLimits ?? new MemoryCredentialLimits(),
+    credentialLimits: given.credentialLimits ?? new MemoryCredentialLimits(CREDENTIAL_LIMITS),
+    signUpLimits: given.signUpLimits ?? new MemoryCredentialLimits(SIGN_UP_LIMITS),
+    feedRotationLimits: given.feedRotationLimits ?? new MemoryCredentialLimits(FEED_ROTATION_LIMITS),
     clock: given.clock ?? (() => new Date()),
   }
   const app = new Hono<AppEnv>()

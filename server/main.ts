@@ -2,6 +2,7 @@ import type { Server } from "node:http"
 import path from "node:path"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
+import { CREDENTIAL_LIMITS, FEED_ROTATION_LIMITS, SIGN_UP_LIMITS } from "./auth/credentialLimits.ts"
 import { DatabaseCredentialLimits } from "./auth/databaseCredentialLimits.ts"
 import { cannotStart, linkOrigin, loadConfigOrExit } from "./config.ts"
 import { openDatabase, type Database } from "./db/client.ts"
@@ -54,8 +55,8 @@ try {
 }
 
 // On PostgreSQL several gateways may share the database: the read caches hear each other's writes,
-// each keeps the doctors' listings in memory and hears their changes, and password attempts are
-// counted in it. PGlite is held by this one process.
+// each keeps the doctors' listings in memory and hears their changes, and password attempts and
+// sign-ups are counted in it. PGlite is held by this one process.
 const readCache = new ReadCache(config.readCacheMs)
 let listener: PostgresListener | undefined
 let readCacheBus: PostgresReadCacheBus | undefined
@@ -67,8 +68,19 @@ try {
 } catch (error) {
   startFailed(error, where)
 }
-const credentialLimits = config.databaseUrl ? new DatabaseCredentialLimits(database.db) : undefined
-const forgetAttempts = credentialLimits && setInterval(() => void credentialLimits.forgetExpired().catch(() => undefined), 10 * 60_000).unref()
+// Password attempts, sign-ups and feed rotations alike, in one table under kinds of their own.
+const limits = config.databaseUrl
+  ? {
+      credentialLimits: new DatabaseCredentialLimits(database.db, CREDENTIAL_LIMITS),
+      signUpLimits: new DatabaseCredentialLimits(database.db, SIGN_UP_LIMITS),
+      feedRotationLimits: new DatabaseCredentialLimits(database.db, FEED_ROTATION_LIMITS),
+    }
+  : undefined
+const forgetAttempts =
+  limits &&
+  setInterval(() => {
+    for (const store of Object.values(limits)) void store.forgetExpired().catch(() => undefined)
+  }, 10 * 60_000).unref()
 const readiness = new Readiness(databaseProbe(database.db, listener))
 // Metrics only with a token to read them (METRICS_TOKEN); the pool's gauges on PostgreSQL.
 const metrics = config.metricsToken ? new Metrics(database.db) : undefined
@@ -81,7 +93,7 @@ const app = createApp({
   ...(metrics ? { metrics } : {}),
   ...(readCacheBus ? { readCacheBus } : {}),
   ...(listings ? { listings } : {}),
-  ...(credentialLimits ? { credentialLimits } : {}),
+  ...limits,
 })
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
 const stopSlotTopUp = startSlotTopUp(database.db, config.slotTopUpIntervalMs)

@@ -12,8 +12,15 @@ const owners = ["PATIENT", "DOCTOR"] as const
 /** Whether the caller has a feed. */
 export const getCalendarFeedStatus = endpoint({ method: "GET", path: "/calendar-feed", response: CalendarFeedStatus, access: owners })
 
-/** A new feed address, shown once; one made before stops working. */
-export const createCalendarFeed = endpoint({ method: "POST", path: "/calendar-feed", response: CalendarFeedLink, status: 201, access: owners })
+/** A new feed address, shown once; one made before stops working. At most 10 a day per user (BUSINESS_ERROR, 429). */
+export const createCalendarFeed = endpoint({
+  method: "POST",
+  path: "/calendar-feed",
+  response: CalendarFeedLink,
+  status: 201,
+  access: owners,
+  errors: ["BUSINESS_ERROR"],
+})
 
 /** Revokes the caller's feed: its address answers NOT_FOUND from now on. */
 export const revokeCalendarFeed = endpoint({ method: "DELETE", path: "/calendar-feed", response: CalendarFeedStatus, access: owners })

@@ -60,7 +60,8 @@ export const addEmergencyContact = endpoint({
   response: EmergencyContact,
   status: 201,
   access: ["PATIENT"],
-  errors: [...own, "DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER"],
+  // BUSINESS_ERROR: already COLLECTION_CAPS.emergencyContacts of them.
+  errors: [...own, "DUPLICATE_EMERGENCY_CONTACT_PHONE_NUMBER", "BUSINESS_ERROR"],
 })
 
 /** By the contact's id; the handler checks it is the caller's. */
@@ -93,7 +94,8 @@ export const addMedicalRecord = endpoint({
   response: MedicalRecord,
   status: 201,
   access: ["PATIENT"],
-  errors: own,
+  // BUSINESS_ERROR: already COLLECTION_CAPS.medicalRecords of them.
+  errors: [...own, "BUSINESS_ERROR"],
 })
 
 export const deleteMedicalRecord = endpoint({

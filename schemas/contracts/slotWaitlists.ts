@@ -21,7 +21,7 @@ export const joinSlotWaitlist = endpoint({
   response: SlotWaitlistEntry,
   status: 201,
   access: ["PATIENT"],
-  errors: ["DOCTOR_NOT_FOUND", "APPOINTMENT_NOT_FOUND", "DUPLICATE_ENTRY", "FORBIDDEN_ACTION"],
+  errors: ["DOCTOR_NOT_FOUND", "APPOINTMENT_NOT_FOUND", "DUPLICATE_ENTRY", "FORBIDDEN_ACTION", "BUSINESS_ERROR"],
 })
 
 /** The caller's entries, each with its live offer. */

@@ -2,11 +2,11 @@ import { clientAddress } from "../http/clientAddress.ts"
 import { eq, sql } from "drizzle-orm"
 import type { Context } from "hono"
 import { decodeWithFields } from "../../schemas/decode.ts"
-import { Email } from "../../schemas/fields.ts"
+import { SignInEmail } from "../../schemas/fields.ts"
 import { users } from "../db/schema.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
-import { accountKey, addressKey, clientKey, type CredentialLimits, type LimitKey } from "./credentialLimits.ts"
+import { accountKey, addressKey, clientKey, signUpNetworkKeys, signUpPhoneKey, type CredentialLimits, type LimitKey } from "./credentialLimits.ts"
 import { DUMMY_HASH, verifyPassword } from "./passwords.ts"
 import type { UserId } from "../../schemas/ids.ts"
 
@@ -48,7 +48,7 @@ export async function checkSignIn(c: Context<AppEnv>, rawEmail: string, password
   if (!rawEmail.trim() || !password) return { ok: false, reason: "missing" }
   const { db, credentialLimits } = c.get("deps")
   const client = clientKey(clientAddress(c))
-  const email = decodeWithFields(Email, rawEmail)
+  const email = decodeWithFields(SignInEmail, rawEmail)
   let checked: Checked
   if (!email.ok || password.length > MAX_PASSWORD) {
     // Still a wrong guess, counted against the client.
@@ -93,12 +93,15 @@ export async function verifyCurrentPassword(c: Context<AppEnv>, userId: UserId, 
 }
 
 /**
- * Counts a sign-up attempt against the client's network, like a wrong password: answers 0, or the
- * milliseconds to wait while the client is blocked. `done` takes back the count of an account made.
+ * Counts a sign-up attempt against the client and its wider network (SIGN_UP_LIMITS): answers 0,
+ * or the milliseconds to wait while one of them is at its limit (then nothing is counted). Every
+ * attempt counts, an account made, an address taken or a form refused: there is nothing to take back.
  */
-export async function limitSignUp(c: Context<AppEnv>): Promise<{ retryAfterMs: number; done: () => Promise<void> }> {
-  const { credentialLimits } = c.get("deps")
-  const keys = [clientKey(clientAddress(c))]
-  const retryAfterMs = await credentialLimits.attempt(keys)
-  return { retryAfterMs, done: () => credentialLimits.succeeded(keys) }
+export function limitSignUpFrom(c: Context<AppEnv>): Promise<number> {
+  return c.get("deps").signUpLimits.attempt(signUpNetworkKeys(clientAddress(c)))
+}
+
+/** Counts a sign-up with this E.164 phone number, as limitSignUpFrom does for the client (3 a day). */
+export function limitSignUpPhone(c: Context<AppEnv>, phone: string): Promise<number> {
+  return c.get("deps").signUpLimits.attempt([signUpPhoneKey(phone)])
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
 import { readBody } from "../http/validate.ts"
 import { DEMO_ACCOUNTS } from "../db/demoAccounts.ts"
-import { checkSignIn, limitSignUp, setRetryAfter, tooManyAttempts } from "./credentialChecks.ts"
+import { checkSignIn, limitSignUpFrom, limitSignUpPhone, setRetryAfter, tooManyAttempts } from "./credentialChecks.ts"
 import { hashPassword } from "./passwords.ts"
 import { renderRegisterPage, type RegisterError } from "./registerPage.ts"
 import { decodeWithFields } from "../../schemas/decode.ts"
@@ -63,7 +63,7 @@ export function loginSiteRoutes() {
     return c.redirect(landingUrl(returnTo, session.token, saved ? parseLoginLang(saved.toLowerCase()) : lang), 303)
   })
 
-  // Patient sign-up: same frame, same cross-site check and client limit as the login form.
+  // Patient sign-up: same frame and cross-site check as the login form; limits of its own (SIGN_UP_LIMITS).
   app.get("/register", (c) => {
     const lang = parseLoginLang(c.req.query("lang"))
     const returnTo = safeReturnTo(c.req.query("returnTo"))
@@ -77,20 +77,22 @@ export function loginSiteRoutes() {
     const lang = parseLoginLang(field("lang"))
     const returnTo = safeReturnTo(field("returnTo"))
     c.header("Cache-Control", "no-store")
-    // What was typed comes back in the form (bounded), never the passwords.
+    // What was typed comes back in the form (bounded), the terms' box too, never the passwords.
     const values = {
       firstName: field("firstName").slice(0, 100),
       lastName: field("lastName").slice(0, 100),
       email: field("email").slice(0, 254),
       phoneNumber: field("phoneNumber").slice(0, 20),
     }
+    const termsAccepted = field("acceptTerms") === "on"
     const showAgain = (error: RegisterError, status: 400 | 403 | 409 | 429, fields: ReadonlyArray<{ name: string; message: string }> = []) =>
-      c.html(renderRegisterPage({ lang, returnTo, values, error, fields }), status)
+      c.html(renderRegisterPage({ lang, returnTo, values, termsAccepted, error, fields }), status)
     if (!isSameOriginPost(c)) return showAgain("crossSite", 403)
-    const limit = await limitSignUp(c)
-    if (limit.retryAfterMs > 0) {
-      setRetryAfter(c, limit.retryAfterMs)
-      return showAgain("tooMany", 429)
+    // Every attempt counts against the client and its network, before anything is read.
+    const waitForClient = await limitSignUpFrom(c)
+    if (waitForClient > 0) {
+      setRetryAfter(c, waitForClient)
+      return showAgain("tooManyFromNetwork", 429)
     }
     const checked = decodeWithFields(PatientRegistration, {
       firstName: field("firstName"),
@@ -98,10 +100,16 @@ export function loginSiteRoutes() {
       email: field("email"),
       phoneNumber: normalizePhone(field("phoneNumber")),
       password: field("password"),
-      acceptTerms: field("acceptTerms") === "on",
+      acceptTerms: termsAccepted,
     })
     const mismatch = field("password") !== field("passwordConfirm") ? [{ name: "passwordConfirm", message: "validation.passwordsDoNotMatch" }] : []
     if (!checked.ok || mismatch.length) return showAgain("fix", 400, [...(checked.ok ? [] : checked.fields), ...mismatch])
+    // The phone only once the form is right: a typo in the password must not cost the day's sign-ups of a number.
+    const waitForPhone = await limitSignUpPhone(c, checked.value.phoneNumber)
+    if (waitForPhone > 0) {
+      setRetryAfter(c, waitForPhone)
+      return showAgain("tooManyForPhone", 429, [{ name: "phoneNumber", message: "validation.phoneSignUpLimit" }])
+    }
     const { db, config } = c.get("deps")
     const created = await createPatientAccount(db, {
       firstName: checked.value.firstName,
@@ -112,7 +120,6 @@ export function loginSiteRoutes() {
       appLanguage: lang === "ar" ? "AR" : lang === "en" ? "EN" : "FR",
     })
     if (created === "taken") return showAgain("taken", 409)
-    await limit.done()
     // The number and the address typed get a code and a link, and nothing else until they come back.
     await verifyNewContacts(c, created.userId, checked.value.email, lang)
     const session = await createSession(db, created.userId, config.sessionTtlMs, deviceOf(c.req.header("user-agent")))

@@ -104,7 +104,7 @@ describe("patient sign-up on the login site", () => {
     expect(await countUsers()).toBe(before)
   })
 
-  it("limits failed attempts per client network with 429 and Retry-After", async () => {
+  it("counts refused forms too against the client, with 429 and Retry-After (tests/security/signupThrottle.test.ts has the numbers)", async () => {
     let last = await register({ ...good, phoneNumber: "12" }, "198.51.100.24")
     for (let i = 0; i < 25 && last.status !== 429; i++) last = await register({ ...good, phoneNumber: "12" }, "198.51.100.24")
     expect(last.status).toBe(429)

@@ -20,7 +20,8 @@ const TEXTS = {
     haveAccount: "Déjà un compte ? Se connecter",
     fix: "Veuillez corriger les points suivants.",
     taken: "Un compte existe déjà avec cette adresse. Connectez-vous ou utilisez une autre adresse.",
-    tooMany: "Trop de tentatives. Réessayez dans 15 minutes.",
+    tooManyFromNetwork: "Trop d'inscriptions depuis cette connexion. Réessayez dans une heure au plus.",
+    tooManyForPhone: "Ce numéro a servi à trop d'inscriptions aujourd'hui. Réessayez dans 24 heures au plus, ou indiquez un autre numéro.",
     crossSite: "Ce formulaire ne venait pas de la page d'inscription de Promed : aucun compte n'a été créé.",
     messages: {
       required: "Ce champ est obligatoire",
@@ -28,8 +29,11 @@ const TEXTS = {
       lastNameRequired: "Le nom est obligatoire",
       emailRequired: "L'e-mail est obligatoire",
       emailInvalid: "Adresse e-mail invalide",
+      emailDots: "Un point ne peut ni commencer ni finir l'adresse ou son domaine, ni être doublé",
+      emailMixedScripts: "La partie avant @ doit être écrite dans un seul alphabet, et le domaine en lettres latines (ou en punycode)",
       phoneRequired: "Le téléphone est obligatoire",
       phoneInvalid: "Format de téléphone invalide",
+      phoneSignUpLimit: "Trop d'inscriptions avec ce numéro aujourd'hui",
       passwordMin: "Le mot de passe doit contenir au moins 8 caractères",
       passwordLowercase: "Le mot de passe doit contenir une minuscule",
       passwordUppercase: "Le mot de passe doit contenir une majuscule",
@@ -59,7 +63,8 @@ const TEXTS = {
     haveAccount: "Already have an account? Sign in",
     fix: "Please correct the following.",
     taken: "An account already exists with this address. Sign in or use another address.",
-    tooMany: "Too many attempts. Try again in 15 minutes.",
+    tooManyFromNetwork: "Too many sign-ups from this connection. Try again within an hour.",
+    tooManyForPhone: "This phone number has been used for too many sign-ups today. Try again within 24 hours, or give another number.",
     crossSite: "This form did not come from the Promed sign-up page, so no account was created.",
     messages: {
       required: "This field is required",
@@ -67,8 +72,11 @@ const TEXTS = {
       lastNameRequired: "Last name is required",
       emailRequired: "Email is required",
       emailInvalid: "Invalid email address",
+      emailDots: "A dot cannot start or end the address or its domain, nor be doubled",
+      emailMixedScripts: "The part before @ must be written in a single alphabet, and the domain in Latin letters (or punycode)",
       phoneRequired: "Phone is required",
       phoneInvalid: "Invalid phone format",
+      phoneSignUpLimit: "Too many sign-ups with this number today",
       passwordMin: "Password must contain at least 8 characters",
       passwordLowercase: "Password must contain a lowercase letter",
       passwordUppercase: "Password must contain an uppercase letter",
@@ -98,7 +106,8 @@ const TEXTS = {
     haveAccount: "لديك حساب؟ سجّل الدخول",
     fix: "يرجى تصحيح ما يلي.",
     taken: "يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول أو استخدم بريدًا آخر.",
-    tooMany: "محاولات كثيرة. أعد المحاولة بعد 15 دقيقة.",
+    tooManyFromNetwork: "عمليات تسجيل كثيرة من هذا الاتصال. أعد المحاولة خلال ساعة على الأكثر.",
+    tooManyForPhone: "استُخدم رقم الهاتف هذا في عمليات تسجيل كثيرة اليوم. أعد المحاولة خلال يوم على الأكثر، أو أدخل رقمًا آخر.",
     crossSite: "لم يأتِ هذا النموذج من صفحة التسجيل في بروميد، لذا لم يُنشأ أي حساب.",
     messages: {
       required: "هذا الحقل مطلوب",
@@ -106,8 +115,11 @@ const TEXTS = {
       lastNameRequired: "اسم العائلة مطلوب",
       emailRequired: "البريد الإلكتروني مطلوب",
       emailInvalid: "بريد إلكتروني غير صالح",
+      emailDots: "لا يمكن أن تبدأ النقطة العنوان أو نطاقه أو تنهيهما، ولا أن تتكرر",
+      emailMixedScripts: "يجب أن يُكتب الجزء الذي قبل @ بأبجدية واحدة، والنطاق بحروف لاتينية (أو بترميز punycode)",
       phoneRequired: "الهاتف مطلوب",
       phoneInvalid: "صيغة الهاتف غير صالحة",
+      phoneSignUpLimit: "عمليات تسجيل كثيرة بهذا الرقم اليوم",
       passwordMin: "يجب أن تحتوي كلمة المرور على 8 أحرف على الأقل",
       passwordLowercase: "يجب أن تحتوي كلمة المرور على حرف صغير",
       passwordUppercase: "يجب أن تحتوي كلمة المرور على حرف كبير",
@@ -122,7 +134,7 @@ const TEXTS = {
   },
 } as const
 
-export type RegisterError = "taken" | "tooMany" | "crossSite" | "fix"
+export type RegisterError = "taken" | "tooManyFromNetwork" | "tooManyForPhone" | "crossSite" | "fix"
 type MessageKey = keyof (typeof TEXTS)["fr"]["messages"]
 
 /** The page's text for a schema's message key (`validation.passwordMin`). */
@@ -143,6 +155,7 @@ export function renderRegisterPage(options: {
   lang: LoginLang
   returnTo: string
   values?: RegisterValues
+  termsAccepted?: boolean
   error?: RegisterError
   fields?: ReadonlyArray<{ name: string; message: string }>
 }): string {
@@ -184,7 +197,7 @@ export function renderRegisterPage(options: {
     <label for="passwordConfirm">${t.passwordConfirm}</label>
     <input id="passwordConfirm" name="passwordConfirm" type="password" autocomplete="new-password" required maxlength="128"${described("passwordConfirm")}>
     ${error("passwordConfirm")}
-    <p class="check"><input id="acceptTerms" name="acceptTerms" type="checkbox" value="on"${described("acceptTerms")}>
+    <p class="check"><input id="acceptTerms" name="acceptTerms" type="checkbox" value="on"${options.termsAccepted ? " checked" : ""}${described("acceptTerms")}>
     <label for="acceptTerms">${t.terms}</label></p>
     <p><a href="/terms">${t.termsLink}</a></p>${error("acceptTerms")}
     <button type="submit">${t.submit}</button>

@@ -2,7 +2,7 @@ import type { Role } from "../../schemas/enums.ts"
 import type { DoctorId, PatientId, UserId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import type { ServerConfig } from "../config.ts"
-import type { CredentialLimits } from "../auth/credentialLimits.ts"
+import type { CredentialLimits, SignUpKind } from "../auth/credentialLimits.ts"
 import type { ReadCache, ReadScope } from "./readCache.ts"
 import type { ReadCacheBus } from "./readCacheBus.ts"
 import type { ListingSearch } from "../search/listingFeed.ts"
@@ -30,6 +30,10 @@ export interface Deps {
   readonly credentialLimits: CredentialLimits
   /** The time as the gateway's own rules read it (verification codes, the notices' cap): a test moves it; made by createApp when not given. */
   readonly clock: () => Date
+  /** Counts of sign-up attempts (SIGN_UP_LIMITS), successes included; made by createApp when not given. */
+  readonly signUpLimits: CredentialLimits<SignUpKind>
+  /** Counts of calendar feeds made or replaced per user (FEED_ROTATION_LIMITS); made by createApp when not given. */
+  readonly feedRotationLimits: CredentialLimits<"feedRotation">
 }
 
 export type AppEnv = {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { doctorFormOf } from "../../tests/support/gatewayFixtures.ts"
 import { postToken } from "../../tests/security/loginCalls.ts"
 import { createApp } from "../app.ts"
+import { CREDENTIAL_LIMITS } from "../auth/credentialLimits.ts"
 import { DatabaseCredentialLimits } from "../auth/databaseCredentialLimits.ts"
 import { openDatabase } from "../db/client.ts"
 import { PostgresListener } from "../db/listener.ts"
@@ -54,9 +55,22 @@ async function startGateway(): Promise<Gateway> {
       () => listings.close(),
       () => database.close(),
     )
-    app = createApp({ db: database.db, config: gw.config, readCache, readCacheBus, listings, credentialLimits: new DatabaseCredentialLimits(database.db) })
+    app = createApp({
+      db: database.db,
+      config: gw.config,
+      readCache,
+      readCacheBus,
+      listings,
+      credentialLimits: new DatabaseCredentialLimits(database.db, CREDENTIAL_LIMITS),
+    })
   } else {
-    app = createApp({ db: gw.db, config: gw.config, readCache, readCacheBus: hub.join(readCache), credentialLimits: new DatabaseCredentialLimits(gw.db) })
+    app = createApp({
+      db: gw.db,
+      config: gw.config,
+      readCache,
+      readCacheBus: hub.join(readCache),
+      credentialLimits: new DatabaseCredentialLimits(gw.db, CREDENTIAL_LIMITS),
+    })
   }
   return {
     app,

@@ -1,4 +1,5 @@
-import { and, eq, max, notInArray } from "drizzle-orm"
+import { and, count, eq, max, notInArray } from "drizzle-orm"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
 import type { EmergencyContact, EmergencyContactInput, MedicalRecordInput, PatientUpdate } from "../../schemas/patient.ts"
 import type { PatientSettings } from "../../schemas/settings.ts"
 import type { NotificationType } from "../../schemas/enums.ts"
@@ -132,19 +133,35 @@ const contactValues = (body: EmergencyContactInput) => ({
   relationship: body.relationship,
 })
 
-/** Adds an emergency contact, last in priority unless one is given. */
+/**
+ * The refusal of one more item in a collection already at its cap (COLLECTION_CAPS): 422
+ * BUSINESS_ERROR, the reason on the form as a whole.
+ */
+export const collectionFull = (message: string, key: string) => new ApiError("BUSINESS_ERROR", message, [{ name: "form", message: key }])
+
+/**
+ * Locks the patient's row for the rest of the transaction: two additions at once queue here, so
+ * neither counts the collection before the other has added to it.
+ */
+export const lockPatient = (tx: Db, patientId: PatientId) => tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for("update")
+
+/** Adds an emergency contact, last in priority unless one is given; refused beyond COLLECTION_CAPS.emergencyContacts. */
 export async function addEmergencyContact(db: Db, patientId: PatientId, body: EmergencyContactInput): Promise<EmergencyContact> {
-  const [{ top } = { top: 0 }] = await db
-    .select({ top: max(emergencyContacts.priority) })
-    .from(emergencyContacts)
-    .where(eq(emergencyContacts.patientId, patientId))
-  const [row] = await unlessDuplicatePhone(() =>
-    db
-      .insert(emergencyContacts)
-      .values({ patientId, ...contactValues(body), priority: body.priority ?? (top ?? 0) + 1 })
-      .returning(),
-  )
-  return toEmergencyContact(row!)
+  return inTransaction(db, async (tx) => {
+    await lockPatient(tx, patientId)
+    const [{ top, held } = { top: 0, held: 0 }] = await tx
+      .select({ top: max(emergencyContacts.priority), held: count() })
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.patientId, patientId))
+    if (held >= COLLECTION_CAPS.emergencyContacts) throw collectionFull("Too many emergency contacts", "emergencyContacts.full")
+    const [row] = await unlessDuplicatePhone(() =>
+      tx
+        .insert(emergencyContacts)
+        .values({ patientId, ...contactValues(body), priority: body.priority ?? (top ?? 0) + 1 })
+        .returning(),
+    )
+    return toEmergencyContact(row!)
+  })
 }
 
 /** Updates one of the patient's own emergency contacts. */
@@ -177,18 +194,23 @@ export async function deleteEmergencyContact(db: Db, patientId: PatientId, conta
 
 /** Adds a medical record whose files the patient has uploaded. */
 export async function addMedicalRecord(db: Db, patientId: PatientId, body: MedicalRecordInput, today: string): Promise<string> {
-  const [row] = await db
-    .insert(medicalRecords)
-    .values({
-      patientId,
-      title: body.title?.trim() || body.attachments[0]?.name || body.type,
-      type: body.type,
-      description: body.description.trim(),
-      recordDate: body.date ?? today,
-      attachments: [...body.attachments],
-    })
-    .returning({ id: medicalRecords.id })
-  return row!.id
+  return inTransaction(db, async (tx) => {
+    await lockPatient(tx, patientId)
+    const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId))
+    if (held >= COLLECTION_CAPS.medicalRecords) throw collectionFull("Too many medical records", "medicalRecords.full")
+    const [row] = await tx
+      .insert(medicalRecords)
+      .values({
+        patientId,
+        title: body.title?.trim() || body.attachments[0]?.name || body.type,
+        type: body.type,
+        description: body.description.trim(),
+        recordDate: body.date ?? today,
+        attachments: [...body.attachments],
+      })
+      .returning({ id: medicalRecords.id })
+    return row!.id
+  })
 }
 
 /** Removes one of the patient's medical records; the files go with the storage calls of the client. */

@@ -8,6 +8,8 @@ import { linkOrigin } from "../config.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv } from "../http/context.ts"
 import { ApiError } from "../http/errors.ts"
+import { feedRotationKey } from "../auth/credentialLimits.ts"
+import { setRetryAfter } from "../auth/credentialChecks.ts"
 import { feedEntries } from "../repositories/appointmentCalendar.ts"
 import { deleteFeed, feedOwner, findFeed, replaceFeed } from "../repositories/calendarFeeds.ts"
 
@@ -29,7 +31,13 @@ export function calendarFeedRoutes() {
 
   route(app, calendarFeed.createCalendarFeed, {
     handle: async ({ c, caller }) => {
-      const { db, config } = c.get("deps")
+      const { db, config, feedRotationLimits } = c.get("deps")
+      // Issue 38: a new address at most 10 times a day per user (COLLECTION_CAPS.feedRotationsPerDay).
+      const waitMs = await feedRotationLimits.attempt([feedRotationKey(caller.userId)])
+      if (waitMs > 0) {
+        setRetryAfter(c, waitMs)
+        throw new ApiError("BUSINESS_ERROR", "Too many new calendar addresses today", [{ name: "form", message: "calendarFeed.full" }], 429)
+      }
       const token = randomBytes(32).toString("base64url")
       const createdAt = await replaceFeed(db, caller.userId, hashOf(token))
       c.header("Cache-Control", "no-store")

@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm"
+import { and, asc, count, eq, gt, sql } from "drizzle-orm"
+import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
+import { inTransaction } from "../db/transaction.ts"
 import { alias } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
 import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotWaitlistEntry } from "../../schemas/slotWaitlist.ts"
@@ -7,6 +9,7 @@ import { appointments, dependants, doctors, patients, slotOffers, slotWaitlistEn
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError, forbidden, validationError } from "../http/errors.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
+import { lockPatient } from "../repositories/patientUpdates.ts"
 
 type PatientId = (typeof patients.$inferSelect)["id"]
 
@@ -53,19 +56,27 @@ export async function joinWaitlist(
     }
   }
   try {
-    const [row] = await db
-      .insert(slotWaitlistEntries)
-      .values({
-        patientId,
-        dependantId,
-        doctorId: body.doctorId,
-        mode: body.mode,
-        appointmentId: body.mode === "EARLIER_THAN_APPOINTMENT" ? body.appointmentId! : null,
-        fromDate: body.mode === "BETWEEN_DATES" ? body.fromDate! : null,
-        toDate: body.mode === "BETWEEN_DATES" ? body.toDate! : null,
-      })
-      .returning({ id: slotWaitlistEntries.id })
-    return row!.id
+    return await inTransaction(db, async (tx) => {
+      // Issue 38: doctors waited for at once, per account (dependants included), counted under the patient's lock.
+      await lockPatient(tx, patientId)
+      const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(slotWaitlistEntries).where(eq(slotWaitlistEntries.patientId, patientId))
+      if (held >= COLLECTION_CAPS.waitlistEntries) {
+        throw new ApiError("BUSINESS_ERROR", "Waiting for too many doctors at once", [{ name: "doctorId", message: "slotWaitlist.full" }])
+      }
+      const [row] = await tx
+        .insert(slotWaitlistEntries)
+        .values({
+          patientId,
+          dependantId,
+          doctorId: body.doctorId,
+          mode: body.mode,
+          appointmentId: body.mode === "EARLIER_THAN_APPOINTMENT" ? body.appointmentId! : null,
+          fromDate: body.mode === "BETWEEN_DATES" ? body.fromDate! : null,
+          toDate: body.mode === "BETWEEN_DATES" ? body.toDate! : null,
+        })
+        .returning({ id: slotWaitlistEntries.id })
+      return row!.id
+    })
   } catch (error) {
     if (isUniqueViolation(error, "slot_waitlist_person_uq"))
       throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "validation.waitlistDuplicate" }])

@@ -4,7 +4,8 @@ import { hashPassword } from "../../server/auth/passwords.ts"
 import { loadConfig } from "../../server/config.ts"
 import { users } from "../../server/db/schema.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
-import { issuedToken, postLogin, postToken, sessionCount, type Answer } from "./loginCalls.ts"
+import { eq, sql } from "drizzle-orm"
+import { callFrom, issuedToken, postLogin, postToken, SAME_ORIGIN_FORM, sessionCount, type Answer } from "./loginCalls.ts"
 
 let gw: TestGateway
 /** An address with accents, stored as the product stores addresses: canonical (NFC, lower case). */
@@ -118,3 +119,69 @@ describe("one account, however its address is spelled", () => {
     }
   })
 })
+
+/** Sign-up's form with this address, and a phone of its own (3 sign-ups a day per number). */
+let phones = 0
+const signUp = (app: ReturnType<typeof createApp>, client: string, email: string, lang = "en") =>
+  callFrom(app, client, "POST", "/auth/register", {
+    headers: SAME_ORIGIN_FORM,
+    form: {
+      firstName: "Awa",
+      lastName: "Diop",
+      email,
+      phoneNumber: `+22176${String(1_000_000 + ++phones).slice(-7)}`,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      acceptTerms: "on",
+      returnTo: "/profile",
+      lang,
+    },
+  })
+const accountsNamed = async (email: string) =>
+  Number(((await gw.db.execute(sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`)) as { rows: Array<{ n: number }> }).rows[0]!.n)
+
+describe("look-alikes of an address make no account of their own (issue 38)", () => {
+  /** Forms of patient2@demo.sn that read as it: Cyrillic and Greek letters, dots, fullwidth and mathematical letters. */
+  const LOOK_ALIKES: Record<string, [string, string]> = {
+    "Cyrillic а in the local part": ["p\u0430tient2@demo.sn", "The part before @ must be written in a single alphabet"],
+    "Greek ο in the domain": ["patient2@dem\u03bf.sn", "The part before @ must be written in a single alphabet"],
+    "fullwidth ｐ": ["\uff50atient2@demo.sn", "The part before @ must be written in a single alphabet"],
+    "a trailing dot": ["patient2@demo.sn.", "A dot cannot start or end the address or its domain, nor be doubled"],
+    "a doubled dot": ["patient2@demo..sn", "A dot cannot start or end the address or its domain, nor be doubled"],
+  }
+
+  it("sign-up refuses each, on the email field, in the page's language", async () => {
+    const app = freshApp()
+    for (const [name, [email, message]] of Object.entries(LOOK_ALIKES)) {
+      const answer = await signUp(app, "203.0.113.30", email)
+      expect(answer.status, name).toBe(400)
+      expect(answer.text, name).toContain(`id="email-error">${message}`)
+      expect(await accountsNamed(canonical(email)), name).toBe(0)
+    }
+    const french = await signUp(app, "203.0.113.30", "patient2@demo.sn.", "fr")
+    expect(french.text).toContain(`id="email-error">Un point ne peut ni commencer ni finir l&#39;adresse ou son domaine, ni être doublé`)
+    const arabic = await signUp(app, "203.0.113.30", "p\u0430tient2@demo.sn", "ar")
+    expect(arabic.text).toContain(`id="email-error">يجب أن يُكتب الجزء الذي قبل @ بأبجدية واحدة`)
+  })
+
+  it("spellings that fold to the one account are that account (409), and a new address is stored canonical", async () => {
+    const app = freshApp()
+    for (const [spelling, value] of Object.entries(sameAccount("patient2@demo.sn"))) {
+      expect((await signUp(app, "203.0.113.31", value)).status, spelling).toBe(409)
+    }
+    const made = await signUp(app, "203.0.113.32", ` ${"Adèle.Ndour@Example.SN".normalize("NFD")}\t`)
+    expect(made.status, made.text.slice(0, 300)).toBe(303)
+    expect(await accountsNamed("adèle.ndour@example.sn".normalize("NFC"))).toBe(1)
+  })
+
+  it("an account made before these rules still signs in under its address", async () => {
+    const legacy = "old.account@demo.sn."
+    await gw.db.insert(users).values({ email: legacy, passwordHash: await hashPassword(PASSWORD), role: "PATIENT", firstName: "Old", lastName: "Account" })
+    expect(issuedToken(await postToken(freshApp(), "203.0.113.33", legacy, PASSWORD))).toBeDefined()
+    // Its look-alike without the dot is another address, with no account.
+    expect((await postToken(freshApp(), "203.0.113.33", "old.account@demo.sn", PASSWORD)).status).toBe(401)
+    await gw.db.delete(users).where(eq(users.email, legacy))
+  })
+})
+
+const canonical = (email: string) => email.normalize("NFC").trim().toLowerCase()

@@ -109,6 +109,10 @@ function expectOnOurOrigin(location: string, token: string | undefined, what: st
     expect(url.origin, what).toBe(OWN_ORIGIN)
     expect(url.username + url.password, what).toBe("")
     expect(url.pathname.toLowerCase(), what).not.toMatch(/^\/auth/)
+    // A path the SPA serves, so that it takes the token out of the address bar (issue 38): no file, no gateway route.
+    const last = url.pathname.split("/").pop()!
+    expect(last.replace(/%2e/gi, "."), what).not.toContain(".")
+    expect(url.pathname.toLowerCase(), what).not.toMatch(/^\/(api|v0|livez|readyz|metrics)(\/|$)/)
   }
   if (token === undefined) return
   const url = destinations(location)[0]!
@@ -141,6 +145,19 @@ describe("returnTo: the token only ever goes back to our own origin", () => {
       expect(answer.status).toBe(303)
       expect(new URL(answer.headers.get("location")!, OWN_ORIGIN).pathname, value).toBe("/")
     }
+  })
+
+  it("a path the SPA does not serve (a file such as /x.y, the API, the probes) lands on the role home, where the token is read and dropped", async () => {
+    for (const value of ["/x.y", "/x.y?a=1#b", "/profile/x%2Ey", "/favicon.ico", "/api/v1/session", "/v0/b/bucket/o", "/livez", "/READYZ", "/metrics"]) {
+      const answer = await postLogin(gw.app, "192.0.2.13", "patient@demo.sn", "Passw0rd!", { returnTo: value })
+      expect(answer.status).toBe(303)
+      const url = new URL(answer.headers.get("location")!, OWN_ORIGIN)
+      expect(url.pathname, value).toBe("/")
+      expect(url.searchParams.get("sessionToken"), value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    }
+    // Dots elsewhere in a route are not a file: /doctors/search?q=dr.ndiaye stays.
+    const kept = await postLogin(gw.app, "192.0.2.13", "patient@demo.sn", "Passw0rd!", { returnTo: "/doctors/search?keyword=dr.ndiaye" })
+    expect(new URL(kept.headers.get("location")!, OWN_ORIGIN).pathname).toBe("/doctors/search")
   })
 
   it("a path of our own comes back as it was asked for, query and fragment included", async () => {

@@ -16,6 +16,7 @@ import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
 import { useFormSave } from "../../account/useFormSave.ts"
 import type { PatientId } from "../../../../schemas/ids.ts"
 import { failureText } from "../../../errors/failureText.ts"
+import { validationMessage } from "../../../i18n/validationMessage.ts"
 
 type ContactForm = { firstName: string; lastName: string; phoneNumber: string; email: string; relationship: string }
 const empty: ContactForm = { firstName: "", lastName: "", phoneNumber: "", email: "", relationship: "" }
@@ -181,7 +182,7 @@ function ContactDialog({ patientId, contact, onClose }: { patientId: PatientId; 
       >
         {errorOf("form") ? (
           <p className="alert alert-danger" role="alert">
-            {failureText(t, form.error, t("emergencyContacts.failed"))}
+            {failureText(t, form.error, validationMessage(t, errorOf("form")!))}
           </p>
         ) : null}
         <TextField label={t("fields.firstName")} required maxLength={100} {...field("firstName")} />
