@@ -74,7 +74,7 @@ const EVENTS = [
   // Too many new holds (HOLD_RATE): the hold only is refused; the review goes on without a countdown.
   {
     type: "xstate.error.actor.holdSlot",
-    error: { code: "BUSINESS_ERROR", message: "Too many holds", fields: [{ name: "timeSlotId", message: "validation.holdRate" }] },
+    error: { code: "BUSINESS_ERROR", message: "Too many holds", fields: [{ name: "timeSlotId", message: "booking.holdRate" }] },
   },
   { type: "xstate.after.holdExpiry.bookingWizard.review.held" },
   // Back, Forward or a typed address naming a step (issue 11).

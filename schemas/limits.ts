@@ -50,7 +50,7 @@ export const HOLD_RATE = { holds: 10, windowMinutes: 10 } as const
  * The field message of a hold refused for HOLD_RATE. Only the hold is refused: the booking itself
  * is not (its own limits are BOOKING_LIMITS), so the wizard reviews without a countdown.
  */
-export const HOLD_RATE_REFUSAL = "validation.holdRate"
+export const HOLD_RATE_REFUSAL = "booking.holdRate"
 
 /**
  * Issue 38: a session unused this long ends (SESSION_EXPIRED), a doctor's sooner; unused means no

@@ -94,7 +94,7 @@ export async function holdSlot(db: Db, request: HoldRequest, now: Temporal.Insta
     const renewing = holder === request.userId
     if (!renewing && (await hasLiveOfferElsewhere(tx, slot.id, request.userId, now))) {
       throw new ApiError("BUSINESS_ERROR", "A slot offered from the waitlist is this user's one hold", [
-        { name: "timeSlotId", message: "validation.holdOfferPending" },
+        { name: "timeSlotId", message: "booking.holdOfferPending" },
       ])
     }
     if (!renewing && request.bookingFor) {

@@ -14,7 +14,7 @@ const PARAMS: Record<string, Record<string, number>> = {
   "validation.bookingLimitWithDoctor": { max: BOOKING_LIMITS.perPersonWithDoctor },
   "validation.bookingLimitPerDay": { max: BOOKING_LIMITS.perPersonWithDoctorPerDay },
   "validation.bookingLimitAccount": { max: BOOKING_LIMITS.perAccount },
-  "validation.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
+  "booking.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
 }
 
 /** Translates a validation message key of the shared schemas, with the bound it speaks of. */

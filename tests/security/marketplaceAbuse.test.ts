@@ -178,7 +178,7 @@ describe("slot holds", () => {
     for (const slot of slots.slice(0, 10)) expect((await hold(slot.id)).status).toBe(201)
     // The last one held, held again (a reload of the review): answered, not counted.
     expect((await hold(slots[9]!.id)).status).toBe(201)
-    expect(refusal(await hold(slots[10]!.id))).toEqual([422, "BUSINESS_ERROR", "validation.holdRate"])
+    expect(refusal(await hold(slots[10]!.id))).toEqual([422, "BUSINESS_ERROR", "booking.holdRate"])
   })
 })
 
@@ -255,7 +255,7 @@ describe("the freed-slot waitlist", () => {
     expect(refusal(await gw.api("POST", `/time-slots/${elsewhere.id}/hold`, { token: waiting.token }))).toEqual([
       422,
       "BUSINESS_ERROR",
-      "validation.holdOfferPending",
+      "booking.holdOfferPending",
     ])
     expect((await gw.api("POST", `/time-slots/${slot.id}/hold`, { token: waiting.token })).status).toBe(201)
   })
