@@ -223,20 +223,17 @@ export async function acceptOffersOf(tx: Db, slotId: SlotId, patientId: OfferRow
 export const liveOffersOfSlot = (slotId: typeof timeSlots.id) =>
   sql`SELECT 1 FROM ${slotOffers} WHERE ${slotOffers.timeSlotId} = ${slotId} AND ${slotOffers.status} = 'OFFERED' AND ${slotOffers.expiresAt} > now()`
 
+/** SQL: the user's live offers (their patient rows' offers, not yet expired). */
+const liveOffersOfUser = (userId: UserId, now: Temporal.Instant) =>
+  and(eq(patients.userId, userId), eq(slotOffers.status, "OFFERED"), gt(slotOffers.expiresAt, new Date(now.epochMilliseconds)))
+
 /** True when the user has a live offer of a slot other than this one: that offer is their one hold (issue 38). */
 export async function hasLiveOfferElsewhere(tx: Db, slotId: SlotId, userId: UserId, now: Temporal.Instant): Promise<boolean> {
   const [row] = await tx
     .select({ id: slotOffers.id })
     .from(slotOffers)
     .innerJoin(patients, eq(patients.id, slotOffers.patientId))
-    .where(
-      and(
-        ne(slotOffers.timeSlotId, slotId),
-        eq(patients.userId, userId),
-        eq(slotOffers.status, "OFFERED"),
-        gt(slotOffers.expiresAt, new Date(now.epochMilliseconds)),
-      ),
-    )
+    .where(and(ne(slotOffers.timeSlotId, slotId), liveOffersOfUser(userId, now)))
     .limit(1)
   return Boolean(row)
 }
@@ -247,14 +244,7 @@ export async function liveOfferUntil(tx: Db, slotId: SlotId, userId: UserId, now
     .select({ expiresAt: slotOffers.expiresAt })
     .from(slotOffers)
     .innerJoin(patients, eq(patients.id, slotOffers.patientId))
-    .where(
-      and(
-        eq(slotOffers.timeSlotId, slotId),
-        eq(patients.userId, userId),
-        eq(slotOffers.status, "OFFERED"),
-        gt(slotOffers.expiresAt, new Date(now.epochMilliseconds)),
-      ),
-    )
+    .where(and(eq(slotOffers.timeSlotId, slotId), liveOffersOfUser(userId, now)))
     .limit(1)
   return row?.expiresAt ?? null
 }

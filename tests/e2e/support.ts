@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from "node:fs"
-import path from "node:path"
 import { expect, type Page } from "@playwright/test"
+import { smsInOutbox } from "../support/smsOutbox.ts"
 
 export const DEMO_PASSWORD = "Passw0rd!"
 
@@ -119,16 +118,7 @@ export async function signUpPatient(page: Page, options: { lang?: "fr" | "ar"; l
 export const newLocalNumber = () => `77${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`
 
 /** The SMS the server wrote for this number (no provider set: <E2E_DATA_DIR>/sms/outbox.jsonl), oldest first. */
-export function smsSentTo(phone: string): string[] {
-  const file = path.join(process.env.E2E_DATA_DIR!, "sms", "outbox.jsonl")
-  if (!existsSync(file)) return []
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .filter((sms) => sms.to === phone)
-    .map((sms) => sms.text)
-}
+export const smsSentTo = (phone: string): string[] => smsInOutbox(process.env.E2E_DATA_DIR!, phone)
 
 /** The 6-digit code of the last SMS sent to the number. */
 export const lastCodeSentTo = (phone: string) => /\b(\d{6})\b/.exec(smsSentTo(phone).at(-1) ?? "")?.[1] ?? ""

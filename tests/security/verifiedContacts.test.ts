@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { eq } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -8,6 +8,7 @@ import { accountMails, notificationLog, patients, users } from "../../server/db/
 import type { Mail } from "../../server/email/contactMail.ts"
 import { JobWorker } from "../../server/jobs/worker.ts"
 import { reminderHandlers } from "../../server/reminders/send.ts"
+import { smsInOutbox } from "../support/smsOutbox.ts"
 import { bookingBody, idsOf, insertSlot } from "../../server/routes/testing/appointmentFixtures.ts"
 import { memorySmsSink } from "../../server/sms/sms.ts"
 import { startTestGateway, type TestGateway } from "../../server/testing/testGateway.ts"
@@ -66,16 +67,7 @@ async function signUp(phone = `+22177900${String(10_000 + made).slice(1)}`): Pro
 }
 
 /** The SMS the gateway itself sent (codes), as its provider-less outbox holds them. */
-function outboxTo(phone: string): string[] {
-  const file = path.join(gw.config.dataDir, "sms", "outbox.jsonl")
-  if (!existsSync(file)) return []
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .filter((sms) => sms.to === phone)
-    .map((sms) => sms.text)
-}
+const outboxTo = (phone: string): string[] => smsInOutbox(gw.config.dataDir, phone)
 const lastCode = (phone: string) => /\b(\d{6})\b/.exec(outboxTo(phone).at(-1) ?? "")?.[1] ?? ""
 
 const sendCode = (account: NewAccount) => gw.api("POST", "/me/phone-verification", { token: account.token })
