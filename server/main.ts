@@ -13,7 +13,6 @@ import { databaseProbe, Readiness } from "./http/health.ts"
 import { ReadCache } from "./http/readCache.ts"
 import { PostgresReadCacheBus } from "./http/readCacheBus.ts"
 import { PostgresListener } from "./db/listener.ts"
-import { ListingFeed } from "./search/listingFeed.ts"
 import { accountMailSender } from "./email/accountOutbox.ts"
 import { mailHandlers } from "./email/mailJobs.ts"
 import { errorFacts } from "./http/errorLog.ts"
@@ -55,16 +54,13 @@ try {
 }
 
 // On PostgreSQL several gateways may share the database: the read caches hear each other's writes,
-// each keeps the doctors' listings in memory and hears their changes, and password attempts and
-// sign-ups are counted in it. PGlite is held by this one process.
+// and password attempts and sign-ups are counted in it. PGlite is held by this one process.
 const readCache = new ReadCache(config.readCacheMs)
 let listener: PostgresListener | undefined
 let readCacheBus: PostgresReadCacheBus | undefined
-let listings: ListingFeed | undefined
 try {
   listener = config.databaseUrl ? await PostgresListener.open(config.databaseUrl) : undefined
   readCacheBus = listener ? await PostgresReadCacheBus.open(listener, readCache) : undefined
-  listings = listener ? await ListingFeed.open(listener, database.db) : undefined
 } catch (error) {
   startFailed(error, where)
 }
@@ -92,7 +88,6 @@ const app = createApp({
   readiness,
   ...(metrics ? { metrics } : {}),
   ...(readCacheBus ? { readCacheBus } : {}),
-  ...(listings ? { listings } : {}),
   ...limits,
 })
 // Slots are made ahead by this job and by the doctors' own writes, never by a read.
@@ -146,7 +141,6 @@ async function stop(signal: string) {
   clearInterval(forgetAttempts)
   await readCacheBus?.close()
   await listener?.close()
-  await listings?.close()
   await database.close().catch(() => undefined)
   log.info({ scope: "stop", inFlight: inFlight.count }, "stopped")
   process.exit(0)

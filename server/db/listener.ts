@@ -20,7 +20,7 @@ export interface ChannelListener {
 
 /**
  * One PostgreSQL connection of a gateway's own, on which it LISTENs to the channels of the other
- * gateways' news (read cache drops, changed listings) and sends its own. `sync` is the way to be
+ * gateways' news (read cache drops) and sends its own. `sync` is the way to be
  * sure to have heard what was committed before: PostgreSQL sends a connection every notification
  * committed before a command ahead of that command's answer, so once a round trip made after a
  * read began is answered, whatever was written before the read began has been heard. Reads waiting

@@ -5,7 +5,6 @@ import type { ServerConfig } from "../config.ts"
 import type { CredentialLimits, SignUpKind } from "../auth/credentialLimits.ts"
 import type { ReadCache, ReadScope } from "./readCache.ts"
 import type { ReadCacheBus } from "./readCacheBus.ts"
-import type { ListingSearch } from "../search/listingFeed.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
@@ -24,8 +23,6 @@ export interface Deps {
   readonly readCache: ReadCache
   /** How writes reach the read caches of the other gateways on the database; none when this gateway is alone (PGlite). */
   readonly readCacheBus?: ReadCacheBus
-  /** The doctors' listings and records kept in memory to answer searches and profiles (on PostgreSQL); without them, the database does. */
-  readonly listings?: ListingSearch
   /** Counts of failed password checks, shared by every credential check; made by createApp when not given. */
   readonly credentialLimits: CredentialLimits
   /** The time as the gateway's own rules read it (verification codes, the notices' cap): a test moves it; made by createApp when not given. */

@@ -21,7 +21,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
 
 /**
  * The database reachable with every migration of this build applied, and, on PostgreSQL, the
- * listening connection up (without it the read caches and the doctors' listings cannot be trusted).
+ * listening connection up (without it the read caches cannot be trusted).
  * One small query: the count of Drizzle's migration rows.
  */
 export function databaseProbe(db: Db, listener?: Pick<PostgresListener, "connected">): Probe {

@@ -10,7 +10,6 @@ import { CREDENTIAL_LIMITS } from "../auth/credentialLimits.ts"
 import { DatabaseCredentialLimits } from "../auth/databaseCredentialLimits.ts"
 import { openDatabase } from "../db/client.ts"
 import { PostgresListener } from "../db/listener.ts"
-import { ListingFeed } from "../search/listingFeed.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { doctors, timeSlots } from "../db/schema.ts"
 import { bookingBody, idsOf, nextAvailableSlot } from "../routes/testing/appointmentFixtures.ts"
@@ -31,9 +30,8 @@ const hub = new LocalReadCacheHub()
 interface Gateway {
   readonly app: Hono<any>
   readonly readCache: ReadCache
-  /** On PostgreSQL: the gateway's LISTEN connection, and the listings its searches are answered from. */
+  /** On PostgreSQL: the gateway's LISTEN connection. */
   readonly bus?: PostgresReadCacheBus
-  readonly listings?: ListingFeed
   api(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>
 }
 
@@ -41,18 +39,14 @@ async function startGateway(): Promise<Gateway> {
   const readCache = new ReadCache(60_000)
   let app: Hono<any>
   let bus: PostgresReadCacheBus | undefined
-  let feed: ListingFeed | undefined
   if (gw.kind === "postgres") {
     const database = await openDatabase({ url: gw.url! })
     const listener = await PostgresListener.open(gw.url!)
     const readCacheBus = await PostgresReadCacheBus.open(listener, readCache)
-    const listings = await ListingFeed.open(listener, database.db)
     bus = readCacheBus
-    feed = listings
     closing.push(
       () => readCacheBus.close(),
       () => listener.close(),
-      () => listings.close(),
       () => database.close(),
     )
     app = createApp({
@@ -60,7 +54,6 @@ async function startGateway(): Promise<Gateway> {
       config: gw.config,
       readCache,
       readCacheBus,
-      listings,
       credentialLimits: new DatabaseCredentialLimits(database.db, CREDENTIAL_LIMITS),
     })
   } else {
@@ -76,7 +69,6 @@ async function startGateway(): Promise<Gateway> {
     app,
     readCache,
     ...(bus ? { bus } : {}),
-    ...(feed ? { listings: feed } : {}),
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { "Content-Type": "application/json" }
       if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -158,14 +150,7 @@ describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIF
     const saved = await one.api("PUT", `/doctors/${doctor.doctorId}`, { token, body: { ...doctorFormOf(profile), lastName: "Sall-Kane" } })
     expect(saved.status).toBe(200)
     expect((await other.api("GET", `/doctors/${doctor.doctorId}`)).body.lastName).toBe("Sall-Kane")
-    // On PostgreSQL the other gateway's answer comes from the listings it keeps, which heard the change.
-    const fromListings = other.listings ? vi.spyOn(other.listings, "search") : undefined
-    try {
-      expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
-      if (fromListings) await expect(fromListings.mock.results[0]?.value).resolves.toMatchObject({ ids: [doctor.doctorId] })
-    } finally {
-      fromListings?.mockRestore()
-    }
+    expect((await other.api("POST", "/doctors/search", { body: search })).body.data.map((d: { id: string }) => d.id)).toEqual([doctor.doctorId])
   })
 
   // Only PostgreSQL has a listening connection (PGlite's gateways hear each other in process, with

@@ -2,10 +2,9 @@ import { and, arrayOverlaps, asc, desc, eq, gte, sql, type SQL } from "drizzle-o
 import type { DoctorSearchRequest, DoctorSearchResponse } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { doctorListings as listings, doctorSpecialtyListings as bySpecialty } from "../db/schema.ts"
-import { cityOf, insurerOf, ratingOf, serviceCodesOf, sortOrderOf, specialtyCodesOf, wordsOf, type SearchQuery, type SortBy } from "../search/searchTerms.ts"
-import type { ListingSearch } from "../search/listingFeed.ts"
 import { JsonText } from "../http/jsonText.ts"
-import { doctorRecordsJson, doctorRecordsOf } from "./doctors.ts"
+import { doctorRecordsJson } from "./doctors.ts"
+import { cityOf, insurerOf, ratingOf, serviceCodesOf, sortOrderOf, specialtyCodesOf, wordsOf, type SearchQuery, type SortBy } from "./searchTerms.ts"
 
 /** The doctors' listings, or one specialty's rows of them. */
 type ListingTable = typeof listings | typeof bySpecialty
@@ -61,7 +60,7 @@ function specialtyFiltersOf(query: SearchQuery): SQL[] | null {
   return [eq(bySpecialty.specialtyCode, codes[0]!), ...listingFiltersOf(query, bySpecialty)]
 }
 
-/** The order of sortOrderOf (../search/searchTerms.ts) on either listing table, which has every sort column. */
+/** The order of sortOrderOf (./searchTerms.ts) on either listing table, which has every sort column. */
 function orderOf(sortBy: SortBy | undefined, table: ListingTable): SQL[] {
   const { key, ascending } = sortOrderOf(sortBy)
   const by = ascending ? asc : desc
@@ -124,23 +123,18 @@ async function searchStatement(db: Db, request: DoctorSearchRequest, countLimit:
 export interface SearchOptions {
   /** Where the statement's count stops (EXACT_COUNT_LIMIT), for tests of the cap. */
   readonly exactCountLimit?: number
-  /** The listings kept in memory (on PostgreSQL, server/search/listingFeed.ts), when they can answer; else the statement does. */
-  readonly listings?: ListingSearch
 }
 
 /**
  * A page of the search, its doctors' whole records, and the matches counted exactly up to the
- * limit (then "more than"), as the JSON the gateway sends: from the listings in memory when the
- * gateway keeps them and they are up to date, with the page's records from memory too, or else
- * read by a prepared statement; else in one statement. The records' text goes out as PostgreSQL wrote it.
+ * limit (then "more than"), as the JSON the gateway sends, in one statement on PostgreSQL's own
+ * indexes; the records' text goes out as PostgreSQL wrote it. Several gateways need nothing more
+ * to agree: each reads the database, and the read cache's bus drops what a write changed.
  */
 export async function searchDoctorsJson(db: Db, request: DoctorSearchRequest, options: SearchOptions = {}): Promise<JsonText<DoctorSearchResponse>> {
   const { offset, limit } = request.paginationSettings
   const countLimit = Math.max(options.exactCountLimit ?? EXACT_COUNT_LIMIT, offset + limit)
-  const inMemory = await options.listings?.search(request, countLimit)
-  const { records, counted } = inMemory
-    ? { records: inMemory.records ?? (await doctorRecordsOf(db, inMemory.ids)), counted: inMemory.counted }
-    : await searchStatement(db, request, countLimit)
+  const { records, counted } = await searchStatement(db, request, countLimit)
   const totalCount = Math.min(counted, countLimit)
   const paginationSettings: DoctorSearchResponse["paginationSettings"] = {
     offset,

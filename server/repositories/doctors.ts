@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from "drizzle-orm"
+import { eq, sql, type SQL } from "drizzle-orm"
 import type { Doctor } from "../../schemas/doctor.ts"
 import type { Db } from "../db/client.ts"
 import { preparedStatement } from "../db/prepared.ts"
@@ -16,8 +16,8 @@ import type { DoctorId } from "../../schemas/ids.ts"
  */
 export const doctorRecordsJson = (ids: SQL) => sql<string>`doctor_records_json(${ids})`
 
-/** A doctor's stored record and next free slot, as the statements above and the gateway's copy (../search/recordFeed.ts) read them. */
-export interface StoredRecord {
+/** A doctor's stored record and next free slot, as the profile's statement reads them. */
+interface StoredRecord {
   readonly record: string
   /** The start of the next free slot, as the API writes it, or null. */
   readonly next: string | null
@@ -35,8 +35,7 @@ const storedRecordColumns = { record: sql<string>`r.record`, next: apiTime(nextF
 /**
  * The stored records of these doctors, a row each in the order of the ids (those that exist), with
  * their next free slot as the API writes it; the gateway puts each together (`withNext`), as
- * doctor_records_json does for the search statement. Joined into one text by PostgreSQL, ten
- * records cost it twice as much (0.24 against 0.12 ms, pgbench, 1 Dec). Prepared once per connection.
+ * doctor_records_json does for the search statement. Prepared once per connection.
  */
 const recordsByIds = preparedStatement("doctor_records_by_ids", (db, name) =>
   db
@@ -46,40 +45,8 @@ const recordsByIds = preparedStatement("doctor_records_by_ids", (db, name) =>
     .prepare(name),
 )
 
-/** Which stored records to read: these doctors' (those that exist), or a page of every doctor's in the order of their ids. */
-export type StoredRecordSelection = { readonly ids: ReadonlyArray<string> } | { readonly after: string | null; readonly limit: number }
-
-/**
- * Stored records, each with its doctor's id and the exact moment its next free slot begins (epoch
- * milliseconds, or null): the API writes it to the second, and a copy kept of it must know when it
- * has begun to the millisecond.
- */
-export async function readStoredRecords(db: Db, which: StoredRecordSelection): Promise<Array<StoredRecord & { doctorId: string; nextAt: number | null }>> {
-  const rows = db
-    .select({
-      doctorId: sql<string>`r.doctor_id`,
-      record: sql<string>`r.record`,
-      next: apiTime(sql`n.at`),
-      nextAt: sql<number | null>`extract(epoch FROM n.at)::float8 * 1000`,
-    })
-    .from(sql`doctor_records r CROSS JOIN LATERAL (SELECT ${nextFreeStart} AS at) n`)
-    .$dynamic()
-  if ("ids" in which) return rows.where(inArray(sql`r.doctor_id`, [...which.ids]))
-  return rows
-    .where(which.after === null ? undefined : sql`r.doctor_id > ${which.after}::uuid`)
-    .orderBy(sql`r.doctor_id`)
-    .limit(which.limit)
-}
-
 /** A stored record (a JSON object without its next free slot) with it, as doctor_records_json writes it. */
-export const withNext = ({ record, next }: StoredRecord) => `${record.slice(0, -1)}, "nextAvailability": ${next === null ? "null" : JSON.stringify(next)}}`
-
-/** The records' JSON text of these doctors, in this order (those that exist). */
-export async function doctorRecordsOf(db: Db, ids: ReadonlyArray<string>): Promise<string> {
-  if (ids.length === 0) return "[]"
-  const rows = await recordsByIds(db).execute({ ids })
-  return `[${rows.map(withNext).join(", ")}]`
-}
+const withNext = ({ record, next }: StoredRecord) => `${record.slice(0, -1)}, "nextAvailability": ${next === null ? "null" : JSON.stringify(next)}}`
 
 /** A doctor's record as JSON text, or undefined when there is no such doctor. */
 export async function loadDoctorJson(db: Db, id: DoctorId): Promise<JsonText<Doctor> | undefined> {
@@ -96,7 +63,7 @@ export async function loadDoctor(db: Db, id: DoctorId): Promise<Doctor | undefin
  * price, service and specialty codes, listed, sort names) after any change to names, specialties, locations,
  * services, the user's active flag or the visibility setting; of every doctor, in one statement, when no id is given (the seed).
  * Listed: an active user whose visibility is not PRIVATE (issue 38: a PRIVATE doctor is left out of
- * the search, on both of its paths, since the listings and the memory that answers on PostgreSQL follow this column).
+ * the search, whose statement reads this column).
  */
 export async function refreshDoctorSearchFields(db: Db, doctorId: DoctorId | null): Promise<void> {
   await db.execute(sql`

@@ -7,15 +7,15 @@ import { markReadOnly } from "../http/readCache.ts"
 import { searchDoctorsJson } from "../repositories/doctorSearch.ts"
 import { loadDoctorJson } from "../repositories/doctors.ts"
 
-/** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache, else from what the gateway keeps in memory (on PostgreSQL), else from the database. */
+/** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache, else from the database. */
 export function doctorsRoutes() {
   const app = new Hono<AppEnv>()
 
   route(app, doctors.searchDoctors, {
     handle: async ({ c, body }) => {
       markReadOnly(c)
-      const { db, listings } = c.get("deps")
-      return cached(`search:${JSON.stringify(body)}`, () => searchDoctorsJson(db, body, listings ? { listings } : {}))
+      const { db } = c.get("deps")
+      return cached(`search:${JSON.stringify(body)}`, () => searchDoctorsJson(db, body))
     },
   })
 
@@ -24,9 +24,7 @@ export function doctorsRoutes() {
       cached(
         `doctor:${params.id}`,
         async () => {
-          const { db, listings } = c.get("deps")
-          const inMemory = await listings?.record(params.id)
-          const doctor = inMemory === undefined ? await loadDoctorJson(db, params.id) : inMemory
+          const doctor = await loadDoctorJson(c.get("deps").db, params.id)
           if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND", "This doctor does not exist")
           return doctor
         },

@@ -9,7 +9,6 @@ import { openDatabase, type Database } from "../db/client.ts"
 import { PostgresListener } from "../db/listener.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { seed } from "../db/seed.ts"
-import { ListingFeed } from "../search/listingFeed.ts"
 import { databaseUrl, templateKey, withAdmin, type DatabaseTemplates } from "./databaseTemplates.ts"
 
 /** Which database the gateway suites run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
@@ -95,11 +94,9 @@ export async function startTestGateway(
     readCacheMs: options.readCacheMs ?? testReadCacheMs() ?? defaults.readCacheMs,
     bookingLimits: options.bookingLimits ?? defaults.bookingLimits,
   }
-  // On PostgreSQL, as in production: searches answered from the listings kept in memory, which
-  // hear every change of the database (server/search/listingFeed.ts).
+  // On PostgreSQL, as in production: a listening connection, which the readiness probe checks.
   const listener = url ? await PostgresListener.open(url) : undefined
-  const listings = listener ? await ListingFeed.open(listener, database.db) : undefined
-  const app = createApp({ db: database.db, config, ...(listings ? { listings } : {}), ...(options.clock ? { clock: options.clock } : {}) })
+  const app = createApp({ db: database.db, config, ...(options.clock ? { clock: options.clock } : {}) })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers }
@@ -139,12 +136,10 @@ export async function startTestGateway(
     signIn,
     api: (method: string, path: string, opts?: CallOptions) => call(method, `/api/v1${path}`, opts),
     config,
-    /** On PostgreSQL, the gateway's listening connection and the listings searches are answered from. */
+    /** On PostgreSQL, the gateway's listening connection. */
     listener,
-    listings,
     async stop() {
       await listener?.close()
-      await listings?.close()
       await database.close()
       await drop()
       rmSync(dataDir, { recursive: true, force: true })

@@ -5,6 +5,7 @@
 import { bundleSizesSection } from "./bundleSizes.ts"
 import { costGrowthSection } from "./costGrowth.ts"
 import { gatewayLoadSection } from "./gatewayLoad.ts"
+import { headroomSection } from "./headroom.ts"
 import { lighthouseSection } from "./lighthouse.ts"
 import { searchLatencySection } from "./searchLatency.ts"
 import { webVitalsSection } from "./webVitals.ts"
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   lighthouse: lighthouseSection,
   search: searchLatencySection,
   load: gatewayLoadSection,
+  headroom: headroomSection,
   growth: costGrowthSection,
 }
 

@@ -36,12 +36,16 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** The bench databases' names begin with this (BENCH_DATABASE_PREFIX: benches of several trees on one server keep apart). */
+const PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "promed_bench"
+
 /**
- * A PostgreSQL database seeded with `doctors` doctors, kept between runs (promed_bench_<n>) since
- * a large seed takes minutes; re-seeded when its count differs.
+ * A PostgreSQL database seeded with `doctors` doctors, kept between runs (promed_bench_<n>_w<w>)
+ * since a large seed takes minutes; re-seeded when its count differs. `seededBy`: by the seed and
+ * migrations of another tree (another version of Promed, its name tagged), not this one's.
  */
-export async function seededBenchDatabase(doctors: number, weeks = 4): Promise<string> {
-  const name = `promed_bench_${doctors}_w${weeks}`
+export async function seededBenchDatabase(doctors: number, weeks = 4, seededBy?: { tag: string; cwd: string }): Promise<string> {
+  const name = `${PREFIX}_${doctors}_w${weeks}${seededBy ? `_${seededBy.tag}` : ""}`
   const url = urlFor(name)
   if ((await doctorCount(url)) === doctors) return url
   const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL })
@@ -52,6 +56,7 @@ export async function seededBenchDatabase(doctors: number, weeks = 4): Promise<s
   console.log(`Seeding ${name} (${doctors} doctors, ${weeks} weeks of slots)…`)
   const result = spawnSync("npx", ["tsx", "server/db/seed-cli.ts", "--reset", "--doctors", String(doctors), "--weeks", String(weeks)], {
     stdio: ["ignore", "ignore", "inherit"],
+    ...(seededBy ? { cwd: seededBy.cwd } : {}),
     env: { ...process.env, DATABASE_URL: url },
   })
   if (result.status !== 0) throw new Error(`seeding ${name} failed`)

@@ -4,13 +4,12 @@ import { postgresReachable, seededBenchDatabase } from "./benchDatabase.ts"
 import { cpuSecondsOf, startGatewayProcess, tokenFor, type RunningGateway } from "./gatewayProcess.ts"
 import { loadTest, type LoadOptions, type LoadRequest, type LoadResult } from "./load.ts"
 import { printTable, verdict } from "./report.ts"
-import { bookingRequests, loadFixtures, profileRequests, searchRequests, weekSlotRequests } from "./workload.ts"
+import { BENCH_REASON, bookingRequests, loadFixtures, profileRequests, searchRequests, weekSlotRequests } from "./workload.ts"
 
 const READ_P95_BUDGET_MS = 50
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const MEMORY_BURSTS = 4
-const BENCH_REASON = "Consultation de suivi"
 
 type Row = LoadResult & { served: string; rssMb: number; gatewayCpuMs: number; databaseCpuMs: number | null }
 

@@ -48,6 +48,8 @@ export function cpuSecondsOf(pid: number | undefined, { reapedChildren = false }
 /** Starts the compiled server as its own process (the load comes from this one) and waits for it. */
 export async function startGatewayProcess(options: {
   port: number
+  /** The compiled server to run (another version's, for a before-and-after); this tree's when absent. */
+  server?: string
   databaseUrl?: string
   dataDir?: string
   staticDir?: string
@@ -55,7 +57,7 @@ export async function startGatewayProcess(options: {
   readCacheMs?: number
 }): Promise<RunningGateway> {
   // Node itself (not npm), so a signal reaches the server and not a wrapper.
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean), benchServer()], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean), options.server ?? benchServer()], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -57,22 +57,25 @@ export function weekSlotRequests(f: Fixtures): () => LoadRequest {
   return cycle(f.doctorIds.map((id) => ({ method: "GET" as const, path: `/api/v1/doctor-availability/${id}/available-time-slots?${query}` })))
 }
 
+/** The reason the bench's bookings give: how they are found again to be released. */
+export const BENCH_REASON = "Consultation de suivi"
+
+/** A booking of this free slot for this patient. */
+export const bookingOf = (slot: Fixtures["freeSlots"][number], patientId: string): LoadRequest => ({
+  method: "POST",
+  path: "/api/v1/appointments",
+  body: {
+    doctorId: slot.doctorId,
+    patientId,
+    timeSlotId: slot.id,
+    appointmentTime: slot.startsAt,
+    appointmentType: "CLINIC",
+    reason: BENCH_REASON,
+  },
+})
+
 /** Each request books a different free slot, so every one should succeed (201). */
 export function bookingRequests(f: Fixtures): () => LoadRequest {
   let i = 0
-  return () => {
-    const slot = f.freeSlots[i++ % f.freeSlots.length]!
-    return {
-      method: "POST",
-      path: "/api/v1/appointments",
-      body: {
-        doctorId: slot.doctorId,
-        patientId: f.patientId,
-        timeSlotId: slot.id,
-        appointmentTime: slot.startsAt,
-        appointmentType: "CLINIC",
-        reason: "Consultation de suivi",
-      },
-    }
-  }
+  return () => bookingOf(f.freeSlots[i++ % f.freeSlots.length]!, f.patientId)
 }

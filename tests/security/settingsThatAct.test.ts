@@ -180,7 +180,7 @@ describe("a PRIVATE doctor", () => {
     byRating: { paginationSettings: { offset: 0, limit: 100 }, sortBy: { property: "rating", order: "desc" } },
   })
 
-  /** For each search, whether the doctor is found: through the gateway (its cache, and on PostgreSQL the listings kept in memory) and by the statement alone. */
+  /** For each search, whether the doctor is found: through the gateway (its read cache) and by the statement alone. */
   async function found(): Promise<Record<string, boolean>> {
     const seen: Record<string, boolean> = {}
     for (const [name, request] of Object.entries(searches())) {

@@ -1,9 +1,6 @@
 import type { DoctorSearchRequest } from "../../schemas/doctor.ts"
 
-/*
- * What a doctor search asks for, read once for both ways of answering it: the statement on the
- * listings (server/repositories/doctorSearch.ts) and the listings kept in memory (./listingIndex.ts).
- */
+/* What a doctor search asks for, as the statement on the listings reads it (./doctorSearch.ts). */
 
 export type SearchQuery = NonNullable<DoctorSearchRequest["query"]>
 export type SortBy = NonNullable<DoctorSearchRequest["sortBy"]>
