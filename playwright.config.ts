@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { defineConfig, devices } from "@playwright/test"
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test"
+import { LOCAL_POSTGRES_URL, postgresAnswers } from "./scripts/localPostgres.ts"
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 /** The local SMTP sink the contact form's mail goes to (tests/support/smtpSink.ts), and where it lists what it got. */
@@ -17,6 +18,66 @@ const dataDir = process.env.E2E_DATA_DIR
 // and each worker loads the spec again to find its tests by name: a run crossing midnight would
 // otherwise name them differently there (read in the main process first, inherited by workers).
 process.env.E2E_RUN_DATE ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Dakar" }).format(new Date())
+
+/**
+ * Issue 14: the slot hold and the waitlist journeys run again on PostgreSQL, in this same run, as
+ * the `postgres-*` projects against a second server on PORT + 50 (scripts/e2e-postgres.ts makes it
+ * a fresh database and drops it at the end). Whether PostgreSQL answers (TEST_DATABASE_URL, else
+ * the local default .ci/run starts) is asked once, in the main process; workers inherit the answer.
+ * When nothing answers the journeys are reported as NOT RUN in capitals, and CI fails.
+ * E2E_POSTGRES=off leaves them out on purpose (a run of a few specs that does not need them).
+ */
+const POSTGRES_PORT = PORT + 50
+if (process.env.E2E_POSTGRES === undefined) {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
+  process.env.E2E_POSTGRES = (await postgresAnswers(adminUrl)) ? "on" : "absent"
+  if (process.env.E2E_POSTGRES === "absent") {
+    console.log(`\n!!! Browser journeys on PostgreSQL NOT RUN: nothing answers at ${adminUrl.replace(/:[^:@/]+@/, ":***@")}.`)
+    console.log("!!! Set TEST_DATABASE_URL (or run .ci/run, which installs and starts PostgreSQL).\n")
+    if (process.env.CI) throw new Error("PostgreSQL is required under CI for the browser journeys on PostgreSQL")
+  }
+}
+const onPostgres = process.env.E2E_POSTGRES === "on"
+const POSTGRES_SPECS = ["e2e/slot-waitlist.spec.ts", "e2e/slot-hold.spec.ts"]
+const postgresProjects: NonNullable<PlaywrightTestConfig["projects"]> = onPostgres
+  ? [
+      // Both journeys sign in as patient2, who holds one slot at a time: the holds after the waitlist.
+      // Their own database, so beside the PGlite projects.
+      {
+        name: "postgres-waitlist",
+        use: { ...devices["Desktop Chrome"], userAgent: undefined, baseURL: `http://localhost:${POSTGRES_PORT}` },
+        testMatch: [POSTGRES_SPECS[0]!],
+      },
+      {
+        name: "postgres-holds",
+        use: { ...devices["Desktop Chrome"], userAgent: undefined, baseURL: `http://localhost:${POSTGRES_PORT}` },
+        testMatch: [POSTGRES_SPECS[1]!],
+        dependencies: ["postgres-waitlist"],
+      },
+    ]
+  : []
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>[number]
+const postgresServer: WebServer[] = onPostgres
+  ? [
+      {
+        command: `npx tsx scripts/e2e-postgres.ts ${POSTGRES_PORT} ${path.join(dataDir, "postgres")}`,
+        url: `http://localhost:${POSTGRES_PORT}/auth/login`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        // SIGTERM, so the script stops its server and drops its database.
+        gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          LOG_REQUESTS: "false",
+          SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+          CONTACT_MAIL_TO: "contact@promed.sn",
+          JOB_POLL_MS: "1000",
+          ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
+        },
+      },
+    ]
+  : []
 
 export default defineConfig({
   testDir: "tests",
@@ -73,6 +134,7 @@ export default defineConfig({
       testMatch: ["e2e/slot-hold.spec.ts"],
       dependencies: ["waitlist"],
     },
+    ...postgresProjects,
   ],
   webServer: [
     {
@@ -87,7 +149,7 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: dataDir,
         LOG_REQUESTS: "false",
-        // The embedded default, unless scripts/e2e-postgres.ts runs journeys on PostgreSQL.
+        // The embedded default (E2E_DATABASE_URL runs the whole suite on a PostgreSQL database).
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         CONTACT_MAIL_TO: "contact@promed.sn",
@@ -105,5 +167,6 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
+    ...postgresServer,
   ],
 })

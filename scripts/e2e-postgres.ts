@@ -1,46 +1,53 @@
 /**
  * Issue 14's "done when" asks the slot hold and the waitlist to run end to end in the browser on
- * PostgreSQL as well as on the embedded default: their specs run again here against a server on
- * a fresh PostgreSQL database (the local one .ci/run starts, or TEST_DATABASE_URL), on a port of
- * their own. Like the gateway suites, a PostgreSQL that does not answer is reported as NOT RUN in
- * capitals, and fails under CI.
+ * PostgreSQL as well as on the embedded default. Since issue 39 they run in the main Playwright run
+ * (the `postgres-*` projects of playwright.config.ts) against a second server: this script, which
+ * Playwright starts as a web server. It makes a fresh PostgreSQL database (the local one .ci/run
+ * starts, or TEST_DATABASE_URL), runs the built server on it (`node dist/server/main.js`, which
+ * migrates and seeds it) and drops the database when Playwright stops it (SIGTERM).
+ *
+ * Usage: tsx scripts/e2e-postgres.ts <port> <data dir>
  */
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { existsSync } from "node:fs"
 import pg from "pg"
 import { LOCAL_POSTGRES_URL } from "./localPostgres.ts"
 
-const SPECS = ["tests/e2e/slot-hold.spec.ts", "tests/e2e/slot-waitlist.spec.ts"].filter((spec) => existsSync(spec))
+const [port, dataDir] = process.argv.slice(2)
+if (!port || !dataDir) throw new Error("usage: tsx scripts/e2e-postgres.ts <port> <data dir>")
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
 const name = `promed_e2e_${randomBytes(6).toString("hex")}`
 
-async function admin(sql: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 })
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 })
+  await client.connect()
   try {
-    await client.connect()
     await client.query(sql)
-    return true
-  } catch {
-    return false
   } finally {
     await client.end().catch(() => {})
   }
 }
 
-if (!(await admin(`CREATE DATABASE ${name}`))) {
-  console.log(`\n!!! Browser journeys on PostgreSQL NOT RUN: nothing answers at ${adminUrl.replace(/:[^:@/]+@/, ":***@")}.`)
-  process.exit(process.env.CI ? 1 : 0)
-}
+await admin(`CREATE DATABASE ${name}`)
 const url = new URL(adminUrl)
 url.pathname = `/${name}`
-console.log(`\n=== slot hold and waitlist journeys on PostgreSQL ===`)
-const port = Number(process.env.E2E_PORT ?? 8181) + 50
-// One at a time and without the project the waitlist depends on (the whole suite): both journeys sign in as patient2.
-const result = spawnSync("npx", ["playwright", "test", "--no-deps", "--workers=1", ...SPECS], {
-  stdio: "inherit",
-  env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE_URL: url.toString() },
+
+const server = spawn("node", ["dist/server/main.js"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, PORT: port, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
 })
-await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-process.exit(result.status ?? 1)
+
+let stopping = false
+function stop(signal: NodeJS.Signals) {
+  stopping = true
+  server.kill(signal)
+}
+process.on("SIGTERM", () => stop("SIGTERM"))
+process.on("SIGINT", () => stop("SIGINT"))
+
+server.on("exit", (code, signal) => {
+  void admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    .catch((error: unknown) => console.error(`could not drop ${name}:`, error))
+    .finally(() => process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0))))
+})

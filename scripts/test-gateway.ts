@@ -7,9 +7,8 @@ import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import pg from "pg"
 import { buildClient } from "../server/testing/clientBuild.ts"
-import { LOCAL_POSTGRES_URL } from "./localPostgres.ts"
+import { LOCAL_POSTGRES_URL, postgresAnswers } from "./localPostgres.ts"
 
 /** `--built`: `npm run build` has just made dist/ (npm test does), so the suites use that build. */
 const built = process.argv.includes("--built")
@@ -37,23 +36,10 @@ function runVitest(label: string, env: Record<string, string>): number {
   return result.status ?? 1
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    await client.query("select 1")
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
-
 const pgliteStatus = runVitest("PGlite", { TEST_DB: "pglite" })
 const url = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
 let postgresStatus = 0
-if (await reachable(url)) {
+if (await postgresAnswers(url)) {
   postgresStatus = runVitest("PostgreSQL", { TEST_DB: "postgres", TEST_DATABASE_URL: url })
 } else {
   console.log(`\n!!! PostgreSQL NOT RUN: nothing answers at ${url.replace(/:[^:@/]+@/, ":***@")}.`)

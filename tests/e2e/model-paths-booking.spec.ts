@@ -11,7 +11,7 @@ import { bookingWizardOracle, type WizardView } from "../../machines/bookingWiza
 import { createFlowModel, modelStepPaths } from "../../machines/testing/paths.ts"
 import type { TimeSlot } from "../../schemas/availability.ts"
 import { api, apiToken } from "./doctor-helpers.ts"
-import { answerFor, french, GatewayScript, signInOnce, walkPath, type Step } from "./model-paths.ts"
+import { answerFor, french, coveringWalks, GatewayScript, modelTransitions, signInOnce, transitionsWalked, walkPath, type Step } from "./model-paths.ts"
 import { acceptCookies, ACCOUNTS, expectToastShown, recordToasts } from "./support.ts"
 import { testIds } from "../../schemas/testIds.ts"
 
@@ -39,25 +39,29 @@ const EVENTS = [
   { type: "xstate.after.redirectDelay.bookingWizard.success" },
 ] as const
 
-/** The covering paths of the wizard opened from `origin` by the demo patient (she has a primary home address). */
-function pathsFrom(origin: BookingOrigin) {
-  const model = createFlowModel(bookingWizardMachine, {
+/** The model of the wizard opened from `origin` by the demo patient (she has a primary home address). */
+function modelFrom(origin: BookingOrigin) {
+  return createFlowModel(bookingWizardMachine, {
     input: { doctorId: testIds.doctor("demo-doctor"), patientId: testIds.patient("demo-patient"), homeAvailable: true, origin },
     events: EVENTS as never,
     serializeState: (s) => JSON.stringify([s.value, detailsErrors(s.context.details, true).length === 0, s.context.errors.length > 0, s.context.slot !== null]),
   })
-  return modelStepPaths(model)
 }
+const MODELS = { search: modelFrom("search"), profile: modelFrom("profile") }
+const ends = (path: { steps: ReadonlyArray<Step> }) => path.steps.at(-1)!.state.status === "done"
+/** The covering paths of each model (the unit model test walks them all, with the same oracle). */
+const COVERING = { search: modelStepPaths(MODELS.search), profile: modelStepPaths(MODELS.profile).filter(ends) }
 
 /**
- * Where the user lands is all the origin changes (SPEC §2, §4): from the search every path runs;
- * from the public profile (/profile after 500 ms) the paths that reach the end.
+ * Where the user lands is all the origin changes (SPEC §2, §4): from the search every transition
+ * is walked; from the public profile (/profile after 500 ms) those of the paths that reach the end.
+ * Each transition once or so, on walks of at most MAX_STEPS steps (coveringWalks): a few long
+ * walks instead of a page, a sign-in and a wizard opened for each covering path.
  */
+const MAX_STEPS = Number(process.env.E2E_MODEL_WALK_STEPS ?? 16)
 const RUNS = [
-  ...pathsFrom("search").map((path) => ({ origin: "search" as const, ...path })),
-  ...pathsFrom("profile")
-    .filter((path) => path.steps.at(-1)!.state.status === "done")
-    .map((path) => ({ origin: "profile" as const, ...path })),
+  ...coveringWalks(MODELS.search, COVERING.search, { maxSteps: MAX_STEPS }).map((path) => ({ origin: "search" as const, ...path })),
+  ...coveringWalks(MODELS.profile, COVERING.profile, { maxSteps: MAX_STEPS }).map((path) => ({ origin: "profile" as const, ...path })),
 ]
 
 /**
@@ -91,6 +95,8 @@ async function openWizard(page: Page, origin: "search" | "profile") {
 
 for (const { origin, name, steps } of RUNS) {
   test(`from the ${origin}: ${name}`, async ({ page }) => {
+    // A walk of up to MAX_STEPS steps, each checked on the screen: longer than one covering path.
+    test.setTimeout(180_000)
     const dialog = page.getByRole("dialog", { name: "Rendez-vous avec Dr Moussa Ndiaye" })
     const grid = dialog.getByRole("group", { name: /^Créneaux du/ })
     const booking = new GatewayScript(page, "**/api/v1/appointments", "POST")
@@ -257,6 +263,15 @@ for (const { origin, name, steps } of RUNS) {
 
 test("the wizard's paths are derived from its machine", () => {
   // A floor, so a broken derivation (no paths, or only the initial state) cannot pass unnoticed.
-  expect(RUNS.length).toBeGreaterThan(10)
+  expect(RUNS.length).toBeGreaterThan(3)
+  // Every transition of the model is walked in the browser at least once (the profile's: those of the paths that end).
+  const search = RUNS.filter((run) => run.origin === "search")
+  expect(transitionsWalked(MODELS.search, search)).toEqual(modelTransitions(MODELS.search))
+  expect(
+    transitionsWalked(
+      MODELS.profile,
+      RUNS.filter((run) => run.origin === "profile"),
+    ),
+  ).toEqual(transitionsWalked(MODELS.profile, COVERING.profile))
   expect(RUNS.filter((run) => run.steps.at(-1)!.state.status === "done").map((run) => run.origin)).toEqual(["search", "profile"])
 })
