@@ -34,6 +34,8 @@ export const SlotWaitlistEntry = Schema.Struct({
   id: Schema.String,
   doctorId: DoctorId,
   doctorName: Schema.String,
+  /** The doctor's names, for the texts that give their title (« Dr Awa Ndiaye »). */
+  doctor: Schema.Struct({ firstName: Schema.String, lastName: Schema.String }),
   patientId: PatientId,
   dependantId: Schema.NullOr(DependantId),
   /** Who waits: the patient's or the dependant's name. */

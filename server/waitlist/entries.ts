@@ -132,6 +132,7 @@ export async function waitlistsOf(db: Db, patientId: PatientId, now: Temporal.In
     id: r.entry.id,
     doctorId: r.entry.doctorId,
     doctorName: `${r.doctorFirstName} ${r.doctorLastName}`,
+    doctor: { firstName: r.doctorFirstName, lastName: r.doctorLastName },
     patientId: r.entry.patientId,
     dependantId: r.entry.dependantId,
     attendeeName: r.dependantFirstName ? `${r.dependantFirstName} ${r.dependantLastName}` : `${r.patientFirstName} ${r.patientLastName}`,

@@ -6,6 +6,7 @@ import { SELF } from "../../../../machines/bookingWizard.machine.ts"
 import type { SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
 import { appointmentsQuery } from "../../../api/appointments.ts"
 import { declineSlotOffer, leaveSlotWaitlist, offeredSlotQuery, slotWaitlistKeys, slotWaitlistsQuery } from "../../../api/slotWaitlists.ts"
+import { doctorName } from "../../../i18n/doctorText.ts"
 import { formatDate, formatTime } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
@@ -125,7 +126,7 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
     <article className="card stack waitlist-card" aria-labelledby={`waitlist-${entry.id}`}>
       <div>
         <h3 id={`waitlist-${entry.id}`} className="section-title">
-          <bdi>{entry.doctorName}</bdi>
+          <bdi>{doctorName(t, entry.doctor)}</bdi>
         </h3>
         <p className="muted">{t("slotWaitlist.forWhom", { name: entry.attendeeName })}</p>
         <p>{waitsFor(entry, zone, t, language)}</p>
@@ -158,7 +159,7 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
       <ConfirmDialog
         open={confirming}
         title={t("slotWaitlist.leaveTitle")}
-        description={t("slotWaitlist.leaveText", { doctor: entry.doctorName })}
+        description={t("slotWaitlist.leaveText", { doctor: doctorName(t, entry.doctor) })}
         confirmLabel={t("slotWaitlist.leave")}
         cancelLabel={t("slotWaitlist.stay")}
         destructive
