@@ -26,7 +26,7 @@ const EVENTS = [
   { type: "xstate.done.actor.joinWaitlist", output: { id: "entry-1" } },
   {
     type: "xstate.error.actor.joinWaitlist",
-    error: { code: "DUPLICATE_ENTRY", message: "Already waiting", fields: [{ name: "doctorId", message: "validation.waitlistDuplicate" }] },
+    error: { code: "DUPLICATE_ENTRY", message: "Already waiting", fields: [{ name: "doctorId", message: "slotWaitlist.waitlistDuplicate" }] },
   },
   { type: "xstate.error.actor.joinWaitlist", error: { code: "NETWORK_ERROR", message: "Offline" } },
 ] as const

@@ -70,7 +70,7 @@ export function joinSlotWaitlistOracle(setting: JoinSetting) {
     if (shape.length > 0) return shape.sort()
     const range: string[] = []
     if (form.fromDate < setting.today) range.push("fromDate: validation.dateNotPast")
-    if (form.toDate > daysAfter(setting.today, WAITLIST_RANGE_MAX_DAYS)) range.push("toDate: validation.waitlistRangeTooFar")
+    if (form.toDate > daysAfter(setting.today, WAITLIST_RANGE_MAX_DAYS)) range.push("toDate: slotWaitlist.waitlistRangeTooFar")
     return range.sort()
   }
 

@@ -31,8 +31,6 @@ export const LIMITS = {
   slotDurationStep: 5,
   textMax: 2000,
   nameMax: 100,
-  /** An appointment's reason, at booking and when it is changed or rescheduled. */
-  reasonMax: 500,
   photoMaxBytes: 3 * 1024 * 1024,
   recordMaxBytes: 10 * 1024 * 1024,
 } as const
@@ -59,6 +57,9 @@ export const HOLD_RATE_REFUSAL = "booking.holdRate"
  * request made with its token. Its absolute end comes first when it is sooner (SESSION_TTL_HOURS).
  */
 export const SESSION_IDLE = { days: 30, doctorHours: 12 } as const
+
+/** An appointment's reason, at booking and when it is changed or rescheduled (apart from LIMITS: the landing page never loads it). */
+export const REASON_MAX = 500
 
 /** SPEC §1 FAQ and §9: an appointment may be cancelled or changed up to this many hours before it. */
 export const CHANGE_NOTICE_HOURS = 24

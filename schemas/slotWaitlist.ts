@@ -97,7 +97,7 @@ export const waitlistReach = (today: string): string => addDays(today, WAITLIST_
 export function waitlistRangeErrors(range: { readonly fromDate?: string | undefined; readonly toDate?: string | undefined }, today: string): FieldError[] {
   const errors: FieldError[] = []
   if (range.fromDate !== undefined && range.fromDate < today) errors.push({ name: "fromDate", message: "validation.dateNotPast" })
-  if (range.toDate !== undefined && range.toDate > waitlistReach(today)) errors.push({ name: "toDate", message: "validation.waitlistRangeTooFar" })
+  if (range.toDate !== undefined && range.toDate > waitlistReach(today)) errors.push({ name: "toDate", message: "slotWaitlist.waitlistRangeTooFar" })
   return errors
 }
 

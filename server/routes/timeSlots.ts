@@ -12,7 +12,7 @@ import { slotsInRange } from "../repositories/timeSlots.ts"
 function checkRange(startDate: string, endDate: string): void {
   const days = Temporal.PlainDate.from(startDate).until(Temporal.PlainDate.from(endDate)).days
   if (days < 0) {
-    throw new ApiError("INVALID_PARAMETER", "endDate must not be before startDate", [{ name: "endDate", message: "validation.endDateAfterStart" }])
+    throw new ApiError("INVALID_PARAMETER", "endDate must not be before startDate", [{ name: "endDate", message: "validation.endAfterStart" }])
   }
   if (days >= SLOT_RANGE_MAX_DAYS) {
     throw new ApiError("INVALID_PARAMETER", `At most ${SLOT_RANGE_MAX_DAYS} days at once`, [{ name: "endDate", message: "validation.invalid" }])

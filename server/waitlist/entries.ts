@@ -53,7 +53,7 @@ export async function joinWaitlist(
       (appointment.dependantId ?? null) !== dependantId ||
       appointment.appointmentTime.getTime() <= now.epochMilliseconds
     ) {
-      throw validationError([{ name: "appointmentId", message: "validation.waitlistAppointment" }])
+      throw validationError([{ name: "appointmentId", message: "slotWaitlist.waitlistAppointment" }])
     }
   } else {
     // The dialog's own rule (schemas/slotWaitlist.ts), against today where the doctor works.
@@ -88,7 +88,7 @@ export async function joinWaitlist(
     })
   } catch (error) {
     if (isUniqueViolation(error, "slot_waitlist_person_uq"))
-      throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "validation.waitlistDuplicate" }])
+      throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "slotWaitlist.waitlistDuplicate" }])
     throw error
   }
 }

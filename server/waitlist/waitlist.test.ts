@@ -285,11 +285,11 @@ describe("the freed-slot waitlist (issue 14)", () => {
     const dakar = await doctorIn("SENEGAL")
     expect(await verdict(dakar, "2026-12-04", "2027-02-04")).toBe("ok")
     expect(await verdict(dakar, "2026-12-03", "2026-12-10")).toBe("fromDate: validation.dateNotPast")
-    expect(await verdict(dakar, "2026-12-04", "2027-02-05")).toBe("toDate: validation.waitlistRangeTooFar")
+    expect(await verdict(dakar, "2026-12-04", "2027-02-05")).toBe("toDate: slotWaitlist.waitlistRangeTooFar")
     const ndjamena = await doctorIn("CHAD")
     expect(await verdict(ndjamena, "2026-12-05", "2027-02-05")).toBe("ok")
     expect(await verdict(ndjamena, "2026-12-04", "2026-12-10")).toBe("fromDate: validation.dateNotPast")
-    expect(await verdict(ndjamena, "2026-12-05", "2027-02-06")).toBe("toDate: validation.waitlistRangeTooFar")
+    expect(await verdict(ndjamena, "2026-12-05", "2027-02-06")).toBe("toDate: slotWaitlist.waitlistRangeTooFar")
   })
 
   it("never offers one slot twice, however many workers offer it at once", async () => {

@@ -14,7 +14,7 @@ const PARAMS: Record<string, Record<string, number>> = {
   "validation.bookingLimitPerDay": { max: BOOKING_LIMITS.perPersonWithDoctorPerDay },
   "validation.bookingLimitAccount": { max: BOOKING_LIMITS.perAccount },
   "booking.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
-  "validation.waitlistRangeTooFar": { days: WAITLIST_RANGE_MAX_DAYS },
+  "slotWaitlist.waitlistRangeTooFar": { days: WAITLIST_RANGE_MAX_DAYS },
 }
 
 /** Translates a validation message key of the shared schemas, with the bound it speaks of. */
