@@ -59,7 +59,10 @@ export interface BookingWizardContext {
   slot: TimeSlot | null
   /** The slot someone else booked first: its week is shown again when the user picks another. */
   takenSlot: TimeSlot | null
-  error: ApiErrorBody | null
+  /** Why the gateway refused the hold or the booking (its first field's message), as the grid or the review says it. */
+  refusal: string | null
+  /** The wait an outage answer asked for (its Retry-After), for the next automatic retry. */
+  retryAfterSeconds: number | null
   appointment: Appointment | null
   /**
    * The booking being sent, or last sent, with its Idempotency-Key (issue 13): a retry of the
@@ -150,6 +153,9 @@ export function bookingRequestOf(context: Pick<BookingWizardContext, "doctorId" 
  * A hold refused for a reason the booking would be refused for too (issue 38: limits, a waitlist
  * offer pending, no direct booking); HOLD_RATE refuses the hold only, so the review goes on.
  */
+/** What the screens say of a refusal: the message of its first field, if it names one. */
+const refusalOf = (error: ApiErrorBody): string | null => error.fields?.[0]?.message ?? null
+
 const refusesTheBooking = (error: ApiErrorBody) => error.code === "BUSINESS_ERROR" && !error.fields?.some((field) => field.message === HOLD_RATE_REFUSAL)
 
 const sameBody = (a: CreateAppointmentRequest, b: CreateAppointmentRequest) => JSON.stringify(a) === JSON.stringify(b)
@@ -262,7 +268,7 @@ export const bookingWizardMachine = setup({
      * Before an automatic retry: the wait an outage answer asked for (its Retry-After, capped at
      * MAX_RETRY_AFTER_S), else a moment for the connection to come back (1 s, then 2 s).
      */
-    retryDelay: ({ context }) => 1000 * (retryAfterSecondsOf(context.error) ?? context.automaticRetries),
+    retryDelay: ({ context }) => 1000 * (context.retryAfterSeconds ?? context.automaticRetries),
     /** The hold's time, as the gateway counted it when it answered (SLOT_HOLD_MINUTES). */
     holdExpiry: ({ context }) => 1000 * (context.hold?.expiresInSeconds ?? 0),
   },
@@ -278,7 +284,8 @@ export const bookingWizardMachine = setup({
     // A slot just picked in the availability list wins over the one the draft kept.
     slot: input.initialSlot?.status === "AVAILABLE" ? input.initialSlot : (input.draft?.slot ?? null),
     takenSlot: null,
-    error: null,
+    refusal: null,
+    retryAfterSeconds: null,
     appointment: null,
     request: null,
     automaticRetries: 0,
@@ -316,7 +323,7 @@ export const bookingWizardMachine = setup({
     slots: {
       entry: [showStep(2), keepDraft],
       // The notice of an ended hold is read on the grid; once the user moves on it has been said.
-      exit: assign({ holdNotice: null, error: ({ context }) => (context.holdNotice === "limited" ? null : context.error) }),
+      exit: assign({ holdNotice: null, refusal: ({ context }) => (context.holdNotice === "limited" ? null : context.refusal) }),
       on: {
         "booking.cancel": "cancelled",
         "booking.goToStep": { target: "opening", reenter: true },
@@ -366,7 +373,7 @@ export const bookingWizardMachine = setup({
                 target: "#bookingWizard.slots",
                 actions: assign({
                   holdNotice: "limited",
-                  error: ({ event }) => errorBodyOf(event.error),
+                  refusal: ({ event }) => refusalOf(errorBodyOf(event.error)),
                   takenSlot: ({ context }) => context.slot,
                   slot: null,
                 }),
@@ -393,35 +400,34 @@ export const bookingWizardMachine = setup({
         id: "createAppointment",
         src: "createAppointment",
         input: ({ context }) => context.request!,
-        onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, error: null, request: null }) },
+        onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, refusal: null, retryAfterSeconds: null, request: null }) },
         onError: [
           {
             guard: { type: "retriable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "retrying",
             // The failure is kept for its wait (an outage answer's Retry-After); the user still sees the booking being sent.
-            actions: assign({ automaticRetries: ({ context }) => context.automaticRetries + 1, error: ({ event }) => errorBodyOf(event.error) }),
+            actions: assign({
+              automaticRetries: ({ context }) => context.automaticRetries + 1,
+              retryAfterSeconds: ({ event }) => retryAfterSecondsOf(errorBodyOf(event.error)),
+            }),
           },
           {
             guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "slotTaken",
-            actions: [
-              assign({ error: ({ event }) => errorBodyOf(event.error), takenSlot: ({ context }) => context.slot, slot: null }),
-              "refreshSlots",
-              keepDraft,
-            ],
+            actions: [assign({ takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots", keepDraft],
           },
           {
             guard: { type: "unavailable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "failed.unavailable",
             actions: [
-              assign({ error: ({ event }) => errorBodyOf(event.error) }),
+              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)) }),
               { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },
           {
             target: "failed.other",
             actions: [
-              assign({ error: ({ event }) => errorBodyOf(event.error) }),
+              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)) }),
               { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },
@@ -435,8 +441,8 @@ export const bookingWizardMachine = setup({
     slotTaken: {
       on: {
         "booking.cancel": "cancelled",
-        "booking.chooseAnotherSlot": { target: "slots", actions: assign({ error: null }) },
-        "booking.goToStep": { target: "opening", reenter: true, actions: assign({ error: null }) },
+        "booking.chooseAnotherSlot": "slots",
+        "booking.goToStep": { target: "opening", reenter: true },
       },
     },
     /**
@@ -456,8 +462,8 @@ export const bookingWizardMachine = setup({
         "booking.cancel": { target: "cancelled", actions: releaseHold },
         "booking.retry": { target: "booking", actions: "prepareRequest" },
         // Back on the review, the slot is held again.
-        "booking.back": { target: "review", actions: assign({ error: null }) },
-        "booking.goToStep": { target: "opening", reenter: true, actions: [assign({ error: null }), releaseHold] },
+        "booking.back": { target: "review", actions: assign({ refusal: null }) },
+        "booking.goToStep": { target: "opening", reenter: true, actions: [assign({ refusal: null }), releaseHold] },
       },
     },
     success: {

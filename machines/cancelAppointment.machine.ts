@@ -1,13 +1,11 @@
 import { assign, fromPromise, setup } from "xstate"
 import { Temporal } from "temporal-polyfill"
 import type { Appointment } from "../schemas/appointment.ts"
+import { changeAllowed } from "../schemas/limits.ts"
 import type { ApiErrorBody } from "../schemas/errors.ts"
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 import type { AppointmentId } from "../schemas/ids.ts"
-
-/** Cancel is allowed up to this many hours before (SPEC §1 FAQ, §4); the gateway enforces it too. */
-export const CANCEL_NOTICE_HOURS = 24
 
 export interface CancelAppointmentInput {
   readonly appointmentId: AppointmentId
@@ -32,9 +30,9 @@ export interface CancelRequest {
 
 export type CancelAppointmentEvent = { type: "cancel.request" } | { type: "cancel.confirm" } | { type: "cancel.dismiss" }
 
-/** True when the appointment is less than 24 hours away (or past): cancelling is refused. */
+/** True when the appointment is less than 24 hours away (or past): cancelling is refused, by the gateway too (schemas/limits.ts). */
 export const insideNotice = (appointmentTime: string, now: Temporal.Instant = Temporal.Now.instant()): boolean =>
-  now.until(Temporal.Instant.from(appointmentTime)).total({ unit: "hours" }) < CANCEL_NOTICE_HOURS
+  !changeAllowed(Temporal.Instant.from(appointmentTime).epochMilliseconds, now.epochMilliseconds)
 
 /**
  * The cancellation confirmation of SPEC §4: 'Are you sure…?' with 'Yes, Cancel' and 'No, Keep

@@ -1,6 +1,7 @@
 import type { AnyEventObject } from "xstate"
 import { failureCode } from "./testing/specOracle.ts"
 import type { AppointmentId } from "../schemas/ids.ts"
+import { CHANGE_NOTICE_HOURS } from "../schemas/limits.ts"
 
 /**
  * Cancelling an appointment as SPEC describes it (§4 appointment status: a confirmation with
@@ -28,7 +29,8 @@ export interface CancelSetting {
   readonly now: () => number
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
+/** The notice SPEC names, pinned as its literal in schemas/validationRules.test.ts. */
+const DAY_MS = CHANGE_NOTICE_HOURS * 60 * 60 * 1000
 
 export function cancelAppointmentOracle(setting: CancelSetting) {
   // SPEC §1 FAQ and §4: cancel up to 24 hours before the consultation; exactly 24 h still may.

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { AppointmentStatus, AppointmentType, Civility, SERVICE_CODES } from "./enums.ts"
 import { boundedLine, Line, requiredMultilineText, UtcInstant } from "./fields.ts"
+import { REASON_MAX } from "./limits.ts"
 import { AppointmentId, DependantId, DoctorId, FacilityId, PatientId, TimeSlotId, uuid } from "./ids.ts"
 
 export const AppointmentPerson = Schema.Struct({
@@ -66,7 +67,7 @@ export const CreateAppointmentRequest = Schema.Struct({
   appointmentType: AppointmentType,
   status: Schema.optionalKey(AppointmentStatus),
   healthcareFacilityId: Schema.optionalKey(Schema.NullOr(uuid(FacilityId))),
-  reason: requiredMultilineText("validation.reasonRequired", 500),
+  reason: requiredMultilineText("validation.reasonRequired", REASON_MAX),
   location: Schema.optionalKey(Schema.NullOr(boundedLine(500))),
 })
 export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
@@ -75,7 +76,7 @@ export type CreateAppointmentRequest = typeof CreateAppointmentRequest.Type
 export const UpdateAppointmentRequest = Schema.Struct({
   timeSlotId: Schema.optionalKey(uuid(TimeSlotId)),
   appointmentTime: Schema.optionalKey(UtcInstant),
-  reason: Schema.optionalKey(requiredMultilineText("validation.reasonRequired", 500)),
+  reason: Schema.optionalKey(requiredMultilineText("validation.reasonRequired", REASON_MAX)),
 })
 export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type
 
@@ -85,7 +86,7 @@ export type UpdateAppointmentRequest = typeof UpdateAppointmentRequest.Type
  */
 export const BookingDetails = Schema.Struct({
   forWhom: Line.check(Schema.isMinLength(1, { message: "validation.patientRequired" })),
-  reason: requiredMultilineText("validation.reasonRequired", 500),
+  reason: requiredMultilineText("validation.reasonRequired", REASON_MAX),
   appointmentType: Schema.String.check(
     Schema.makeFilter((s: string) => (SERVICE_CODES as ReadonlyArray<string>).includes(s), { message: "validation.typeRequired" }),
   ),

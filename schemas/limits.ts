@@ -57,3 +57,19 @@ export const HOLD_RATE_REFUSAL = "booking.holdRate"
  * request made with its token. Its absolute end comes first when it is sooner (SESSION_TTL_HOURS).
  */
 export const SESSION_IDLE = { days: 30, doctorHours: 12 } as const
+
+/** An appointment's reason, at booking and when it is changed or rescheduled (apart from LIMITS: the landing page never loads it). */
+export const REASON_MAX = 500
+
+/** SPEC §1 FAQ and §9: an appointment may be cancelled or changed up to this many hours before it. */
+export const CHANGE_NOTICE_HOURS = 24
+
+/**
+ * The one reading of the cancellation policy, for the screens and the gateway alike: true while an
+ * appointment starting at `startsAtMs` may still be cancelled or changed at `nowMs` (exactly
+ * CHANGE_NOTICE_HOURS ahead still may).
+ */
+export const changeAllowed = (startsAtMs: number, nowMs: number): boolean => startsAtMs - nowMs >= CHANGE_NOTICE_HOURS * 3_600_000
+
+/** Issue 14: how far ahead a "between these dates" waitlist range may end, in days after today (the schedule's horizon). */
+export const WAITLIST_RANGE_MAX_DAYS = 62

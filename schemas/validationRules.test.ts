@@ -17,7 +17,8 @@ import { ReviewInput } from "./review.ts"
 import { ChangePasswordRequest } from "./session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "./settings.ts"
 import { contactMessage, dependant, ID, location, reviewComment, SAMPLES } from "./testing/requestSamples.ts"
-import { JoinSlotWaitlistRequest } from "./slotWaitlist.ts"
+import { JoinSlotWaitlistRequest, WAITLIST_RANGE_MAX_DAYS } from "./slotWaitlist.ts"
+import { CHANGE_NOTICE_HOURS, changeAllowed, REASON_MAX } from "./limits.ts"
 import { WaitlistEntry } from "./waitlist.ts"
 
 // SPEC §5 rule by rule, at its bounds: a valid sample (testing/requestSamples.ts) with one field
@@ -644,6 +645,15 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       input: { reason: "   " },
       verdict: ["reason", "validation.reasonRequired"],
     },
+    // The reason's bound (500, REASON_MAX, pinned below) at booking, in step 1 and on a reschedule.
+    ...[
+      { say: "step 1", schema: BookingDetails, sample: SAMPLES.bookingDetails },
+      { say: "the booking", schema: CreateAppointmentRequest, sample: SAMPLES.createAppointment },
+      { say: "a reschedule", schema: UpdateAppointmentRequest, sample: {} },
+    ].flatMap(({ say, schema, sample }) => [
+      { say: `${say}: a reason of 500`, schema, input: changed(sample, { reason: text(500) }), verdict: "ok" as const },
+      { say: `${say}: a reason of 501`, schema, input: changed(sample, { reason: text(501) }), verdict: ["reason", "validation.tooLong"] as const },
+    ]),
   ],
   "Dependant form: first name, last name, date of birth, gender, relationship required": [
     { say: "the sample", schema: Dependant, input: dependant, verdict: "ok" },
@@ -827,7 +837,7 @@ const RULES: Record<string, ReadonlyArray<Rule>> = {
       say: "an end before the start",
       schema: JoinSlotWaitlistRequest,
       input: { doctorId: ID, mode: "BETWEEN_DATES", fromDate: "2026-12-15", toDate: "2026-12-01" },
-      verdict: ["toDate", "validation.endAfterStart"],
+      verdict: ["toDate", "validation.endDateAfterStart"],
     },
     {
       say: "one day (the end the same as the start)",
@@ -1109,6 +1119,20 @@ describe("SPEC §9's numbers are the limits the rules use", () => {
       slotDurationMin: 15,
       slotDurationStep: 5,
     })
+    expect(REASON_MAX).toBe(500)
+  })
+
+  it("cancel or change up to 24 hours before (SPEC §1 FAQ, §9); a waitlist range reaches 62 days ahead (issue 14)", () => {
+    expect(CHANGE_NOTICE_HOURS).toBe(24)
+    expect(WAITLIST_RANGE_MAX_DAYS).toBe(62)
+  })
+
+  it("the cancellation policy is read as SPEC says: exactly 24 hours before still may, one second less may not", () => {
+    const now = Date.parse("2026-11-23T08:00:00Z")
+    expect(changeAllowed(Date.parse("2026-11-24T08:00:00Z"), now)).toBe(true)
+    expect(changeAllowed(Date.parse("2026-11-24T07:59:59Z"), now)).toBe(false)
+    expect(changeAllowed(Date.parse("2026-11-30T08:00:00Z"), now)).toBe(true)
+    expect(changeAllowed(Date.parse("2026-11-20T08:00:00Z"), now)).toBe(false)
   })
 })
 
@@ -1120,10 +1144,12 @@ describe("every message these rules give is said in French, English and Arabic",
   )
   for (const [language, messages] of Object.entries({ fr, en, ar })) {
     it(language, () => {
-      const said = (messages as { validation: Record<string, string> }).validation
-      const missing = [...keys].filter(
-        (key) => !(typeof said[key.replace(/^validation\./, "")] === "string" && said[key.replace(/^validation\./, "")]!.trim() !== ""),
-      )
+      // A key names its section (validation, or the one screen that gives it: slotWaitlist) and its text.
+      const textOf = (key: string): unknown => key.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], messages)
+      const missing = [...keys].filter((key) => {
+        const text = textOf(key)
+        return !(typeof text === "string" && text.trim() !== "")
+      })
       expect(missing).toEqual([])
     })
   }

@@ -1,9 +1,7 @@
 import { Temporal } from "temporal-polyfill"
 import type { AppointmentStatus } from "../../schemas/enums.ts"
 import type { DoctorSettings } from "../../schemas/settings.ts"
-
-/** Cancel or change is allowed up to this many hours before the consultation (SPEC §1 FAQ, §9). */
-export const CHANGE_NOTICE_HOURS = 24
+import { changeAllowed as changeAllowedAt } from "../../schemas/limits.ts"
 
 /**
  * The status a new booking gets. SPEC §4: new bookings are CONFIRMED; the doctor's
@@ -13,10 +11,9 @@ export function initialStatusFor(_settings: Pick<DoctorSettings, "autoConfirmApp
   return "CONFIRMED"
 }
 
-/** True while an appointment at `appointmentTime` may still be cancelled or rescheduled. */
+/** True while an appointment at `appointmentTime` may still be cancelled or rescheduled (the screens' own rule, schemas/limits.ts). */
 export function changeAllowed(appointmentTime: Date, now: Temporal.Instant = Temporal.Now.instant()): boolean {
-  const at = Temporal.Instant.fromEpochMilliseconds(appointmentTime.getTime())
-  return now.until(at).total({ unit: "hours" }) >= CHANGE_NOTICE_HOURS
+  return changeAllowedAt(appointmentTime.getTime(), now.epochMilliseconds)
 }
 
 /** A PostgreSQL unique violation (23505), whether the driver error is wrapped (Drizzle) or not. */

@@ -319,6 +319,21 @@ describe("generateSlots", () => {
     expect(await daysOf(doctorId)).toEqual(new Map([["2026-03-05", ["09:00", "09:45", "10:30", "11:00", "11:30"]]]))
   })
 
+  // The horizon starts today in each availability's own zone: at 23:30 UTC on Friday 4 December it
+  // is still Friday in Dakar (UTC+0) but already Saturday 5 December in N'Djamena (UTC+1), so a
+  // week's horizon there runs to Friday 11 December, and in Dakar to Thursday 10 December.
+  it("counts a horizon's week from today in the facility's zone, not in UTC (Dakar and N'Djamena)", async () => {
+    const now = Temporal.Instant.from("2026-12-04T23:30:00Z")
+    const ndjamena = await newDoctor(null, [{ dayOfWeek: "FRIDAY", startTime: "09:00", endTime: "09:30", timeZone: "Africa/Ndjamena" }])
+    const dakar = await newDoctor(null, [{ dayOfWeek: "FRIDAY", startTime: "23:40", endTime: "23:55", slotDurationMinutes: 15, timeZone: "Africa/Dakar" }])
+    await generateSlots(gw.db, testIds.doctor(ndjamena), { weeks: 1, now })
+    await generateSlots(gw.db, testIds.doctor(dakar), { weeks: 1, now })
+    // N'Djamena: today's Friday is the 5th's eve, gone; the next Friday is inside its week.
+    expect(await daysOf(ndjamena)).toEqual(new Map([["2026-12-11", ["09:00"]]]))
+    // Dakar: tonight's slot is still ahead and the next Friday is past its week.
+    expect(await daysOf(dakar)).toEqual(new Map([["2026-12-04", ["23:40"]]]))
+  })
+
   it("keeps local dates, the daily maximum and the gap by local date over a week across a year end (N'Djamena is UTC+1)", async () => {
     const doctorId = await newDoctor({ bufferTime: 15, maxDailyAppointment: 2 }, [
       { dayOfWeek: "THURSDAY", startTime: "22:00", endTime: "23:30", timeZone: "Africa/Ndjamena" },

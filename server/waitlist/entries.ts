@@ -1,11 +1,12 @@
-import { and, asc, count, eq, gt, sql } from "drizzle-orm"
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm"
 import { COLLECTION_CAPS } from "../../schemas/collectionCaps.ts"
 import { inTransaction } from "../db/transaction.ts"
 import { alias } from "drizzle-orm/pg-core"
 import { Temporal } from "temporal-polyfill"
-import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotWaitlistEntry } from "../../schemas/slotWaitlist.ts"
+import { waitlistRangeErrors, type JoinSlotWaitlistRequest, type SlotWaitlistEntry } from "../../schemas/slotWaitlist.ts"
+import { zoneOfCountry } from "../../schemas/timeZone.ts"
 import type { Db } from "../db/client.ts"
-import { appointments, dependants, doctors, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
+import { appointments, dependants, doctors, locations, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
 import { toUtcSeconds } from "../db/time.ts"
 import { ApiError, forbidden, validationError } from "../http/errors.ts"
 import { isUniqueViolation } from "../repositories/appointmentRules.ts"
@@ -13,13 +14,21 @@ import { lockPatient } from "../repositories/patientUpdates.ts"
 
 type PatientId = (typeof patients.$inferSelect)["id"]
 
-/** Today in the zone of West and Central Africa's two countries (the earliest of the two days). */
-const today = (now: Temporal.Instant) => now.toZonedDateTimeISO("Africa/Dakar").toPlainDate()
+/** The doctor's zone, as the profile shows it: their primary address's country (zoneOfCountry), else Senegal's. */
+async function zoneOfDoctor(db: Db, doctorUserId: (typeof users.$inferSelect)["id"]) {
+  const [home] = await db
+    .select({ country: locations.country })
+    .from(locations)
+    .where(eq(locations.userId, doctorUserId))
+    .orderBy(desc(locations.isPrimary), asc(locations.position))
+    .limit(1)
+  return zoneOfCountry(home?.country)
+}
 
 /**
  * Joins a doctor's waitlist (issue 14) for the patient or one of their dependants: earlier than one
  * of their confirmed future appointments with that doctor (for the same person), or between two
- * dates from today to the schedule's horizon. One entry per person and doctor.
+ * dates from today (in the doctor's zone) to WAITLIST_RANGE_MAX_DAYS on. One entry per person and doctor.
  */
 export async function joinWaitlist(
   db: Db,
@@ -27,7 +36,7 @@ export async function joinWaitlist(
   body: JoinSlotWaitlistRequest,
   now: Temporal.Instant = Temporal.Now.instant(),
 ): Promise<string> {
-  const [doctor] = await db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, body.doctorId))
+  const [doctor] = await db.select({ id: doctors.id, userId: doctors.userId }).from(doctors).where(eq(doctors.id, body.doctorId))
   if (!doctor) throw new ApiError("DOCTOR_NOT_FOUND")
   const dependantId = body.dependantId ?? null
   if (dependantId) {
@@ -44,16 +53,16 @@ export async function joinWaitlist(
       (appointment.dependantId ?? null) !== dependantId ||
       appointment.appointmentTime.getTime() <= now.epochMilliseconds
     ) {
-      throw validationError([{ name: "appointmentId", message: "validation.waitlistAppointment" }])
+      throw validationError([{ name: "appointmentId", message: "slotWaitlist.waitlistAppointment" }])
     }
   } else {
-    const first = today(now)
-    if (Temporal.PlainDate.compare(Temporal.PlainDate.from(body.fromDate!), first) < 0) {
-      throw validationError([{ name: "fromDate", message: "validation.dateNotPast" }])
-    }
-    if (Temporal.PlainDate.compare(Temporal.PlainDate.from(body.toDate!), first.add({ days: WAITLIST_RANGE_MAX_DAYS })) > 0) {
-      throw validationError([{ name: "toDate", message: "validation.waitlistRangeTooFar" }])
-    }
+    // The dialog's own rule (schemas/slotWaitlist.ts), against today where the doctor works.
+    const today = now
+      .toZonedDateTimeISO(await zoneOfDoctor(db, doctor.userId))
+      .toPlainDate()
+      .toString()
+    const errors = waitlistRangeErrors(body, today)
+    if (errors.length > 0) throw validationError(errors)
   }
   try {
     return await inTransaction(db, async (tx) => {
@@ -79,7 +88,7 @@ export async function joinWaitlist(
     })
   } catch (error) {
     if (isUniqueViolation(error, "slot_waitlist_person_uq"))
-      throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "validation.waitlistDuplicate" }])
+      throw new ApiError("DUPLICATE_ENTRY", "Already waiting for this doctor", [{ name: "doctorId", message: "slotWaitlist.waitlistDuplicate" }])
     throw error
   }
 }
@@ -123,6 +132,7 @@ export async function waitlistsOf(db: Db, patientId: PatientId, now: Temporal.In
     id: r.entry.id,
     doctorId: r.entry.doctorId,
     doctorName: `${r.doctorFirstName} ${r.doctorLastName}`,
+    doctor: { firstName: r.doctorFirstName, lastName: r.doctorLastName },
     patientId: r.entry.patientId,
     dependantId: r.entry.dependantId,
     attendeeName: r.dependantFirstName ? `${r.dependantFirstName} ${r.dependantLastName}` : `${r.patientFirstName} ${r.patientLastName}`,

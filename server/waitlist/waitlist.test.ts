@@ -3,7 +3,9 @@ import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { DoctorId, PatientId } from "../../schemas/ids.ts"
 import { OFFER_MINUTES } from "../../schemas/slotWaitlist.ts"
-import { jobs, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
+import { doctors, jobs, locations, patients, slotOffers, slotWaitlistEntries, timeSlots, users } from "../db/schema.ts"
+import type { ApiError } from "../http/errors.ts"
+import { joinWaitlist } from "./entries.ts"
 import type { Mail } from "../email/contactMail.ts"
 import { JobWorker } from "../jobs/worker.ts"
 import { bookingBody, createSignedInPatients, idsOf, insertSlot } from "../routes/testing/appointmentFixtures.ts"
@@ -248,12 +250,46 @@ describe("the freed-slot waitlist (issue 14)", () => {
     const past = await gw.api("POST", "/slot-waitlists", { token: b!.token, body: { ...range, fromDate: today.subtract({ days: 2 }).toString() } })
     expect(past.body.fields).toEqual([{ name: "fromDate", message: "validation.dateNotPast" }])
     const reversed = await gw.api("POST", "/slot-waitlists", { token: b!.token, body: { ...range, fromDate: range.toDate, toDate: range.fromDate } })
-    expect(reversed.body.fields).toEqual([{ name: "toDate", message: "validation.endAfterStart" }])
+    expect(reversed.body.fields).toEqual([{ name: "toDate", message: "validation.endDateAfterStart" }])
     const own = await book(a!, await insertSlot(gw, doctorId, 140))
     const foreign = await gw.api("POST", "/slot-waitlists", { token: b!.token, body: { doctorId, mode: "EARLIER_THAN_APPOINTMENT", appointmentId: own } })
     expect(foreign.body.code).toBe("FORBIDDEN_ACTION")
     const missing = await gw.api("POST", "/slot-waitlists", { token: b!.token, body: { doctorId, mode: "EARLIER_THAN_APPOINTMENT" } })
     expect(missing.body.fields).toEqual([{ name: "appointmentId", message: "validation.required" }])
+  })
+
+  // Issue 14 and 39: a range from today on, ending at most 62 days after today, today being the
+  // doctor's own: at 23:30 UTC on Friday 4 December it is still the 4th in Dakar (UTC+0) and
+  // already the 5th in N'Djamena (UTC+1).
+  it("takes a range's today in the doctor's zone and lets it end 62 days after, not 63", async () => {
+    const now = Temporal.Instant.from("2026-12-04T23:30:00Z")
+    const [patient] = await patientsNamed(1)
+    const doctorIn = async (country: "SENEGAL" | "CHAD") => {
+      const [row] = await gw.db
+        .select({ id: doctors.id })
+        .from(doctors)
+        .innerJoin(locations, and(eq(locations.userId, doctors.userId), eq(locations.isPrimary, true)))
+        .where(eq(locations.country, country))
+        .limit(1)
+      return row!.id
+    }
+    const verdict = async (doctor: DoctorId, fromDate: string, toDate: string) => {
+      try {
+        await joinWaitlist(gw.db, patient!.patientId, { doctorId: doctor, mode: "BETWEEN_DATES", fromDate, toDate }, now)
+        await gw.db.delete(slotWaitlistEntries)
+        return "ok"
+      } catch (error) {
+        return (error as ApiError).fields?.map((f) => `${f.name}: ${f.message}`).join(", ")
+      }
+    }
+    const dakar = await doctorIn("SENEGAL")
+    expect(await verdict(dakar, "2026-12-04", "2027-02-04")).toBe("ok")
+    expect(await verdict(dakar, "2026-12-03", "2026-12-10")).toBe("fromDate: validation.dateNotPast")
+    expect(await verdict(dakar, "2026-12-04", "2027-02-05")).toBe("toDate: slotWaitlist.waitlistRangeTooFar")
+    const ndjamena = await doctorIn("CHAD")
+    expect(await verdict(ndjamena, "2026-12-05", "2027-02-05")).toBe("ok")
+    expect(await verdict(ndjamena, "2026-12-04", "2026-12-10")).toBe("fromDate: validation.dateNotPast")
+    expect(await verdict(ndjamena, "2026-12-05", "2027-02-06")).toBe("toDate: slotWaitlist.waitlistRangeTooFar")
   })
 
   it("never offers one slot twice, however many workers offer it at once", async () => {

@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill"
 import { getAvailableSlots } from "../../schemas/contracts/availability.ts"
 import * as waitlists from "../../schemas/contracts/slotWaitlists.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
-import { WAITLIST_RANGE_MAX_DAYS, type JoinSlotWaitlistRequest, type SlotOffer } from "../../schemas/slotWaitlist.ts"
+import { waitlistReach, type JoinSlotWaitlistRequest, type SlotOffer } from "../../schemas/slotWaitlist.ts"
 import { todayIn } from "../time/calendar.ts"
 import { callApi } from "./client.ts"
 
@@ -67,7 +67,7 @@ export function defaultWaitlistRange(today: Temporal.PlainDate = todayIn()): { f
  */
 export function weekRange(monday: string, today: Temporal.PlainDate = todayIn()): { fromDate: string; toDate: string } | null {
   const start = Temporal.PlainDate.from(monday)
-  const reach = today.add({ days: WAITLIST_RANGE_MAX_DAYS })
+  const reach = Temporal.PlainDate.from(waitlistReach(today.toString()))
   if (Temporal.PlainDate.compare(start, reach) > 0) return null
   const from = Temporal.PlainDate.compare(start, today) < 0 ? today : start
   const sunday = start.add({ days: 6 })

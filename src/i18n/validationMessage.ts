@@ -1,6 +1,5 @@
 import type { TFunction } from "i18next"
-import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/limits.ts"
-import { LIMITS } from "../../schemas/limits.ts"
+import { BOOKING_LIMITS, HOLD_RATE, LIMITS, WAITLIST_RANGE_MAX_DAYS } from "../../schemas/limits.ts"
 
 // The bounds a validation text mentions, from the same constants the schemas check.
 const PARAMS: Record<string, Record<string, number>> = {
@@ -15,6 +14,7 @@ const PARAMS: Record<string, Record<string, number>> = {
   "validation.bookingLimitPerDay": { max: BOOKING_LIMITS.perPersonWithDoctorPerDay },
   "validation.bookingLimitAccount": { max: BOOKING_LIMITS.perAccount },
   "booking.holdRate": { max: HOLD_RATE.holds, minutes: HOLD_RATE.windowMinutes },
+  "slotWaitlist.waitlistRangeTooFar": { days: WAITLIST_RANGE_MAX_DAYS },
 }
 
 /** Translates a validation message key of the shared schemas, with the bound it speaks of. */

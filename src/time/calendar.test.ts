@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill"
 import { describe, expect, it } from "vitest"
-import { ageOf, hoursUntil, mondayOf, toUtcInstant, weekDates } from "./calendar.ts"
+import { ageOf, mondayOf, toUtcInstant, weekDates } from "./calendar.ts"
 
 describe("calendar", () => {
   it("starts weeks on Monday, across a year boundary", () => {
@@ -20,12 +20,6 @@ describe("calendar", () => {
   it("turns a facility's local time into a UTC instant without milliseconds", () => {
     expect(toUtcInstant("2026-11-24", "09:00", "Africa/Dakar")).toBe("2026-11-24T09:00:00Z")
     expect(toUtcInstant("2026-11-24", "09:00", "Africa/Ndjamena")).toBe("2026-11-24T08:00:00Z")
-  })
-
-  it("counts hours until an instant", () => {
-    const now = Temporal.Instant.from("2026-11-21T10:00:00Z")
-    expect(hoursUntil("2026-11-22T09:00:00Z", now)).toBe(23)
-    expect(hoursUntil("2026-11-21T09:00:00Z", now)).toBe(-1)
   })
 
   it("gives ages in years, or months under one year", () => {

@@ -23,11 +23,6 @@ export function toUtcInstant(date: string, time: string, timeZone: string): stri
   return zoned.toInstant().toString({ smallestUnit: "second" })
 }
 
-/** Whole hours from now until an instant (negative when past): the 24-hour cancellation rule. */
-export function hoursUntil(instant: string, now: Temporal.Instant = Temporal.Now.instant()): number {
-  return now.until(Temporal.Instant.from(instant)).total({ unit: "hours" })
-}
-
 /** Age in whole years, or in months under one year (SPEC §9). */
 export function ageOf(dateOfBirth: string, today: Temporal.PlainDate = todayIn()): { years: number } | { months: number } {
   const span = Temporal.PlainDate.from(dateOfBirth).until(today, { largestUnit: "years" })

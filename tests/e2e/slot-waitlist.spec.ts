@@ -119,7 +119,7 @@ async function joinFromProfile(page: Page, s: Scene, day: string) {
   const { violations } = await new AxeBuilder({ page }).include("[role=dialog]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([])
 
-  // A start in the past is refused by the gateway, said under its field, the dates kept.
+  // A start before today (the doctor's, in Dakar) is refused before sending, as the gateway would, said under its field, the dates kept.
   const yesterday = Temporal.Now.plainDateISO("Africa/Dakar").subtract({ days: 1 }).toString()
   await dialog.getByRole("textbox", { name: "Du", exact: true }).fill(yesterday)
   await dialog.getByRole("textbox", { name: "Au", exact: true }).fill(day)
@@ -131,6 +131,9 @@ async function joinFromProfile(page: Page, s: Scene, day: string) {
   await dialog.getByRole("button", { name: "Rejoindre", exact: true }).click()
   await expect(dialog).toBeHidden()
   await expectToastShown(page, "Vous êtes sur la liste d'attente.")
+  // Joined: the profile says so and offers the way to the list, no longer Join (issue 39).
+  await expect(page.getByText("Sur la liste d'attente de ce médecin")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Rejoindre la liste d'attente" })).toHaveCount(0)
 }
 
 /** /appointments, reloaded until the waitlist's offer shows (offers are made by the gateway's jobs). */
@@ -161,7 +164,7 @@ test("a patient joins from the profile, another cancels, the first takes the off
     new Date(`${slot.slotDate}T12:00:00Z`),
   )
   await expect(section.getByRole("article")).toHaveCount(1)
-  await expect(section.getByRole("article")).toContainText(s.doctorName)
+  await expect(section.getByRole("heading", { name: `Dr ${s.doctorName}` })).toBeVisible()
   await expect(section.getByRole("article")).toContainText("Pour Fatou Sarr")
   await expect(section.getByRole("article")).toContainText(`Un créneau entre le ${longDate} et le ${longDate}`)
   await expect(section.getByText("Un créneau s'est libéré pour vous")).toHaveCount(0)

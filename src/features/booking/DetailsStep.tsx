@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { SERVICE_CODES } from "../../../schemas/enums.ts"
+import { REASON_MAX } from "../../../schemas/limits.ts"
 import { validationMessage } from "../../i18n/validationMessage.ts"
 import { useSessionUser } from "../../session/useSession.ts"
 import { Button } from "../../ui/Button.tsx"
@@ -49,7 +50,7 @@ export function DetailsStep({ actor, doctor, forDoctor, onCancel }: { actor: Boo
       <TextAreaField
         label={t("booking.reason")}
         required
-        maxLength={500}
+        maxLength={REASON_MAX}
         rows={3}
         placeholder={t("booking.reasonPlaceholder")}
         value={details.reason}

@@ -24,7 +24,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
   // Issue 37: the wizard decided why (an outage answer after its retries, or anything else).
   const unavailable = useSelector(actor, (s) => s.matches({ failed: "unavailable" }))
   // Issue 38: a refusal the gateway explains (a booking limit) is said in its words.
-  const refusal = useSelector(actor, (s) => (s.matches("failed") ? (s.context.error?.fields?.[0]?.message ?? null) : null))
+  const refusal = useSelector(actor, (s) => (s.matches("failed") ? s.context.refusal : null))
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
   const hold = useSelector(actor, (s) => (s.matches({ review: "held" }) ? s.context.hold : null))

@@ -15,7 +15,7 @@ export function SlotStep({ actor, doctor }: { actor: BookingWizardActor; doctor:
   const slot = useSelector(actor, (s) => s.context.slot)
   const taken = useSelector(actor, (s) => s.context.takenSlot)
   const notice = useSelector(actor, (s) => s.context.holdNotice)
-  const reason = useSelector(actor, (s) => (s.context.holdNotice === "limited" ? (s.context.error?.fields?.[0]?.message ?? null) : null))
+  const reason = useSelector(actor, (s) => (s.context.holdNotice === "limited" ? s.context.refusal : null))
   const address = clinicAddressOf(doctor, slot?.healthcareFacilityId ?? null)
   return (
     <div className="stack">

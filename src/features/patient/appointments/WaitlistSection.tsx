@@ -1,11 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useState } from "react"
+import { useSelector } from "@xstate/react"
+import { useRef, useState } from "react"
+import { fromPromise } from "xstate"
+import { slotWaitlistEntryMachine } from "../../../../machines/slotWaitlistEntry.machine.ts"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../../machines/bookingWizard.machine.ts"
-import type { SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
+import type { SlotOffer, SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
 import { appointmentsQuery } from "../../../api/appointments.ts"
 import { declineSlotOffer, leaveSlotWaitlist, offeredSlotQuery, slotWaitlistKeys, slotWaitlistsQuery } from "../../../api/slotWaitlists.ts"
+import { doctorName } from "../../../i18n/doctorText.ts"
 import { formatDate, formatTime } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
@@ -16,6 +20,7 @@ import { draftStore } from "../../booking/draftStore.ts"
 import { bookingOpening } from "../../booking/opening.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
 import { LoadFailed } from "../../../ui/LoadFailed.tsx"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
 
 /** The zone of every facility so far (SPEC: Senegal); used only while the appointments load. */
 const DEFAULT_ZONE = "Africa/Dakar"
@@ -62,28 +67,17 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
   const language = i18n.language as Language
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState<"take" | "decline" | "leave" | null>(null)
-  const [confirming, setConfirming] = useState(false)
   // The entry names its appointment but not its zone: the appointment (in the page's list) has it.
   const appointments = useQuery(appointmentsQuery())
   const zone = appointments.data?.find((a) => a.id === entry.appointmentId)?.timeZone ?? entry.offer?.timeZone ?? DEFAULT_ZONE
-  const refetch = () => queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.mine() })
-
-  const act = async (kind: "take" | "decline" | "leave", run: () => Promise<unknown>) => {
-    setBusy(kind)
-    try {
-      await run()
-    } catch (error) {
-      toast.error(failureText(t, error, t("slotWaitlist.actionFailed")))
-      await refetch()
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  /** Opens the offered slot: the booking wizard on the doctor's profile, or the appointment's reschedule page. */
-  const take = (offer: NonNullable<SlotWaitlistEntry["offer"]>) =>
-    act("take", async () => {
+  const latest = useRef({ entry, t })
+  latest.current = { entry, t }
+  // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
+  const [machine] = useState(() => {
+    const refetch = () => queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.mine() })
+    /** Opens the offered slot: the booking wizard on the doctor's profile, or the appointment's reschedule page. */
+    const take = async (offer: SlotOffer) => {
+      const { entry, t } = latest.current
       if (entry.mode === "EARLIER_THAN_APPOINTMENT" && entry.appointmentId) {
         await navigate({ to: "/appointments/$appointmentId/reschedule", params: { appointmentId: entry.appointmentId }, search: { slot: offer.timeSlotId } })
         return
@@ -103,29 +97,39 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
       })
       bookingOpening.offer(entry.doctorId, "availability", slot)
       await navigate({ to: "/doctors/$doctorId", params: { doctorId: entry.doctorId }, search: { booking: 1 } })
+    }
+    return slotWaitlistEntryMachine.provide({
+      actors: {
+        takeOffer: fromPromise(({ input }) => take(input.offer)),
+        declineOffer: fromPromise(({ input }) => declineSlotOffer(input.offer.id)),
+        leaveWaitlist: fromPromise(({ input }) => leaveSlotWaitlist(input.entryId)),
+      },
+      actions: {
+        onDeclined: () => {
+          toast.success(latest.current.t("slotWaitlist.declined"))
+          void refetch()
+        },
+        onLeft: () => {
+          toast.success(latest.current.t("slotWaitlist.left"))
+          void refetch()
+        },
+        onFailed: (_, { error }) => {
+          toast.error(failureText(latest.current.t, error, latest.current.t("slotWaitlist.actionFailed")))
+          void refetch()
+        },
+      },
     })
-
-  const decline = (offerId: string) =>
-    act("decline", async () => {
-      await declineSlotOffer(offerId)
-      toast.success(t("slotWaitlist.declined"))
-      await refetch()
-    })
-
-  const leave = () =>
-    act("leave", async () => {
-      await leaveSlotWaitlist(entry.id)
-      setConfirming(false)
-      toast.success(t("slotWaitlist.left"))
-      await refetch()
-    })
+  })
+  const actor = useFlowActor(machine, { input: { entryId: entry.id } })
+  const busy = useSelector(actor, (s) => (s.matches("taking") ? "take" : s.matches("declining") ? "decline" : s.matches("leaving") ? "leave" : null))
+  const confirming = useSelector(actor, (s) => s.matches("confirmingLeave") || s.matches("leaving"))
 
   const offer = entry.offer
   return (
     <article className="card stack waitlist-card" aria-labelledby={`waitlist-${entry.id}`}>
       <div>
         <h3 id={`waitlist-${entry.id}`} className="section-title">
-          <bdi>{entry.doctorName}</bdi>
+          <bdi>{doctorName(t, entry.doctor)}</bdi>
         </h3>
         <p className="muted">{t("slotWaitlist.forWhom", { name: entry.attendeeName })}</p>
         <p>{waitsFor(entry, zone, t, language)}</p>
@@ -141,30 +145,36 @@ function WaitlistCard({ entry }: { entry: SlotWaitlistEntry }) {
           </span>
           <span>{t("slotWaitlist.heldUntil", { time: formatTime(offer.expiresAt, language, offer.timeZone) })}</span>
           <div className="row">
-            <Button size="small" loading={busy === "take"} disabled={busy !== null} onClick={() => void take(offer)}>
+            <Button size="small" loading={busy === "take"} disabled={busy !== null} onClick={() => actor.send({ type: "waitlist.take", offer })}>
               {t("slotWaitlist.take")}
             </Button>
-            <Button size="small" variant="secondary" loading={busy === "decline"} disabled={busy !== null} onClick={() => void decline(offer.id)}>
+            <Button
+              size="small"
+              variant="secondary"
+              loading={busy === "decline"}
+              disabled={busy !== null}
+              onClick={() => actor.send({ type: "waitlist.decline", offer })}
+            >
               {t("slotWaitlist.decline")}
             </Button>
           </div>
         </div>
       ) : null}
       <div className="row">
-        <Button size="small" variant="ghost" disabled={busy !== null} onClick={() => setConfirming(true)}>
+        <Button size="small" variant="ghost" disabled={busy !== null} onClick={() => actor.send({ type: "waitlist.leave" })}>
           {t("slotWaitlist.leave")}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         title={t("slotWaitlist.leaveTitle")}
-        description={t("slotWaitlist.leaveText", { doctor: entry.doctorName })}
+        description={t("slotWaitlist.leaveText", { doctor: doctorName(t, entry.doctor) })}
         confirmLabel={t("slotWaitlist.leave")}
         cancelLabel={t("slotWaitlist.stay")}
         destructive
         busy={busy === "leave"}
-        onConfirm={() => void leave()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => actor.send({ type: "waitlist.confirmLeave" })}
+        onCancel={() => actor.send({ type: "waitlist.stay" })}
       />
     </article>
   )

@@ -1,7 +1,9 @@
-import { useRouterState } from "@tanstack/react-router"
+import { useQuery } from "@tanstack/react-query"
+import { Link, useRouterState } from "@tanstack/react-router"
 import { lazy, Suspense, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
+import { slotWaitlistsQuery } from "../../../api/slotWaitlists.ts"
 import { ensureTexts } from "../../../i18n/i18n.ts"
 import { loginUrl } from "../../../session/loginUrl.ts"
 import { useSessionLanguage, useSessionStatus, useSessionUser } from "../../../session/useSession.ts"
@@ -27,7 +29,17 @@ export function JoinWaitlistButton({ doctor, range, ...button }: JoinWaitlistBut
   const language = useSessionLanguage()
   const href = useRouterState({ select: (s) => s.location.href })
   const [open, setOpen] = useState(false)
-  if (status === "VALID_SESSION" && !user?.metadata.patient) return null
+  const patient = status === "VALID_SESSION" && Boolean(user?.metadata.patient)
+  const mine = useQuery({ ...slotWaitlistsQuery(), enabled: patient })
+  if (status === "VALID_SESSION" && !patient) return null
+  // Already waiting for this doctor: said so, with the way to the list (where one leaves it), not Join again.
+  if (mine.data?.some((entry) => entry.doctorId === doctor.id)) {
+    return (
+      <p className="waitlist-joined" role="status">
+        <span>{t("slotWaitlist.onList")}</span> <Link to="/appointments">{t("slotWaitlist.seeWaitlists")}</Link>
+      </p>
+    )
+  }
   const join = () => (status === "VALID_SESSION" ? setOpen(true) : window.location.assign(loginUrl(href, language)))
   return (
     <>

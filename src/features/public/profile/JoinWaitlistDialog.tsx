@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useSelector } from "@xstate/react"
+import { useRef, useState } from "react"
+import { fromPromise } from "xstate"
 import { useTranslation } from "react-i18next"
 import { SELF } from "../../../../machines/bookingWizard.machine.ts"
-import { decodeWithFields } from "../../../../schemas/decode.ts"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { JoinSlotWaitlistRequest, OFFER_MINUTES, type SlotWaitlistEntry } from "../../../../schemas/slotWaitlist.ts"
+import { joinSlotWaitlistMachine, type JoinForm } from "../../../../machines/joinSlotWaitlist.machine.ts"
+import { OFFER_MINUTES } from "../../../../schemas/slotWaitlist.ts"
 import { appointmentsQuery } from "../../../api/appointments.ts"
 import { defaultWaitlistRange, joinSlotWaitlist, slotWaitlistKeys } from "../../../api/slotWaitlists.ts"
 import { doctorName } from "../../../i18n/doctorText.ts"
@@ -15,28 +17,21 @@ import { Button } from "../../../ui/Button.tsx"
 import { Dialog } from "../../../ui/Dialog.tsx"
 import { SelectField, TextField } from "../../../ui/Field.tsx"
 import { toast, TOAST_DURATION } from "../../../ui/toast/toastStore.ts"
-import { useFormSave } from "../../account/useFormSave.ts"
+import { useFlowActor } from "../../../dev/useFlowActor.ts"
+import { todayIn } from "../../../time/calendar.ts"
+import { doctorTimeZone } from "../common/doctorFacts.ts"
 import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
 import { personOptions } from "../../booking/personOptions.ts"
 // The "for whom" and choice cards are the booking wizard's, which the profile has not loaded yet.
 import "../../booking/booking.css"
-import { appointmentsToMove, joinRequestOf, type JoinForm } from "./joinWaitlist.ts"
+import { appointmentsToMove } from "./joinWaitlist.ts"
 import { failureText } from "../../../errors/failureText.ts"
-
-/** The form field a gateway error names: who waits (duplicate, someone else's dependant) or the field itself. */
-const FIELD_OF: Record<string, keyof JoinForm> = {
-  doctorId: "forWhom",
-  dependantId: "forWhom",
-  appointmentId: "appointmentId",
-  fromDate: "fromDate",
-  toDate: "toDate",
-  mode: "mode",
-}
 
 /**
  * "Join the waitlist" (issue 14): for whom, then earlier than one of that person's confirmed
- * appointments with this doctor, or between two dates (today to two weeks on at first). Errors
- * show under their fields, the input kept; success closes with a toast.
+ * appointments with this doctor, or between two dates (today to two weeks on at first, today
+ * being the doctor's). The flow is machines/joinSlotWaitlist.machine.ts: errors show under their
+ * fields, the input kept; success closes with a toast.
  */
 export default function JoinWaitlistDialog({
   doctor,
@@ -54,36 +49,45 @@ export default function JoinWaitlistDialog({
   const queryClient = useQueryClient()
   const patient = useSessionUser()?.metadata.patient
   const appointments = useQuery(appointmentsQuery())
-  const [form, setForm] = useState<JoinForm>(() => ({ forWhom: SELF, mode: "BETWEEN_DATES", appointmentId: "", ...(range ?? defaultWaitlistRange()) }))
-  const [attempted, setAttempted] = useState(false)
-  const saver = useFormSave<JoinSlotWaitlistRequest, SlotWaitlistEntry>({
-    save: joinSlotWaitlist,
-    onSaved: () => {
-      void queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.all })
-      toast.success(t("slotWaitlist.joined"), TOAST_DURATION.long)
-      onOpenChange(false)
-    },
-    returnDelay: 0,
+  const latest = useRef({ onOpenChange, t })
+  latest.current = { onOpenChange, t }
+  // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
+  const [machine] = useState(() =>
+    joinSlotWaitlistMachine.provide({
+      actors: { joinWaitlist: fromPromise(({ input }) => joinSlotWaitlist(input)) },
+      actions: {
+        onJoined: () => {
+          void queryClient.invalidateQueries({ queryKey: slotWaitlistKeys.all })
+          toast.success(latest.current.t("slotWaitlist.joined"), TOAST_DURATION.long)
+          latest.current.onOpenChange(false)
+        },
+        onClosed: () => latest.current.onOpenChange(false),
+      },
+    }),
+  )
+  const [input] = useState(() => {
+    const today = todayIn(doctorTimeZone(doctor))
+    return {
+      doctorId: doctor.id,
+      today: today.toString(),
+      form: { forWhom: SELF, mode: "BETWEEN_DATES" as const, appointmentId: "", ...(range ?? defaultWaitlistRange(today)) },
+    }
   })
+  const actor = useFlowActor(machine, { input })
+  const form = useSelector(actor, (s) => s.context.form)
+  const errors = useSelector(actor, (s) => s.context.errors)
+  const generalError = useSelector(actor, (s) => s.context.failure)
+  const busy = useSelector(actor, (s) => s.matches("submitting"))
 
   const movable = appointmentsToMove(appointments.data ?? [], doctor, form.forWhom, Date.now())
-  const checked = decodeWithFields(JoinSlotWaitlistRequest, joinRequestOf(doctor, form))
-  const serverFields = saver.error?.fields ?? []
-  const errorOf = (name: keyof JoinForm) =>
-    (attempted && !checked.ok ? checked.fields.find((f) => FIELD_OF[f.name] === name)?.message : undefined) ??
-    serverFields.find((f) => FIELD_OF[f.name] === name)?.message
-  const generalError = saver.error && serverFields.every((f) => !(f.name in FIELD_OF)) ? saver.error : null
-
-  const update = (change: Partial<JoinForm>) => {
-    setForm((f) => ({ ...f, ...change }))
-    if (saver.error) saver.edit()
-  }
+  const errorOf = (name: keyof JoinForm) => errors.find((f) => f.name === name)?.message
+  const update = (change: Partial<JoinForm>) => actor.send({ type: "waitlist.edit", change })
   const people = personOptions(t, patient)
 
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : actor.send({ type: "waitlist.close" }))}
       title={t("slotWaitlist.joinTitle", { name: doctorName(t, doctor) })}
       description={t("slotWaitlist.joinIntro", { minutes: OFFER_MINUTES })}
     >
@@ -92,8 +96,7 @@ export default function JoinWaitlistDialog({
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          setAttempted(true)
-          if (checked.ok) saver.submit(checked.value)
+          actor.send({ type: "waitlist.submit" })
         }}
       >
         <SelectField
@@ -182,10 +185,10 @@ export default function JoinWaitlistDialog({
           </p>
         ) : null}
         <div className="dialog-actions">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={() => actor.send({ type: "waitlist.close" })}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={saver.busy}>
+          <Button type="submit" loading={busy}>
             {t("slotWaitlist.submit")}
           </Button>
         </div>

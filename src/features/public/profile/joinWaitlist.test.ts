@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import type { Appointment } from "../../../../schemas/appointment.ts"
 import { testIds } from "../../../../schemas/testIds.ts"
-import { appointmentsToMove, joinRequestOf } from "./joinWaitlist.ts"
+import { joinRequestOf } from "../../../../machines/joinSlotWaitlist.machine.ts"
+import { appointmentsToMove } from "./joinWaitlist.ts"
 
 const NOW = Date.parse("2026-11-23T12:00:00Z")
 const DOCTOR = { id: testIds.doctor("doc-1") }
@@ -36,10 +37,16 @@ describe("the appointments a waitlist entry may move earlier", () => {
 describe("the join request", () => {
   const form = { forWhom: "self", mode: "BETWEEN_DATES" as const, appointmentId: "a1", fromDate: "2026-11-23", toDate: "2026-12-07" }
   it("between dates: the two dates, no appointment, the patient themself", () => {
-    expect(joinRequestOf(DOCTOR, form)).toEqual({ doctorId: DOCTOR.id, dependantId: null, mode: "BETWEEN_DATES", fromDate: "2026-11-23", toDate: "2026-12-07" })
+    expect(joinRequestOf(DOCTOR.id, form)).toEqual({
+      doctorId: DOCTOR.id,
+      dependantId: null,
+      mode: "BETWEEN_DATES",
+      fromDate: "2026-11-23",
+      toDate: "2026-12-07",
+    })
   })
   it("earlier than an appointment: that appointment, no dates, for the dependant chosen", () => {
-    expect(joinRequestOf(DOCTOR, { ...form, forWhom: KID, mode: "EARLIER_THAN_APPOINTMENT" })).toEqual({
+    expect(joinRequestOf(DOCTOR.id, { ...form, forWhom: KID, mode: "EARLIER_THAN_APPOINTMENT" })).toEqual({
       doctorId: DOCTOR.id,
       dependantId: KID,
       mode: "EARLIER_THAN_APPOINTMENT",
