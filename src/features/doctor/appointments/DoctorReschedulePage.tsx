@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { RescheduleForm } from "../../appointments-shared/RescheduleForm.tsx"
+import { attendeeOf } from "../../appointments-shared/appointmentText.ts"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId/reschedule")
 
@@ -17,7 +18,7 @@ export function DoctorReschedulePage() {
   const toDetail = () => void navigate({ to: "/doctor/appointments/$appointmentId", params: { appointmentId } })
   return (
     <div className="container page stack">
-      <h1>{t("doctorAppointments.rescheduleTitle", { name: `${a.patient.firstName} ${a.patient.lastName}` })}</h1>
+      <h1>{t("doctorAppointments.rescheduleTitle", { name: attendeeOf(a) })}</h1>
       <RescheduleForm
         appointment={a}
         onDone={() => {
