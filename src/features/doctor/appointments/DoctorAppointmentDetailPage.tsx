@@ -50,9 +50,9 @@ export function DoctorAppointmentDetailPage() {
           <dt>{t("doctorPatients.phone")}</dt>
           <dd>{a.patient.phoneNumber ? <PhoneLink phone={a.patient.phoneNumber} /> : "—"}</dd>
           <dt>{t("doctorPatients.email")}</dt>
-          <dd className="break-anywhere">
+          <dd className="email-cell">
             {a.patient.email ? (
-              <a href={`mailto:${a.patient.email}`} dir="ltr">
+              <a href={`mailto:${a.patient.email}`} dir="ltr" className="email-link" title={a.patient.email}>
                 {a.patient.email}
               </a>
             ) : (

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next"
 import { appointmentQuery } from "../../../api/appointments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { RescheduleForm } from "../../appointments-shared/RescheduleForm.tsx"
-import { attendeeOf } from "../../appointments-shared/appointmentText.ts"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId/reschedule")
 
@@ -16,9 +15,11 @@ export function DoctorReschedulePage() {
   const { appointmentId } = route.useParams()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
   const toDetail = () => void navigate({ to: "/doctor/appointments/$appointmentId", params: { appointmentId } })
+  // Whom the visit is for: a dependant's is theirs (issue 39).
+  const seen = a.patient.dependant ?? a.patient
   return (
     <div className="container page stack">
-      <h1>{t("doctorAppointments.rescheduleTitle", { name: attendeeOf(a) })}</h1>
+      <h1>{t("doctorAppointments.rescheduleTitle", { name: `${seen.firstName} ${seen.lastName}` })}</h1>
       <RescheduleForm
         appointment={a}
         onDone={() => {
