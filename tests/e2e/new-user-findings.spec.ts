@@ -177,3 +177,61 @@ test("a visit booked for a dependant child: the doctor's list shows the child as
     expect((await api(request, doctorToken, "PUT", `/appointments/cancel/${booked.body.id}`)).status).toBe(200)
   }
 })
+
+test("lows at 360 px: the header strip is one row, the booking wizard's actions in view", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/doctors?keyword=Moussa%20Ndiaye")
+  await page.setViewportSize({ width: 360, height: 640 })
+  for (const language of ["fr", "ar"]) {
+    await page.evaluate((lang) => localStorage.setItem("promed.language", lang), language)
+    await page.reload()
+    for (const link of [".theme-switch", ".top-link"]) await expect(page.locator(`.top-strip ${link}`)).toBeVisible()
+    const theme = (await page.locator(".top-strip .theme-switch").boundingBox())!
+    const partners = (await page.locator(".top-strip .top-link").boundingBox())!
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2
+    expect(Math.abs(middle(theme) - middle(partners)), `${language}: theme and partners on one row`).toBeLessThanOrEqual(2)
+  }
+  await page.evaluate(() => localStorage.setItem("promed.language", "fr"))
+  await page.reload()
+  await page
+    .getByRole("article")
+    .filter({ hasText: "Moussa Ndiaye" })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
+  const dialog = page.getByRole("dialog")
+  await expect(dialog.getByRole("button", { name: "Suivant", exact: true })).toBeInViewport({ ratio: 1 })
+})
+
+test("lows in Arabic: specialties translated on the profile's cards, lists joined the Arabic way, 24-hour times on search cards", async ({ page }) => {
+  await signIn(page, ACCOUNTS.patient.email, "/profile")
+  await page.evaluate(() => localStorage.setItem("promed.language", "ar"))
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  // Dr Rokhaya Lô: pediatrics and occupational medicine, in Arabic, joined by « و », not « , ».
+  const card = page.getByRole("article").filter({ hasText: "Rokhaya" }).first()
+  await expect(card).toContainText("طب الأطفال")
+  await expect(card).not.toContainText("Pédiatrie")
+  await expect(card.locator(".muted").first()).not.toContainText(",")
+  await page.goto("/doctors?keyword=Ndiaye&lang=ar")
+  const next = page.getByRole("article").first().getByRole("definition").last()
+  await expect(next).toHaveText(/\d{2}:\d{2}$/)
+  await expect(next).not.toHaveText(/[صم]\s*$|AM|PM/)
+})
+
+test("lows in the doctor search: Chad's towns in the place filter, no score for a doctor without reviews", async ({ page }) => {
+  await page.goto("/doctors")
+  await page.getByRole("button", { name: /Filtres/ }).click()
+  const place = page.getByLabel("Région")
+  await expect(place.locator('optgroup[label="Tchad"] option', { hasText: "N'Djamena" })).toHaveCount(1)
+  await expect(place.locator('optgroup[label="Tchad"] option', { hasText: "Moundou" })).toHaveCount(1)
+  // Any doctor the search lists with no review shows no score.
+  const found = await page.request.post("/api/v1/doctors/search", {
+    data: { paginationSettings: { limit: 100, offset: 0 }, sortBy: { property: "user.firstName", order: "desc" }, query: {} },
+  })
+  const unrated = ((await found.json()).data as Array<{ firstName: string; lastName: string; reviewCount: number }>).find((d) => d.reviewCount === 0)
+  test.skip(!unrated, "every listed doctor has reviews")
+  await page.goto(`/doctors?keyword=${encodeURIComponent(`${unrated!.firstName} ${unrated!.lastName}`)}`)
+  const card = page.getByRole("article").filter({ hasText: unrated!.lastName }).first()
+  await expect(card).toContainText("Pas encore d'avis")
+  await expect(card).not.toContainText("(0 avis)")
+})
