@@ -1,13 +1,20 @@
 import * as Schema from "effect/Schema"
-import { AppointmentStatus, AppointmentType, Civility, SERVICE_CODES } from "./enums.ts"
+import { AppointmentStatus, AppointmentType, Civility, Gender, SERVICE_CODES } from "./enums.ts"
 import { boundedLine, Line, requiredMultilineText, UtcInstant } from "./fields.ts"
 import { REASON_MAX } from "./limits.ts"
 import { AppointmentId, DependantId, DoctorId, FacilityId, PatientId, TimeSlotId, uuid } from "./ids.ts"
 
+/**
+ * The dependant an appointment is for, as its parties see it: the patient who booked, and the
+ * doctor of that appointment, who must know whom they see (issue 39). Birth date and sex are
+ * optional only because copies kept offline before them lack them; the gateway always sends both.
+ */
 export const AppointmentPerson = Schema.Struct({
   id: DependantId,
   firstName: Schema.String,
   lastName: Schema.String,
+  dateOfBirth: Schema.optionalKey(Schema.String),
+  gender: Schema.optionalKey(Gender),
 })
 
 export const AppointmentPatient = Schema.Struct({

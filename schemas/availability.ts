@@ -43,7 +43,10 @@ export const AvailabilityInput = Schema.Struct({
   startTime: HourMinute,
   endTime: HourMinute,
   isRecurring: Schema.Boolean,
-  slotDurationMinutes: Schema.Int.check(
+  // An empty field (NaN) says the duration is required, not "invalid value" (issue 39).
+  slotDurationMinutes: Schema.Number.check(
+    Schema.makeFilter((n: number) => !Number.isNaN(n), { message: "validation.durationRequired" }),
+    Schema.isInt({ message: "validation.slotDurationStep" }),
     Schema.isGreaterThanOrEqualTo(LIMITS.slotDurationMin, { message: "validation.slotDurationMin" }),
     Schema.isLessThanOrEqualTo(480, { message: "validation.slotDurationMax" }),
     Schema.makeFilter((n: number) => n % LIMITS.slotDurationStep === 0, { message: "validation.slotDurationStep" }),

@@ -61,10 +61,14 @@ export const requiredText = (message: string, max: number = LIMITS.textMax) =>
  */
 const INVISIBLE_FORMAT = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
 
-/** A person's name: required, at most LIMITS.nameMax, with no invisible or reordering character. */
+/** Pictographs (emoji, their flags and keycaps): no one's name on an ID card holds one (issue 39). */
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3]/u
+
+/** A person's name: required, at most LIMITS.nameMax, with no invisible or reordering character and no emoji. */
 export const personName = (message: string) =>
   requiredText(message).check(
     Schema.makeFilter((s: string) => !INVISIBLE_FORMAT.test(s), { message: "validation.controlCharacters" }),
+    Schema.makeFilter((s: string) => !EMOJI.test(s), { message: "validation.nameEmoji" }),
     Schema.isMaxLength(LIMITS.nameMax, { message: "validation.tooLong" }),
   )
 

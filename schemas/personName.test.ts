@@ -25,6 +25,17 @@ describe("a person's name", () => {
     expect(refused(name)).toEqual({ ok: false, fields: [{ name: "firstName", message: "validation.controlCharacters" }] })
   })
 
+  // Issue 39: emoji are refused with a message of their own (and the gateway decodes with this same schema).
+  it.each([
+    ["a face", "Awa 😀"],
+    ["a heart with its emoji selector", "Awa ❤️"],
+    ["a flag (regional indicators)", "Moustapha 🇸🇳"],
+    ["a keycap", "Awa 1️⃣"],
+    ["a pictograph alone", "🌟"],
+  ])("refuses %s", (_, name) => {
+    expect(refused(name)).toEqual({ ok: false, fields: [{ name: "firstName", message: "validation.nameEmoji" }] })
+  })
+
   it.each(["Aïcha", "N'Diaye-Sy", "عبد الله", "Moustapha Mahamat Abakar", "Ndèye Fatou"])("accepts %s", (name) => {
     expect(refused(name)).toEqual({ ok: true, value: { firstName: name } })
   })

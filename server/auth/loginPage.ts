@@ -107,6 +107,6 @@ label{display:block;font-weight:600;margin-top:12px}input{width:100%;padding:12p
 button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e8c;color:#fff;font-size:1rem;font-weight:700;cursor:pointer}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 .error{background:#fde8e8;color:#8a1c1c;padding:10px;border-radius:8px}.langs{text-align:end}a{color:#0b6e8c}.demo{margin-top:12px;font-size:.9rem}.demonstration{background:#fff4d6;color:#5c4200;padding:10px;border-radius:8px}
-.hint{font-size:.85rem;color:#4d6275;margin:4px 0 0}.field-error{color:#8a1c1c;font-size:.9rem;margin:4px 0 0}
+.hint{font-size:.85rem;color:#4d6275;margin:4px 0 0}.hint bdi{white-space:nowrap}.field-error{color:#8a1c1c;font-size:.9rem;margin:4px 0 0}
 .check{display:flex;gap:8px;align-items:flex-start;margin-top:16px}.check input{width:24px;height:24px;margin:0;flex:none}.check label{margin:0;font-weight:400}
 `

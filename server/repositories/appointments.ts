@@ -57,7 +57,16 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
       phoneNumber: patientUser.phoneNumber,
       dateOfBirth: toIsoDate(patientUser.dateOfBirth),
       civility: patientUser.civility,
-      dependant: dependant ? { id: dependant.id, firstName: dependant.firstName, lastName: dependant.lastName } : null,
+      // Every caller of this reader is a party of the appointment (its patient or its doctor: the routes check).
+      dependant: dependant
+        ? {
+            id: dependant.id,
+            firstName: dependant.firstName,
+            lastName: dependant.lastName,
+            dateOfBirth: dependant.dateOfBirth.slice(0, 10),
+            gender: dependant.gender,
+          }
+        : null,
     },
     appointmentTime: toUtcSeconds(a.appointmentTime),
     timeZone: a.timeZone,

@@ -33,6 +33,15 @@ afterAll(async () => {
 
 const decode = Schema.decodeUnknownSync(Appointment)
 
+/** A dependant as an appointment's parties see it: name, birth date and sex (issue 39). */
+const asBooked = (child: typeof dependants.$inferSelect) => ({
+  id: child.id,
+  firstName: child.firstName,
+  lastName: child.lastName,
+  dateOfBirth: child.dateOfBirth,
+  gender: child.gender,
+})
+
 describe("POST /appointments by a patient", () => {
   it("books an AVAILABLE slot as CONFIRMED and marks the slot BOOKED", async () => {
     const slot = await insertSlot(gw, testIds.doctor(doctor.doctorId), 30)
@@ -55,7 +64,7 @@ describe("POST /appointments by a patient", () => {
     expect(await slotStatus(gw, slot.id)).toBe("BOOKED")
   })
 
-  it("books for one of the patient's own dependants", async () => {
+  it("books for one of the patient's own dependants, whom the appointment's doctor then sees (issue 39), and no other doctor", async () => {
     const { child, response } = await bookForDependant(
       gw,
       { token: patient.token, patientId: testIds.patient(patient.patientId) },
@@ -63,7 +72,17 @@ describe("POST /appointments by a patient", () => {
       31,
     )
     expect(response.status).toBe(201)
-    expect(decode(response.body).patient.dependant).toEqual({ id: child.id, firstName: child.firstName, lastName: child.lastName })
+    expect(decode(response.body).patient.dependant).toEqual(asBooked(child))
+    const id = decode(response.body).id
+    const seen = asBooked(child)
+    const listed = Schema.decodeUnknownSync(AppointmentList)((await gw.api("GET", "/appointments", { token: doctor.token })).body).find((a) => a.id === id)
+    expect(listed?.patient.dependant).toEqual(seen)
+    expect(decode((await gw.api("GET", `/appointments/${id}`, { token: doctor.token })).body).patient.dependant).toEqual(seen)
+    const other = await gw.api("GET", `/appointments/${id}`, { token: doctor2.token })
+    expect(other.status).toBe(403)
+    expect(JSON.stringify(other.body)).not.toContain(child.firstName)
+    const othersList = (await gw.api("GET", "/appointments", { token: doctor2.token })).body as Array<{ id: string }>
+    expect(othersList.map((a) => a.id)).not.toContain(id)
   })
 
   it("refuses a booking for another patient or another patient's dependant with FORBIDDEN_ACTION", async () => {

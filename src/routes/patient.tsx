@@ -30,6 +30,8 @@ const page = <const P extends string>(path: P, component: RouteComponent) => cre
 const PROFILE_TEXTS = [
   "patientProfile",
   "appointments",
+  // The appointment cards name the doctors' specialties (issue 39: they were in French in Arabic).
+  "specialties",
   "notifications",
   "dependants",
   "medicalAlerts",

@@ -15,5 +15,7 @@ export const ThumbDownIcon = /* @__PURE__ */ icon(
 )
 /** Points to the start of the line: left in French and English; give it `flip-rtl` to point right in Arabic. */
 export const BackIcon = /* @__PURE__ */ icon("M19 12H5M12 19l-7-7 7-7")
+/** Two arrows going round (a refresh); the button's text says what it does. */
+export const RefreshIcon = /* @__PURE__ */ icon("M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5")
 export const ChevronUpIcon = /* @__PURE__ */ icon("m18 15-6-6-6 6")
 export const StarIcon = /* @__PURE__ */ icon("M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z", true)

@@ -65,7 +65,7 @@ test("the issue's doctor scenario: availability, a booking, the bell, refused de
   expect(booked.status).toBe(201)
 
   // 3. The schedule shows it booked: 1/6 in the week, the card in the day, the badge in recurring.
-  await page.getByRole("button", { name: "⟳ Actualiser" }).first().click()
+  await page.getByRole("button", { name: "Actualiser", exact: true }).first().click()
   await expect(page.getByTestId("slot-card").first()).toContainText("Rendez-vous confirmé")
   await page.getByRole("button", { name: "Retour à la semaine" }).click()
   await expect(page.getByTestId(`day-${tuesday}`)).toContainText("1/6")

@@ -126,7 +126,7 @@ test("a failed load shows the failure in red with a refresh button, in place of 
   await expect(page.getByRole("heading", { name: "Lundi" })).toBeVisible()
   // Data is there: a failed refresh now shows as a banner above it.
   failing = true
-  await page.getByRole("button", { name: "⟳ Actualiser" }).click()
+  await page.getByRole("button", { name: "Actualiser", exact: true }).click()
   await expect(page.getByRole("alert").filter({ hasText: "Vos disponibilités n'ont pas pu être actualisées" })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole("heading", { name: "Lundi" })).toBeVisible()
   // Back on the week, which had failed: it loads again once the gateway answers.

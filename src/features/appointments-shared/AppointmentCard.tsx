@@ -5,9 +5,9 @@ import type { Language } from "../../i18n/languages.ts"
 import type { Perspective } from "./appointmentFilters.ts"
 import { AppointmentLink } from "./AppointmentLink.tsx"
 import { AppointmentStatusBadge } from "./AppointmentStatusBadge.tsx"
-import { appointmentWhen, attendeeOf } from "./appointmentText.ts"
+import { appointmentWhen, attendeeOf, doctorSpecialties } from "./appointmentText.ts"
 import "./appointments.css"
-import { doctorName, specialtyLabel } from "../../i18n/doctorText.ts"
+import { doctorName } from "../../i18n/doctorText.ts"
 import { Address } from "../../i18n/format.ts"
 
 export interface AppointmentCardProps {
@@ -33,7 +33,7 @@ export function AppointmentCard({ appointment: a, perspective, actions }: Appoin
             </AppointmentLink>
           </h3>
           {perspective === "patient" && a.doctor.specialties.length ? (
-            <span className="muted">{a.doctor.specialties.map((s) => specialtyLabel(t, s)).join(", ")}</span>
+            <span className="muted">{doctorSpecialties(t, a, i18n.language as Language)}</span>
           ) : null}
         </div>
         <AppointmentStatusBadge status={a.status} />

@@ -4,6 +4,7 @@ import { APPOINTMENT_STATUSES, SERVICE_CODES } from "../../../schemas/enums.ts"
 import { Button } from "../../ui/Button.tsx"
 import { SelectField, TextField } from "../../ui/Field.tsx"
 import { DATE_FILTERS, hasAnyFilter, type AppointmentFilters } from "./appointmentFilters.ts"
+import "./appointments.css"
 
 export interface AppointmentFiltersBarProps {
   filters: AppointmentFilters
@@ -31,7 +32,7 @@ export function AppointmentFiltersBar({
   searchLabel,
   searchPlaceholder,
   order = DEFAULT_ORDER,
-  className = "card filters",
+  className = "card appointment-filters",
 }: AppointmentFiltersBarProps) {
   const { t } = useTranslation()
   const select = (key: FilterKey, label: string, values: ReadonlyArray<string>, textOf: (v: string) => string) => (
@@ -54,7 +55,7 @@ export function AppointmentFiltersBar({
       <TextField label={searchLabel} type="search" value={filters.q} placeholder={searchPlaceholder} onChange={(e) => onChange({ q: e.target.value })} />
       {order.map((key) => selects[key]())}
       {hasAnyFilter(filters) ? (
-        <div>
+        <div className="appointment-filters-clear">
           <Button variant="ghost" size="small" onClick={onClear}>
             {t("appointments.clearFilters")}
           </Button>

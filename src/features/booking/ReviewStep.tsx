@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { SELF } from "../../../machines/bookingWizard.machine.ts"
+import { insideNotice } from "../../../machines/cancelAppointment.machine.ts"
 import type { Doctor } from "../../../schemas/doctor.ts"
 import { formatCountdown, formatDate, formatTime, Money } from "../../i18n/format.ts"
 import type { Language } from "../../i18n/languages.ts"
@@ -94,6 +95,12 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
         <dt>{t("booking.reason")}</dt>
         <dd>{details.reason.trim()}</dd>
       </dl>
+      {/* Issue 39: said before confirming, as the policy then refuses a cancel or a change (SPEC §1 FAQ). */}
+      {slot && insideNotice(slot.startsAt) ? (
+        <p className="alert alert-warning" role="note">
+          {t("booking.insideNotice")}
+        </p>
+      ) : null}
       {/* A new hold (the same slot held again) counts from its own answer. */}
       {hold ? <HoldCountdown key={hold.heldUntil} seconds={hold.expiresInSeconds} /> : null}
       {state === "failed" ? (

@@ -4,20 +4,22 @@ import type { Appointment } from "../../../../schemas/appointment.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
 import { AppointmentStatusBadge } from "../../appointments-shared/AppointmentStatusBadge.tsx"
-import { appointmentWhen, attendeeOf } from "../../appointments-shared/appointmentText.ts"
-import { ageAndGender } from "../patients/patientText.ts"
+import { appointmentWhen } from "../../appointments-shared/appointmentText.ts"
+import { seenPatient } from "../patients/patientText.ts"
 import { Address, Ltr } from "../../../i18n/format.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 import type { DoctorId } from "../../../../schemas/ids.ts"
 
 /**
  * One appointment in the doctor's list (SPEC §2): patient name and id, status, date, time, age
- * and civility, place, phone, email; View patient, and Reschedule for confirmed future ones.
+ * and civility, place, phone, email; View patient, and Reschedule for confirmed future ones. For a
+ * dependant's visit the dependant is the patient, and the account holder is who booked (issue 39).
  */
 export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointment: Appointment; doctorId: DoctorId }) {
   const { t, i18n } = useTranslation()
   const { date, time } = appointmentWhen(a, i18n.language as Language)
-  const name = `${a.patient.firstName} ${a.patient.lastName}`
+  const seen = seenPatient(t, a)
+  const name = seen.name
   const canReschedule = a.status === "CONFIRMED" && isUpcoming(a, Date.now())
   return (
     <article className="card appointment-card" aria-label={`${name}, ${date} ${time}`}>
@@ -28,6 +30,7 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
               {name}
             </Link>
           </h2>
+          {seen.bookedBy ? <p className="booked-by">{t("doctorAppointments.bookedBy", { name: seen.bookedBy })}</p> : null}
           <span className="muted patient-id">
             {t("doctorPatients.idLabel")} <Ltr>{a.patientId}</Ltr>
           </span>
@@ -40,21 +43,15 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
         <dt>{t("appointments.time")}</dt>
         <dd>{time}</dd>
         <dt>{t("doctorAppointments.ageCivility")}</dt>
-        <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
-        {a.patient.dependant ? (
-          <>
-            <dt>{t("appointments.for")}</dt>
-            <dd>{attendeeOf(a)}</dd>
-          </>
-        ) : null}
+        <dd>{seen.ageAndSex || "—"}</dd>
         <dt>{t("appointments.place")}</dt>
         <dd>{a.location ? <Address parts={[a.location.address]} /> : t(`appointments.types.${a.appointmentType}`)}</dd>
         <dt>{t("doctorPatients.phone")}</dt>
         <dd>{a.patient.phoneNumber ? <PhoneLink phone={a.patient.phoneNumber} /> : "—"}</dd>
         <dt>{t("doctorPatients.email")}</dt>
-        <dd className="break-anywhere">
+        <dd className="email-cell">
           {a.patient.email ? (
-            <a href={`mailto:${a.patient.email}`} dir="ltr">
+            <a href={`mailto:${a.patient.email}`} dir="ltr" className="email-link" title={a.patient.email}>
               {a.patient.email}
             </a>
           ) : (

@@ -10,7 +10,7 @@ import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButt
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import { NotificationLog } from "../../appointments-shared/NotificationLog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
-import { ageAndGender } from "../patients/patientText.ts"
+import { seenPatient } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
@@ -25,7 +25,7 @@ export function DoctorAppointmentDetailPage() {
   const { doctor } = useDoctorSession()
   const { appointmentId } = route.useParams()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
-  const name = `${a.patient.firstName} ${a.patient.lastName}`
+  const seen = seenPatient(t, a)
 
   return (
     <div className="container page stack">
@@ -38,15 +38,21 @@ export function DoctorAppointmentDetailPage() {
         </h2>
         <dl className="info-list">
           <dt>{t("doctorAppointments.patient")}</dt>
-          <dd>{name}</dd>
+          <dd>{seen.name}</dd>
           <dt>{t("doctorAppointments.ageCivility")}</dt>
-          <dd>{ageAndGender(t, a.patient.dateOfBirth, a.patient.civility) || "—"}</dd>
+          <dd>{seen.ageAndSex || "—"}</dd>
+          {seen.bookedBy ? (
+            <>
+              <dt>{t("doctorAppointments.bookedByLabel")}</dt>
+              <dd>{seen.bookedBy}</dd>
+            </>
+          ) : null}
           <dt>{t("doctorPatients.phone")}</dt>
           <dd>{a.patient.phoneNumber ? <PhoneLink phone={a.patient.phoneNumber} /> : "—"}</dd>
           <dt>{t("doctorPatients.email")}</dt>
-          <dd className="break-anywhere">
+          <dd className="email-cell">
             {a.patient.email ? (
-              <a href={`mailto:${a.patient.email}`} dir="ltr">
+              <a href={`mailto:${a.patient.email}`} dir="ltr" className="email-link" title={a.patient.email}>
                 {a.patient.email}
               </a>
             ) : (

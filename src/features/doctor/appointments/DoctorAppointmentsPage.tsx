@@ -32,14 +32,7 @@ export function DoctorAppointmentsPage() {
           {t("doctorAppointments.book")}
         </Link>
       </div>
-      <AppointmentFiltersBar
-        filters={filters}
-        onChange={set}
-        onClear={clear}
-        searchLabel={t("doctorAppointments.search")}
-        order={["date", "status", "type"]}
-        className="card form-grid"
-      />
+      <AppointmentFiltersBar filters={filters} onChange={set} onClear={clear} searchLabel={t("doctorAppointments.search")} order={["date", "status", "type"]} />
       {list.error ? (
         <LoadProblem
           mode="panel"

@@ -15,9 +15,11 @@ export function DoctorReschedulePage() {
   const { appointmentId } = route.useParams()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
   const toDetail = () => void navigate({ to: "/doctor/appointments/$appointmentId", params: { appointmentId } })
+  // Whom the visit is for: a dependant's is theirs (issue 39).
+  const seen = a.patient.dependant ?? a.patient
   return (
     <div className="container page stack">
-      <h1>{t("doctorAppointments.rescheduleTitle", { name: `${a.patient.firstName} ${a.patient.lastName}` })}</h1>
+      <h1>{t("doctorAppointments.rescheduleTitle", { name: `${seen.firstName} ${seen.lastName}` })}</h1>
       <RescheduleForm
         appointment={a}
         onDone={() => {

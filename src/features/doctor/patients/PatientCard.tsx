@@ -2,13 +2,14 @@ import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { DoctorPatient } from "../../../../schemas/doctorPatients.ts"
 import { ageAndGender } from "./patientText.ts"
-import { Ltr } from "../../../i18n/format.ts"
+import { formatList, Ltr } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 import type { DoctorId } from "../../../../schemas/ids.ts"
 
 /** One patient of the list: identity, status, contact, conditions, and the two actions. */
 export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; doctorId: DoctorId }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const name = `${p.firstName} ${p.lastName}`
   return (
     <li className="card patient-card" aria-labelledby={`patient-${p.id}`}>
@@ -26,9 +27,9 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
         <dt>{t("doctorPatients.phone")}</dt>
         <dd>{p.phoneNumber ? <PhoneLink phone={p.phoneNumber} /> : "—"}</dd>
         <dt>{t("doctorPatients.email")}</dt>
-        <dd>
+        <dd className="email-cell">
           {p.email ? (
-            <a href={`mailto:${p.email}`} dir="ltr">
+            <a href={`mailto:${p.email}`} dir="ltr" className="email-link" title={p.email}>
               {p.email}
             </a>
           ) : (
@@ -36,7 +37,7 @@ export function PatientCard({ patient: p, doctorId }: { patient: DoctorPatient; 
           )}
         </dd>
         <dt>{t("doctorPatients.conditions")}</dt>
-        <dd>{p.conditions.length > 0 ? p.conditions.join(", ") : t("doctorPatients.none")}</dd>
+        <dd>{p.conditions.length > 0 ? formatList(p.conditions, i18n.language as Language) : t("doctorPatients.none")}</dd>
       </dl>
       <div className="row">
         <Link

@@ -8,14 +8,15 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog.tsx"
 import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { ageAndGender } from "./patientText.ts"
 import "./patients.css"
-import { Address, Ltr } from "../../../i18n/format.ts"
+import { Address, formatList, Ltr } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 const route = getRouteApi("/doctor/$doctorId/patients/$patientId")
 
 /** /doctor/{doctorId}/patients/{patientId}: banner, emergency contacts, contact, address, booking. */
 export function PatientDetailPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const { doctorId, patientId } = route.useParams()
   const { doctor } = useDoctorSession()
@@ -121,9 +122,9 @@ export function PatientDetailPage() {
           </h2>
           <dl className="info-list">
             <dt>{t("doctorPatients.allergies")}</dt>
-            <dd>{p.allergies.length > 0 ? p.allergies.join(", ") : t("doctorPatients.none")}</dd>
+            <dd>{p.allergies.length > 0 ? formatList(p.allergies, i18n.language as Language) : t("doctorPatients.none")}</dd>
             <dt>{t("doctorPatients.conditions")}</dt>
-            <dd>{p.conditions.length > 0 ? p.conditions.join(", ") : t("doctorPatients.none")}</dd>
+            <dd>{p.conditions.length > 0 ? formatList(p.conditions, i18n.language as Language) : t("doctorPatients.none")}</dd>
           </dl>
           {p.medicalAlerts.map((a) => (
             <p key={a.id ?? a.description} className={`alert ${a.severity === "HIGH" ? "alert-danger" : "alert-warning"}`}>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
+import { RefreshIcon } from "../../../ui/icons.tsx"
 import { useSelector } from "@xstate/react"
 import { useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -42,7 +43,7 @@ export function RecurringView({ schedule, facilities }: { schedule: ScheduleRef;
     <div className="stack schedule-view">
       <div className="row">
         <Button variant="ghost" size="small" onClick={() => schedule.send({ type: "schedule.refresh" })}>
-          ⟳ {t("common.refresh")}
+          <RefreshIcon /> {t("common.refresh")}
         </Button>
       </div>
       <QueryLoadProblem

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next"
+import { RefreshIcon } from "../../../ui/icons.tsx"
 import { Button } from "../../../ui/Button.tsx"
 import type { ScheduleRef } from "./scheduleRef.ts"
 
@@ -23,7 +24,7 @@ export function ScheduleNav({ schedule, unit, today }: { schedule: ScheduleRef; 
         </span>
       </Button>
       <Button variant="ghost" size="small" onClick={() => schedule.send({ type: "schedule.refresh" })}>
-        ⟳ {t("common.refresh")}
+        <RefreshIcon /> {t("common.refresh")}
       </Button>
     </div>
   )

@@ -8,14 +8,16 @@ import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx
 import { AddToCalendarButton } from "../../appointments-shared/AddToCalendarButton.tsx"
 import { CancelAppointmentButton } from "../../appointments-shared/CancelAppointmentButton.tsx"
 import "../patient.css"
-import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
+import { doctorName } from "../../../i18n/doctorText.ts"
+import { doctorSpecialties } from "../../appointments-shared/appointmentText.ts"
+import type { Language } from "../../../i18n/languages.ts"
 import { BackIcon } from "../../../ui/icons.tsx"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
 /** /appointments/{id}: one appointment, with reschedule, cancel and "Add to calendar" while CONFIRMED (SPEC §2, §4; issue 13). */
 export function AppointmentDetailPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { appointmentId } = route.useParams()
   const { session } = useAppActors()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
@@ -30,7 +32,7 @@ export function AppointmentDetailPage() {
       <h1>{t("appointments.detailTitle")}</h1>
       <section className="card stack" aria-labelledby="appointment-doctor">
         <h2 id="appointment-doctor">{doctorName(t, a.doctor)}</h2>
-        {a.doctor.specialties.length ? <p className="muted">{a.doctor.specialties.map((s) => specialtyLabel(t, s)).join(", ")}</p> : null}
+        {a.doctor.specialties.length ? <p className="muted">{doctorSpecialties(t, a, i18n.language as Language)}</p> : null}
         <AppointmentFacts appointment={a} />
       </section>
       {a.status === "CONFIRMED" ? (

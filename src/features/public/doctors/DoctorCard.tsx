@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
-import { formatDate, formatRating, Money } from "../../../i18n/format.ts"
+import { formatDate, formatList, formatRating, formatTime, Money } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Avatar } from "../../../layout/Avatar.tsx"
 import { StarRating } from "../../../ui/StarRating.tsx"
@@ -34,9 +34,16 @@ export function DoctorCard({ doctor, onBook }: { doctor: Doctor; onBook: () => v
           </h2>
           <p className="muted">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
           <p className="row doctor-card-rating">
-            <StarRating rating={doctor.averageRate} />
-            <span>{formatRating(doctor.averageRate, language)}</span>
-            <span className="muted">{t("doctorSearch.reviews", { count: doctor.reviewCount })}</span>
+            {/* No score without reviews: the listing's placeholder average says nothing (issue 39). */}
+            {doctor.reviewCount > 0 ? (
+              <>
+                <StarRating rating={doctor.averageRate} />
+                <span>{formatRating(doctor.averageRate, language)}</span>
+                <span className="muted">{t("doctorSearch.reviews", { count: doctor.reviewCount })}</span>
+              </>
+            ) : (
+              <span className="muted">{t("doctorSearch.noReviews")}</span>
+            )}
           </p>
         </div>
       </div>
@@ -50,7 +57,12 @@ export function DoctorCard({ doctor, onBook }: { doctor: Doctor; onBook: () => v
         {doctor.doctorSpokenLanguages.length > 0 ? (
           <div>
             <dt>{t("doctorSearch.spokenLanguages")}</dt>
-            <dd>{doctor.doctorSpokenLanguages.map((l) => t(`doctorSearch.language.${l}`)).join(", ")}</dd>
+            <dd>
+              {formatList(
+                doctor.doctorSpokenLanguages.map((l) => t(`doctorSearch.language.${l}`)),
+                language,
+              )}
+            </dd>
           </div>
         ) : null}
         {price !== null ? (
@@ -64,13 +76,9 @@ export function DoctorCard({ doctor, onBook }: { doctor: Doctor; onBook: () => v
         <div>
           <dt>{t("doctorSearch.nextAvailability")}</dt>
           <dd>
+            {/* The time in 24 hours through the shared formatter, as everywhere else (issue 39). */}
             {doctor.nextAvailability
-              ? formatDate(
-                  doctor.nextAvailability,
-                  language,
-                  { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" },
-                  doctorTimeZone(doctor),
-                )
+              ? `${formatDate(doctor.nextAvailability, language, { weekday: "short", day: "numeric", month: "short" }, doctorTimeZone(doctor))} · ${formatTime(doctor.nextAvailability, language, doctorTimeZone(doctor))}`
               : t("doctorSearch.noAvailability")}
           </dd>
         </div>

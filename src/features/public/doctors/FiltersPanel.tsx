@@ -8,6 +8,7 @@ import { formatRating } from "../../../i18n/format.ts"
 import type { Language } from "../../../i18n/languages.ts"
 import { Button } from "../../../ui/Button.tsx"
 import { REGIONS } from "../common/regions.ts"
+import { CHAD_CITIES } from "./chadCities.ts"
 import { specialtyLabel } from "../../../i18n/doctorText.ts"
 import { SPECIALTY_CODES } from "./specialtyCodes.ts"
 import { LANGUAGE_FILTERS, RATING_FILTERS } from "./searchParams.ts"
@@ -26,7 +27,8 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
   const draft = useSelector(actor, (s) => s.context.draft)
   const panelId = useId()
   const count = activeFilterCount(current)
-  const locations = current.location && !REGIONS.some((r) => r.value === current.location) ? [current.location] : []
+  const offered = [...REGIONS, ...CHAD_CITIES].map((place) => place.value as string)
+  const locations = current.location && !offered.includes(current.location) ? [current.location] : []
 
   return (
     <div className="filters">
@@ -70,11 +72,20 @@ export function FiltersPanel({ actor, current }: FiltersPanelProps) {
               <span className="field-label">{t("doctorSearch.filters.location")}</span>
               <select className="native-select" value={draft.location} onChange={(e) => actor.send({ type: "filters.setLocation", location: e.target.value })}>
                 <option value="">{t("doctorSearch.filters.anyLocation")}</option>
-                {REGIONS.map((r) => (
-                  <option key={r.key} value={r.value}>
-                    {t(`regions.${r.key}`)}
-                  </option>
-                ))}
+                <optgroup label={t("doctorSearch.countries.SENEGAL")}>
+                  {REGIONS.map((r) => (
+                    <option key={r.key} value={r.value}>
+                      {t(`regions.${r.key}`)}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t("doctorSearch.countries.CHAD")}>
+                  {CHAD_CITIES.map((c) => (
+                    <option key={c.key} value={c.value}>
+                      {t(`doctorSearch.chadCities.${c.key}`)}
+                    </option>
+                  ))}
+                </optgroup>
                 {locations.map((l) => (
                   <option key={l} value={l}>
                     {l}

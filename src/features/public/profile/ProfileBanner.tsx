@@ -19,9 +19,15 @@ export function ProfileBanner({ doctor }: { doctor: Doctor }) {
         <h1 id="doctor-profile-title">{doctorName(t, doctor)}</h1>
         <p className="profile-specialties">{doctor.specialties.map((s) => specialtyLabel(t, s)).join(" · ")}</p>
         <p className="row">
-          <StarRating rating={doctor.averageRate} size={20} />
-          <strong data-testid="profile-rating">{formatRating(doctor.averageRate, language)}</strong>
-          <span className="muted">{t("doctorSearch.reviews", { count: doctor.reviewCount })}</span>
+          {doctor.reviewCount > 0 ? (
+            <>
+              <StarRating rating={doctor.averageRate} size={20} />
+              <strong data-testid="profile-rating">{formatRating(doctor.averageRate, language)}</strong>
+              <span className="muted">{t("doctorSearch.reviews", { count: doctor.reviewCount })}</span>
+            </>
+          ) : (
+            <span className="muted">{t("doctorSearch.noReviews")}</span>
+          )}
         </p>
       </div>
       <div className="stack profile-banner-action">

@@ -2,7 +2,8 @@ import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Doctor } from "../../../../schemas/doctor.ts"
 import { primaryLocation } from "../common/doctorFacts.ts"
-import { Address, Money } from "../../../i18n/format.ts"
+import { Address, formatList, Money } from "../../../i18n/format.ts"
+import type { Language } from "../../../i18n/languages.ts"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
 
 export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -16,15 +17,15 @@ export function Section({ title, children, className }: { title: string; childre
 
 /** Email and phone links, facilities, and the primary location's address. */
 export function QuickInfo({ doctor }: { doctor: Doctor }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const location = primaryLocation(doctor)
   return (
     <Section title={t("doctorProfile.quickInfo")}>
       <dl className="facts">
         <div>
           <dt>{t("doctorProfile.email")}</dt>
-          <dd>
-            <a href={`mailto:${doctor.email}`} dir="ltr">
+          <dd className="email-cell">
+            <a href={`mailto:${doctor.email}`} dir="ltr" className="email-link" title={doctor.email}>
               {doctor.email}
             </a>
           </dd>
@@ -40,7 +41,12 @@ export function QuickInfo({ doctor }: { doctor: Doctor }) {
         {doctor.healthcareFacilities.length > 0 ? (
           <div>
             <dt>{t("doctorProfile.facilities")}</dt>
-            <dd>{doctor.healthcareFacilities.map((f) => f.name).join(", ")}</dd>
+            <dd>
+              {formatList(
+                doctor.healthcareFacilities.map((f) => f.name),
+                i18n.language as Language,
+              )}
+            </dd>
           </div>
         ) : null}
         {location ? (

@@ -20,7 +20,7 @@ export function ProfileStats({ doctor }: { doctor: Doctor }) {
     { key: "specialties", value: String(doctor.specialties.length) },
     { key: "services", value: String(doctor.providedServices.length) },
     { key: "facilities", value: String(doctor.healthcareFacilities.length) },
-    { key: "rating", value: formatRating(doctor.averageRate, language) },
+    { key: "rating", value: doctor.reviewCount > 0 ? formatRating(doctor.averageRate, language) : "—" },
     { key: "startingPrice", value: price === null ? "—" : <Money amount={price} suffix="+" /> },
   ]
   return (
