@@ -414,20 +414,20 @@ export const bookingWizardMachine = setup({
           {
             guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "slotTaken",
-            actions: [assign({ takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots", keepDraft],
+            actions: [assign({ takenSlot: ({ context }) => context.slot, slot: null, retryAfterSeconds: null }), "refreshSlots", keepDraft],
           },
           {
             guard: { type: "unavailable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             target: "failed.unavailable",
             actions: [
-              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)) }),
+              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)), retryAfterSeconds: null }),
               { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },
           {
             target: "failed.other",
             actions: [
-              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)) }),
+              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)), retryAfterSeconds: null }),
               { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
             ],
           },

@@ -204,7 +204,7 @@ for (const { name, steps } of PATHS) {
           "schedule.refresh": async () => {
             // Refresh asks the gateway again for what the view shows.
             const asked = page.waitForRequest((r) => r.method() === "GET" && r.url().includes(`/api/v1/doctor-availability/${doctorId}`))
-            await page.getByRole("button", { name: "⟳ Actualiser" }).click()
+            await page.getByRole("button", { name: "Actualiser", exact: true }).click()
             await asked
           },
           "schedule.add": () => page.getByRole("button", { name: "Ajouter une disponibilité" }).click(),
