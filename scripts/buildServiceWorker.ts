@@ -34,6 +34,8 @@ const OFFLINE_SCREENS: ReadonlyArray<RouteSpec> = [
   { path: "(toasts)", screen: "src/ui/toast/Toaster.tsx", texts: [] },
   { path: "(keeping appointments)", screen: "src/offline/keepAppointments.ts", texts: [] },
   { path: "(session calls)", screen: "src/api/session.ts", texts: [] },
+  // The appointment routes' loaders import their calls first, offline too (src/routes/patient.tsx).
+  { path: "(appointment calls)", screen: "src/api/appointments.ts", texts: [] },
   // A tab with a token loads the session machine before its first paint (src/appContext.tsx): missing
   // offline, the session never settled, the guard sent the tab to the login site and the page was blank.
   { path: "(session machine)", screen: "src/session/sessionActor.ts", texts: [] },
