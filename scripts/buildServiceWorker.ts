@@ -6,7 +6,7 @@
  * The worker precaches only what the app needs to open with no network (issue 13): app-shell.html
  * (every page's HTML offline), the entry and its CSS, the landing page (emergency numbers), the
  * view shown while the session cannot be checked (a patient's kept appointments, the emergency
- * numbers), the patient's appointment screens, the offline and cookie banners, the toasts, and their texts in the three
+ * numbers), the session machine, the patient's appointment screens, the offline and cookie banners, the toasts, and their texts in the three
  * languages; never OpenLayers, firebase or images. Pages are fetched from the network as before
  * (server-rendered and prerendered pages keep their HTML); only when that fails does the shell
  * answer. The worker caches no API answer: a user's data is never in its caches.
@@ -34,7 +34,18 @@ const OFFLINE_SCREENS: ReadonlyArray<RouteSpec> = [
   { path: "(toasts)", screen: "src/ui/toast/Toaster.tsx", texts: [] },
   { path: "(keeping appointments)", screen: "src/offline/keepAppointments.ts", texts: [] },
   { path: "(session calls)", screen: "src/api/session.ts", texts: [] },
+  // The appointment routes' loaders import their calls first, offline too (src/routes/patient.tsx).
+  { path: "(appointment calls)", screen: "src/api/appointments.ts", texts: [] },
+  // A tab with a token loads the session machine before its first paint (src/appContext.tsx): missing
+  // offline, the session never settled, the guard sent the tab to the login site and the page was blank.
+  { path: "(session machine)", screen: "src/session/sessionActor.ts", texts: [] },
+  { path: "(error modal)", screen: "src/errors/errorModalActor.ts", texts: [] },
+  // Loaded after the first paint (src/main.tsx): the tabs' shared session and this side of the app.
+  { path: "(tabs' session)", screen: "src/session/tabSession.ts", texts: [] },
+  { path: "(offline start)", screen: "src/offline/startOffline.ts", texts: [] },
   { path: "/appointments", screen: "src/features/patient/appointments/AppointmentsPage.tsx", texts: APPOINTMENT_TEXTS },
+  // "Voir le détail" offline: the router loads the detail's screen even while the kept copy is shown in its place.
+  { path: "/appointments/{id}", screen: "src/features/patient/appointments/AppointmentDetailPage.tsx", texts: APPOINTMENT_TEXTS },
 ]
 const STATIC_FILES = [
   "app-shell.html",

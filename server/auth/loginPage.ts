@@ -54,12 +54,17 @@ const TEXTS = {
 
 export type LoginError = "badCredentials" | "tooMany" | "missing" | "crossSite"
 
+/** Whether the login site's language was chosen by the user (`chosen=1`, set by its own links and by the app), not a default. */
+export const parseLangChosen = (value: string | undefined): boolean => value === "1"
+
 /** The login site's language from its `lang` parameter, read as the app reads it (any case, a region set aside), else French. */
 export const parseLoginLang = (value: string | undefined): LoginLang => languageOfTag(value) ?? "fr"
 
 /** The login page, in the login site's frame (authPage.ts: no script, same-origin referrer policy). */
 export function renderLoginPage(options: {
   lang: LoginLang
+  /** The language was chosen (a link of this page, or the app in a language of the user's): it wins over the account's saved one. */
+  langChosen?: boolean
   returnTo: string
   email?: string
   error?: LoginError
@@ -72,7 +77,7 @@ export function renderLoginPage(options: {
   const langLink = (l: LoginLang, label: string) =>
     l === lang
       ? `<strong aria-current="true">${label}</strong>`
-      : `<a href="/auth/login?lang=${l}&amp;returnTo=${encodeURIComponent(returnTo)}" hreflang="${l}" lang="${l}">${label}</a>`
+      : `<a href="/auth/login?lang=${l}&amp;chosen=1&amp;returnTo=${encodeURIComponent(returnTo)}" hreflang="${l}" lang="${l}">${label}</a>`
   const demo = options.demoAccounts.length
     ? `<details class="demo"><summary>${t.demo}</summary><ul>${options.demoAccounts
         .map((a) => `<li><code>${escapeHtml(a)}</code></li>`)
@@ -87,6 +92,7 @@ export function renderLoginPage(options: {
   <form method="post" action="/auth/login">
     <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
     <input type="hidden" name="lang" value="${lang}">
+    ${options.langChosen ? '<input type="hidden" name="langChosen" value="1">' : ""}
     <label for="email">${t.email}</label>
     <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? "")}">
     <label for="password">${t.password}</label>

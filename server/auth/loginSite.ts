@@ -12,7 +12,7 @@ import { decodeWithFields } from "../../schemas/decode.ts"
 import { normalizePhone } from "../../schemas/phone.ts"
 import { PatientRegistration } from "../../schemas/registration.ts"
 import { createPatientAccount } from "../repositories/registration.ts"
-import { LOGIN_CSS, parseLoginLang, renderLoginPage, type LoginError } from "./loginPage.ts"
+import { LOGIN_CSS, parseLangChosen, parseLoginLang, renderLoginPage, type LoginError } from "./loginPage.ts"
 import { landingUrl, safeReturnTo } from "./returnTo.ts"
 import { isSameOriginPost } from "./sameOriginForm.ts"
 import { deviceOf } from "./device.ts"
@@ -36,19 +36,21 @@ export function loginSiteRoutes() {
 
   app.get("/login", (c) => {
     const lang = parseLoginLang(c.req.query("lang"))
+    const langChosen = parseLangChosen(c.req.query("chosen"))
     const returnTo = safeReturnTo(c.req.query("returnTo"))
     c.header("Cache-Control", "no-store")
-    return c.html(renderLoginPage({ lang, returnTo, ...demoOf(c) }))
+    return c.html(renderLoginPage({ lang, langChosen, returnTo, ...demoOf(c) }))
   })
 
   app.post("/login", async (c) => {
     const form = await c.req.parseBody()
     const field = (name: string) => (typeof form[name] === "string" ? form[name] : "")
     const lang = parseLoginLang(field("lang"))
+    const langChosen = parseLangChosen(field("langChosen"))
     const returnTo = safeReturnTo(field("returnTo"))
     c.header("Cache-Control", "no-store")
     const showAgain = (error: LoginError, status: 401 | 403 | 429, email = "") =>
-      c.html(renderLoginPage({ lang, returnTo, email, error, ...demoOf(c) }), status)
+      c.html(renderLoginPage({ lang, langChosen, returnTo, email, error, ...demoOf(c) }), status)
     // Checked before the credentials, so another site's posts neither sign anyone in nor count as guesses.
     if (!isSameOriginPost(c)) return showAgain("crossSite", 403)
     const email = field("email")
@@ -58,8 +60,9 @@ export function loginSiteRoutes() {
       return showAgain(result.reason, result.reason === "tooMany" ? 429 : 401, email.slice(0, 254))
     }
     const session = await createSession(c.get("deps").db, result.userId, c.get("deps").config.sessionTtlMs, deviceOf(c.req.header("user-agent")))
-    // The language saved in the user's settings wins over the login page's: the app opens in it.
-    const saved = await savedAppLanguage(c.get("deps").db, result.userId)
+    // The language chosen last wins (issue 39): one chosen for this sign-in (on this page, or in the
+    // app before it) over the account's; otherwise the one saved in the user's settings.
+    const saved = langChosen ? null : await savedAppLanguage(c.get("deps").db, result.userId)
     return c.redirect(landingUrl(returnTo, session.token, saved ? parseLoginLang(saved.toLowerCase()) : lang), 303)
   })
 

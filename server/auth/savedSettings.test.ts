@@ -28,6 +28,22 @@ describe("settings that take effect", () => {
     expect(session.body.settings).toMatchObject({ appLanguage: "AR", timeZone: "Africa/Dakar" })
   })
 
+  it("opens the app in the language chosen for this sign-in over the saved one, and says the login page's links choose it (issue 39)", async () => {
+    const token = await gw.signIn("patient2@demo.sn")
+    const { patientId } = await idsOf(gw, "patient2@demo.sn")
+    const current = (await gw.api("GET", `/patients/${patientId}`, { token })).body.settings
+    expect((await gw.api("PUT", `/patients/${patientId}/settings`, { token, body: { ...current, appLanguage: "FR" } })).status).toBe(200)
+    // Arabic chosen (ع in the app, or AR on the login page): the app opens in Arabic.
+    const chosen = await postLogin(gw.app, "198.51.100.8", "patient2@demo.sn", "Passw0rd!", { lang: "ar", langChosen: "1", returnTo: "/profile" })
+    expect(chosen.status).toBe(303)
+    expect(langOf(chosen.headers.get("location"))).toBe("ar")
+    // The page's own language links and a page opened with chosen=1 carry the choice into the form.
+    const html = (await gw.call("GET", "/auth/login?lang=ar&chosen=1&returnTo=%2Fprofile")).text
+    expect(html).toContain('name="langChosen" value="1"')
+    expect(html).toMatch(/href="\/auth\/login\?lang=fr&amp;chosen=1&amp;/)
+    expect((await gw.call("GET", "/auth/login?lang=ar&returnTo=%2Fprofile")).text).not.toContain('name="langChosen"')
+  })
+
   it("keeps the spec's time zones valid and takes N'Djamena for a doctor, refusing an unknown zone", async () => {
     const token = await gw.signIn("doctor@demo.sn")
     const { doctorId } = await idsOf(gw, "doctor@demo.sn")

@@ -11,8 +11,8 @@ const Emergency = lazy(() => import("../features/public/landing/LandingPage.tsx"
 
 /**
  * Shown when the gateway did not answer while checking a session: try again (by hand, or by itself
- * when the network comes back), or go on as a visitor. Meanwhile the tab shows what it kept for
- * the session (a patient's upcoming appointments) and the emergency numbers (issue 13).
+ * when the network comes back). Meanwhile the tab shows what it kept for the session (a patient's
+ * upcoming appointments, or one of them at its detail address) and the emergency numbers (issue 13).
  */
 export function SessionUnavailable() {
   const { t } = useTranslation()
@@ -28,11 +28,9 @@ export function SessionUnavailable() {
       <section className="container empty-state" role="alert" aria-labelledby="session-unavailable-title">
         <h1 id="session-unavailable-title">{t("session.unavailableTitle")}</h1>
         <p className="muted">{t("session.unavailableText")}</p>
+        {/* No "go on as a visitor": the session is kept, as the text says, and a signed-in user is not one. */}
         <div className="row" style={{ justifyContent: "center" }}>
           <Button onClick={() => session.send({ type: "session.retry" })}>{t("common.retry")}</Button>
-          <Button variant="secondary" onClick={() => session.send({ type: "session.logout" })}>
-            {t("session.continueAsVisitor")}
-          </Button>
         </div>
       </section>
       <Suspense fallback={null}>

@@ -109,6 +109,15 @@ describe("keeping a patient's appointments for offline reading", () => {
     expect(readOfflineSnapshot("another-token")).toBeNull()
   })
 
+  it("keeps no cancelled appointment among the upcoming ones (SPEC §4: CANCELED is not ahead of her)", async () => {
+    const session = await signedIn(patientUser)
+    const queryClient = new QueryClient()
+    stops.push(keepAppointmentsOffline(session, queryClient), () => session.stop())
+    const cancelled = { ...appointment("cancelled-friday", "2026-11-27T09:00:00Z"), status: "CANCELED" as const }
+    queryClient.setQueryData(appointmentKeys.list(), [...LIST, cancelled], { updatedAt: FETCHED_AT })
+    expect(readOfflineSnapshot(TOKEN)?.appointments.map((a) => (a as Appointment).id)).toEqual(["tomorrow", "in-a-week"])
+  })
+
   it("replaces the copy when the list is fetched again", async () => {
     const session = await signedIn(patientUser)
     const queryClient = new QueryClient()

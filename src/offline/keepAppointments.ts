@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query"
 import type { Appointment } from "../../schemas/appointment.ts"
-import { isUpcoming } from "../features/appointments-shared/appointmentFilters.ts"
+import { upcomingConfirmed } from "../features/appointments-shared/appointmentFilters.ts"
 import { roleNameOf } from "../session/roles.ts"
 import type { SessionHandle } from "../session/sessionHandle.ts"
 import { readKeptAppointments } from "./keptAppointments.ts"
@@ -11,15 +11,11 @@ export const APPOINTMENT_LIST_KEY = ["appointments", "list"] as const
 
 const isListKey = (key: ReadonlyArray<unknown>) => key.length === APPOINTMENT_LIST_KEY.length && APPOINTMENT_LIST_KEY.every((part, i) => key[i] === part)
 
-/** The upcoming ones, soonest first, as of `nowMs`. */
-export const upcomingOf = (list: ReadonlyArray<Appointment>, nowMs: number): Appointment[] =>
-  list.filter((a) => isUpcoming(a, nowMs)).sort((x, y) => x.appointmentTime.localeCompare(y.appointmentTime))
-
 /** A failure with no answer at all (no network, gateway unreachable), as src/api/client.ts reports it. */
 const isUnanswered = (error: unknown) => typeof error === "object" && error !== null && "status" in error && error.status === null
 
 /**
- * Each time a signed-in patient's appointment list arrives, its upcoming appointments are kept for
+ * Each time a signed-in patient's appointment list arrives, its upcoming confirmed appointments are kept for
  * the tab (saveOfflineSnapshot) with the time they were fetched. Doctors' and managers' lists are never kept.
  * When the list cannot be fetched for want of a network and the page has none (a screen opened
  * offline in a live tab), the kept one stands in for it, dated from its fetch.
@@ -34,7 +30,8 @@ export function keepAppointmentsOffline(session: SessionHandle, queryClient: Que
     if (!token) return
     const state = queryClient.getQueryState<ReadonlyArray<Appointment>>(APPOINTMENT_LIST_KEY)
     if (state?.status !== "success" || !state.data) return
-    saveOfflineSnapshot({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingOf(state.data, state.dataUpdatedAt) })
+    // Upcoming means still to happen: a cancelled one is not (SPEC §4's states), as on the profile and the bell.
+    saveOfflineSnapshot({ token, savedAt: new Date(state.dataUpdatedAt).toISOString(), appointments: upcomingConfirmed(state.data, state.dataUpdatedAt) })
   }
   const standIn = () => {
     const state = queryClient.getQueryState(APPOINTMENT_LIST_KEY)

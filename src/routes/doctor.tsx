@@ -4,7 +4,7 @@ const appointmentsApi = () => import("../api/appointments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
-import { requireRoles } from "./guards.ts"
+import { gatewayReached, requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
 import { parseNewAppointmentSearch } from "../features/doctor/appointments/newAppointmentSearch.ts"
 import { idParams } from "./params.ts"
@@ -81,7 +81,7 @@ const appointmentsRoute = createRoute({
   validateSearch: lenientSearch(AppointmentsSearch),
   loader: async ({ context }) => {
     const { appointmentsQuery } = await appointmentsApi()
-    await Promise.all([ensureTexts(APPOINTMENT_TEXTS), context.queryClient.prefetchQuery(appointmentsQuery())])
+    await Promise.all([ensureTexts(APPOINTMENT_TEXTS), gatewayReached(context.user) ? context.queryClient.prefetchQuery(appointmentsQuery()) : undefined])
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentsPage.tsx"), "DoctorAppointmentsPage"),
 })
@@ -102,7 +102,7 @@ const appointmentRoute = createRoute({
     const [{ appointmentQuery, appointmentNotificationsQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "notificationLog"])])
     // What was sent is warmed beside the appointment, not waited for: the page shows without it.
     void context.queryClient.prefetchQuery(appointmentNotificationsQuery(params.appointmentId))
-    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),
   errorComponent: appointmentNotFound,
@@ -115,7 +115,7 @@ const rescheduleRoute = createRoute({
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "booking"])])
-    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorReschedulePage.tsx"), "DoctorReschedulePage"),
   errorComponent: appointmentNotFound,

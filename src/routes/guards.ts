@@ -20,3 +20,11 @@ export async function requireRoles(context: RouterContext, allowed: ReadonlyArra
   if (!role || !allowed.includes(role)) throw redirect({ to: "/", replace: true })
   return { user }
 }
+
+/**
+ * Whether the layout's guard heard the gateway (a user came back): while the session cannot be
+ * checked the layout shows the tab's kept copy instead of the page (src/layout/RootLayout.tsx), so
+ * a loader waits for no data, whose retries would hold the first paint of a tab opened offline;
+ * the loaders run again once the session answers (src/session/sessionEffects.ts).
+ */
+export const gatewayReached = (user: unknown): boolean => user !== null && user !== undefined

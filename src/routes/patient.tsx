@@ -9,7 +9,7 @@ import { AppointmentsSearch } from "../features/appointments-shared/appointmentF
 import { RescheduleSearch } from "../features/appointments-shared/rescheduleSearch.ts"
 import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
-import { requireRoles } from "./guards.ts"
+import { gatewayReached, requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
 import { idParams } from "./params.ts"
 import { placeholder } from "./placeholders.tsx"
@@ -81,6 +81,7 @@ const appointmentsRoute = createRoute({
   path: "/appointments",
   validateSearch: lenientSearch(AppointmentsSearch),
   loader: async ({ context }) => {
+    if (!gatewayReached(context.user)) return ensureTexts(APPOINTMENT_TEXTS)
     const [{ appointmentsQuery }, { slotWaitlistsQuery }] = await Promise.all([appointmentsApi(), slotWaitlistsApi()])
     await Promise.all([
       ensureTexts(APPOINTMENT_TEXTS),
@@ -103,7 +104,7 @@ const appointmentRoute = createRoute({
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
-    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
   errorComponent: detailNotFound,
@@ -118,7 +119,7 @@ const rescheduleRoute = createRoute({
   validateSearch: lenientSearch(RescheduleSearch),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
-    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/ReschedulePage.tsx"), "ReschedulePage"),
   errorComponent: detailNotFound,

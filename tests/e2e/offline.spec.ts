@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page, type Route } from "@playwright/test"
 import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
 
 // Issue 13, "Offline": the app is installable; with no network a signed-in patient still reads the
@@ -25,11 +25,17 @@ const UPCOMING_DOCTOR = "Moussa Ndiaye"
  */
 const setOffline = (page: Page, offline: boolean) => page.context().setOffline(offline)
 
-/** A new document opened with no network (see setOffline). */
+/**
+ * A new document opened with no network (see setOffline). The instant online is the emulation's,
+ * not the phone's: nothing of the app may reach the gateway in it (the session checked in that
+ * instant, then not loaded, made the Arabic journey's outcome depend on timing).
+ */
 async function openOffline(page: Page, open: () => Promise<unknown>) {
+  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"))
   await open()
   await setOffline(page, false)
   await setOffline(page, true)
+  await page.context().unroute("**/api/**")
 }
 
 /** The service worker has installed (its precache complete) and controls this page. */
@@ -51,6 +57,17 @@ async function patientOnlineWithAppointments(page: Page): Promise<{ before: numb
     .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname.split("/").pop()!))
   await waitForServiceWorker(page)
   return { before, after, upcomingIds }
+}
+
+/** The app's own files (not the gateway's answers) that failed to load from now on: offline, each must come from the worker's precache. */
+function watchMissingFiles(page: Page): string[] {
+  const missing: string[] = []
+  page.on("requestfailed", (request) => {
+    const url = new URL(request.url())
+    if (url.origin === new URL(page.url()).origin && !url.pathname.startsWith("/api/"))
+      missing.push(`${url.pathname}${url.search}: ${request.failure()?.errorText}`)
+  })
+  return missing
 }
 
 /** Serious or critical WCAG 2.2 AA violations on the page as it stands (the offline view has no screen of its own in tests/a11y). */
@@ -128,12 +145,11 @@ test("offline, the signed-in patient reads her upcoming appointments as last fet
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
 })
 
-// FIXME (said in the closing note): on Chromium 150 this journey fails about one run in three, the
-// page left blank after the Arabic address is opened offline; its cause is not found yet.
-test.fixme("offline in Arabic: the banner and the kept appointments read right to left", async ({ page }) => {
+test("offline in Arabic: the banner and the kept appointments read right to left", async ({ page }) => {
   await patientOnlineWithAppointments(page)
   await onPhone(page)
   await setOffline(page, true)
+  const missing = watchMissingFiles(page)
   await openOffline(page, () => page.goto("/appointments?lang=ar"))
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   const banner = page.getByRole("status").filter({ hasText: "غير متصل" })
@@ -145,6 +161,58 @@ test.fixme("offline in Arabic: the banner and the kept appointments read right t
   await expect(page.getByRole("link", { name: /1515/ }).first()).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   expect(await seriousViolations(page)).toEqual([])
+  // Everything the page loaded came from the worker (the session machine was once missing: the page went blank).
+  expect(missing).toEqual([])
+})
+
+test("opened offline at 360 px, the kept list draws at once, without a cancelled visit, with its details, and no visitor's way out", async ({ page }) => {
+  // The gateway's list carries, beside hers, a visit ahead that was cancelled (SPEC §4: CANCELED).
+  const cancelledId = crypto.randomUUID()
+  const withCancelled = async (route: Route) => {
+    const response = await route.fetch()
+    const list = (await response.json()) as Array<{ id: string; status: string; appointmentTime: string }>
+    const ahead = list.find((a) => a.status === "CONFIRMED" && Date.parse(a.appointmentTime) > Date.now())!
+    await route.fulfill({ response, json: [...list, { ...ahead, id: cancelledId, status: "CANCELED" }] })
+  }
+  await page.route("**/api/v1/appointments", withCancelled)
+  const { upcomingIds } = await patientOnlineWithAppointments(page)
+  expect(upcomingIds).toContain(cancelledId)
+  await page.unroute("**/api/v1/appointments", withCancelled)
+  await onPhone(page)
+
+  await setOffline(page, true)
+  const missing = watchMissingFiles(page)
+  const opened = Date.now()
+  await openOffline(page, () => page.reload())
+  // Drawn within 2.5 s of the address being opened (QA: it stayed blank longer; TanStack's two retries alone wait 3 s).
+  const kept = page.getByRole("region", { name: "Vos prochains rendez-vous" })
+  await expect(kept.getByRole("article").first()).toBeVisible({ timeout: 2_500 - (Date.now() - opened) })
+  await expect(kept.getByRole("article")).toHaveCount(upcomingIds.length - 1)
+  await expect(kept.getByText("Annulé")).toHaveCount(0)
+  // Her session is kept: she is not offered to go on without her account.
+  await expect(page.getByRole("heading", { name: "Impossible de joindre Promed" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Continuer sans compte" })).toHaveCount(0)
+
+  // "Voir le détail": the appointment as kept, at its address, and back to the list.
+  const first = kept.getByRole("article").first()
+  const doctor = (await first.getByRole("heading").textContent())!.trim()
+  const when = (await first.locator("dd").first().textContent())!.split("·")
+  await first.getByRole("link", { name: "Voir le détail" }).click()
+  await expect(page).toHaveURL(/\/appointments\/[^/]+$/)
+  const detail = page.getByRole("region", { name: "Détail du rendez-vous" })
+  await expect(detail.getByRole("heading", { name: doctor })).toBeVisible()
+  await expect(detail).toContainText(when[0]!.trim())
+  await expect(detail).toContainText(when[1]!.trim())
+  await expect(detail).toContainText("Confirmé")
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await detail.getByRole("link", { name: "Retour à mes rendez-vous" }).click()
+  await expect(kept.getByRole("article")).toHaveCount(upcomingIds.length - 1)
+
+  // One the tab did not keep (the cancelled one), typed in: said to be unreadable offline, not a blank page.
+  await openOffline(page, () => page.goto(`/appointments/${cancelledId}`))
+  await expect(page.getByRole("region", { name: "Détail du rendez-vous" })).toContainText("Le détail de ce rendez-vous n'est pas disponible hors ligne.")
+  expect(await seriousViolations(page)).toEqual([])
+  expect(missing).toEqual([])
 })
 
 /** Everything the browser holds for this origin that could carry her appointments: storage and the worker's caches. */

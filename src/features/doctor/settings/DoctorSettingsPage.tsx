@@ -3,6 +3,7 @@ import { useSelector } from "@xstate/react"
 import i18next from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { inLanguage } from "../../../i18n/i18n.ts"
 import { fromPromise } from "xstate"
 import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
@@ -64,10 +65,12 @@ export function DoctorSettingsPage() {
     createFormSaveMachine(fromPromise<DoctorSettings, DoctorSettingsUpdate>(({ input }) => saveDoctorSettings(doctor.id, input))).provide({
       actions: {
         onSaved: (_, { result }) => {
-          toast.success(i18next.t("doctorSettings.saved"), TOAST_DURATION.short)
           session.send({ type: "session.refresh" })
           // A new app language applies at once, as on the patient's settings, not at the next sign-in.
-          if (result.appLanguage !== settings?.appLanguage) session.send({ type: "session.setLanguage", language: UI_LANGUAGE[result.appLanguage] })
+          const language = result.appLanguage !== settings?.appLanguage ? UI_LANGUAGE[result.appLanguage] : null
+          if (language) session.send({ type: "session.setLanguage", language })
+          // Said in the language just saved: the texts of a new one arrive after this answer.
+          void (language ? inLanguage(language) : Promise.resolve()).then(() => toast.success(i18next.t("doctorSettings.saved"), TOAST_DURATION.short))
         },
         // SPEC §8: a settings save failure is only logged; the doctor stays on the form.
         onFailed: (_, { error }) => console.warn("[promed] doctor settings save failed", error),

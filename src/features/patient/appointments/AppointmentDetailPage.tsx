@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query"
+import { BackToAppointmentsLink } from "../../appointments-shared/BackToAppointmentsLink.tsx"
 import { getRouteApi, Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { AppointmentNotFoundView } from "../../appointments-shared/AppointmentNotFound.tsx"
@@ -11,7 +12,6 @@ import "../patient.css"
 import { doctorName } from "../../../i18n/doctorText.ts"
 import { doctorSpecialties } from "../../appointments-shared/appointmentText.ts"
 import type { Language } from "../../../i18n/languages.ts"
-import { BackIcon } from "../../../ui/icons.tsx"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
@@ -23,12 +23,7 @@ export function AppointmentDetailPage() {
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
   return (
     <div className="container page stack">
-      <Link to="/appointments" className="back-link">
-        <span aria-hidden="true" className="flip-rtl">
-          <BackIcon />
-        </span>{" "}
-        {t("appointments.backToList")}
-      </Link>
+      <BackToAppointmentsLink />
       <h1>{t("appointments.detailTitle")}</h1>
       <section className="card stack" aria-labelledby="appointment-doctor">
         <h2 id="appointment-doctor">{doctorName(t, a.doctor)}</h2>

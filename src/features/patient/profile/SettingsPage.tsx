@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
+import i18next from "i18next"
 import { useTranslation } from "react-i18next"
+import { inLanguage } from "../../../i18n/i18n.ts"
 import { APP_LANGUAGES, type AppLanguage } from "../../../../schemas/enums.ts"
 import { TimeZoneSetting, type PatientSettings } from "../../../../schemas/settings.ts"
 import { afterPatientChange, patientQuery, updatePatientSettings } from "../../../api/patients.ts"
@@ -68,8 +70,10 @@ function SettingsForm({ patientId, initial }: { patientId: PatientId | null; ini
     onSaved: (saved) => {
       if (patientId) void afterPatientChange(queryClient, patientId)
       session.send({ type: "session.refresh" })
-      if (initial && saved.appLanguage !== initial.appLanguage) session.send({ type: "session.setLanguage", language: UI_LANGUAGE[saved.appLanguage] })
-      toast.success(t("patientSettings.saved"), TOAST_DURATION.short)
+      const language = initial && saved.appLanguage !== initial.appLanguage ? UI_LANGUAGE[saved.appLanguage] : null
+      if (language) session.send({ type: "session.setLanguage", language })
+      // Said in the language just saved: the texts of a new one arrive after this answer.
+      void (language ? inLanguage(language) : Promise.resolve()).then(() => toast.success(i18next.t("patientSettings.saved"), TOAST_DURATION.short))
     },
     // SPEC §8: a settings save failure is logged only; the user stays on the page.
     onFailed: (error) => console.warn("[promed] settings save failed", error),
