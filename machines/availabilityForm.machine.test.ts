@@ -118,7 +118,7 @@ describe("availability form machine (model-based)", () => {
     await flush()
     expect(sut.actor.getSnapshot().value).toEqual({ editing: "dirty" })
     expect(sut.api.calls).toHaveLength(0)
-    expect(availabilityFormErrors(sut.actor.getSnapshot().context.values).slotDurationMinutes).toBe("validation.invalid")
+    expect(availabilityFormErrors(sut.actor.getSnapshot().context.values).slotDurationMinutes).toBe("validation.durationRequired")
   })
 
   it("accepts only durations in steps of 5", () => {
