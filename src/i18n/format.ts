@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Language } from "./languages.ts"
  * week of slots is a hundred times and dates, each of which made its own formatter, with its zone).
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>()
-function formatterOf<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+export function formatterOf<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
   kind: new (locale: string, options: object) => F,
   language: Language,
   options: object,
@@ -60,9 +60,6 @@ export function formatDate(value: string | Date, language: Language, options: In
 export function formatTime(instant: string | Date, language: Language, timeZone: string): string {
   return formatterOf(Intl.DateTimeFormat, language, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(instant))
 }
-
-/** Items joined the way each language writes a list: « Pédiatrie, Cardiologie et Dermatologie », « Pédiatrie وCardiologie ». */
-export const formatList = (items: ReadonlyArray<string>, language: Language): string => formatterOf(Intl.ListFormat, language, {}).format(items)
 
 /** A rating to one decimal, e.g. 4.5 (SPEC §2). */
 export function formatRating(rating: number, language: Language): string {

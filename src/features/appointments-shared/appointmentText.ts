@@ -1,6 +1,7 @@
 import type { Appointment } from "../../../schemas/appointment.ts"
 import type { TFunction } from "i18next"
-import { formatDate, formatList, formatTime } from "../../i18n/format.ts"
+import { formatDate, formatTime } from "../../i18n/format.ts"
+import { formatList } from "../../i18n/formatList.ts"
 import { specialtyLabel } from "../../i18n/doctorText.ts"
 import type { Language } from "../../i18n/languages.ts"
 
