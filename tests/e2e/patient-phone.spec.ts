@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { ACCOUNTS, acceptCookies, signIn } from "./support.ts"
+import { ACCOUNTS, acceptCookies, openBookingFromCard, signIn } from "./support.ts"
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page)
@@ -29,13 +29,7 @@ test("on a 360 px phone the patient screens and the booking wizard fit without s
   }
 
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page
-    .getByRole("article")
-    .filter({ hasText: "Moussa Ndiaye" })
-    .first()
-    .getByRole("button", { name: /Prendre rendez-vous/ })
-    .click()
-  const dialog = page.getByRole("dialog")
+  const dialog = await openBookingFromCard(page, "Moussa Ndiaye")
   await dialog.getByLabel("Motif de consultation").fill("Contrôle annuel")
   await dialog.getByRole("button", { name: "Suivant", exact: true }).click()
   await expect(dialog.getByRole("group", { name: /Créneaux du/ })).toBeVisible()

@@ -11,6 +11,7 @@ import {
   signUpPatient,
   smsSentTo,
   toastCount,
+  openBookingFromCard,
 } from "./support.ts"
 import { sinkMessages } from "../support/publicPages.ts"
 
@@ -66,13 +67,7 @@ test("a HOME visit needs a primary home address: the wizard says so and links to
   await saveProfile(page)
 
   await page.goto("/doctors?keyword=Moussa%20Ndiaye")
-  await page
-    .getByRole("article")
-    .filter({ hasText: "Moussa Ndiaye" })
-    .first()
-    .getByRole("button", { name: /Prendre rendez-vous/ })
-    .click()
-  const dialog = page.getByRole("dialog")
+  const dialog = await openBookingFromCard(page, "Moussa Ndiaye")
   await expect(dialog.getByRole("radio", { name: /À domicile/ })).toBeDisabled()
   await expect(dialog.getByText("Pour une visite à domicile, ajoutez une adresse de domicile principale à votre profil.")).toBeVisible()
   await dialog.getByRole("link", { name: "Modifier mon profil" }).click()

@@ -122,3 +122,14 @@ export const smsSentTo = (phone: string): string[] => smsInOutbox(process.env.E2
 
 /** The 6-digit code of the last SMS sent to the number. */
 export const lastCodeSentTo = (phone: string) => /\b(\d{6})\b/.exec(smsSentTo(phone).at(-1) ?? "")?.[1] ?? ""
+
+/** Opens the booking dialog from the first search card naming this doctor ("Prendre rendez-vous"); answers the dialog. */
+export async function openBookingFromCard(page: Page, doctor: string) {
+  await page
+    .getByRole("article")
+    .filter({ hasText: doctor })
+    .first()
+    .getByRole("button", { name: /Prendre rendez-vous/ })
+    .click()
+  return page.getByRole("dialog")
+}
