@@ -48,6 +48,9 @@ async function scene(request: APIRequestContext): Promise<Scene> {
   const waiterToken = await apiToken(request, WAITER)
   // Entries left by an earlier run would be first in line: both patients start waiting for nothing with this doctor.
   for (const token of [bookerToken, waiterToken]) await leaveAll(request, token, doctor.id)
+  // A slot another spec left held at its review (15 minutes) would pass the holder over for every
+  // offer (one slot held per account, issue 38): each patient lets whatever they hold go.
+  for (const token of [bookerToken, waiterToken]) await letHoldsGo(request, token, doctor.id)
   return {
     doctorId: doctor.id,
     doctorName: `${doctor.firstName} ${doctor.lastName}`,
@@ -59,6 +62,16 @@ async function scene(request: APIRequestContext): Promise<Scene> {
 async function leaveAll(request: APIRequestContext, token: string, doctorId: string) {
   const mine = await api<Entry[]>(request, token, "GET", "/slot-waitlists")
   for (const entry of mine.body.filter((e) => e.doctorId === doctorId)) await api(request, token, "DELETE", `/slot-waitlists/${entry.id}`)
+}
+
+/** Holding a slot lets the account's other holds go (issue 14); letting that one go leaves none. */
+async function letHoldsGo(request: APIRequestContext, token: string, doctorId: string) {
+  const today = Temporal.Now.plainDateISO("Africa/Dakar")
+  const range = `startDate=${today.add({ days: 21 })}&endDate=${today.add({ days: 27 })}`
+  const [slot] = (await api<Slot[]>(request, token, "GET", `/doctor-availability/${doctorId}/available-time-slots?${range}`)).body
+  expect(slot, "a free slot three weeks ahead, to hold and let go").toBeDefined()
+  expect((await api(request, token, "POST", `/time-slots/${slot!.id}/hold`)).status).toBe(201)
+  expect((await api(request, token, "DELETE", `/time-slots/${slot!.id}/hold`)).status).toBe(200)
 }
 
 /**
