@@ -10,6 +10,7 @@ import { appointments, healthcareFacilities, jobs, patients, payments as payment
 import { paymentHandlers } from "../payments/jobs.ts"
 import { PAYMENT_REFUND_JOB } from "../payments/ledger.ts"
 import { reconcilePayment } from "../payments/notices.ts"
+import { sandboxNotice } from "../payments/sandbox.ts"
 import { startTestGateway, type TestGateway } from "../testing/testGateway.ts"
 import { bookingBody, idsOf, insertSlot } from "./testing/appointmentFixtures.ts"
 import { askDeposit, ledgerOf, notify, pay, paymentRow, post, resigned } from "./testing/paymentFixtures.ts"
@@ -147,7 +148,12 @@ describe("the sandbox's notices", () => {
 
   it("refuses a notice whose body was changed after it was signed", async () => {
     const { payment } = await pendingPayment(74)
-    const { notice } = await notify(gw, payment, { approved: false, secret: gw.config.payments.webhookSecret, at: new Date(Date.now() - 10 * 60_000) })
+    // Signed now with the right secret, as a refusal; turned into an approval on the way.
+    const notice = sandboxNotice(
+      gw.config.payments.webhookSecret,
+      { paymentId: payment.id, approved: false, method: null, amount: 5000, currency: "XOF" },
+      new Date(),
+    )
     const tampered = notice.rawBody.replace("payment.failed", "payment.succeeded")
     const response = await post(gw, tampered, notice.headers)
     expect(response.status).toBe(403)
