@@ -5,6 +5,7 @@ import type { SessionUser } from "../../schemas/session.ts"
 const appointmentsApi = () => import("../api/appointments.ts")
 const patientsApi = () => import("../api/patients.ts")
 const slotWaitlistsApi = () => import("../api/slotWaitlists.ts")
+const paymentsApi = () => import("../api/payments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { RescheduleSearch } from "../features/appointments-shared/rescheduleSearch.ts"
 import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
@@ -103,8 +104,11 @@ const appointmentRoute = createRoute({
   path: "/appointments/$appointmentId",
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
-    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
-    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    // Issue 40: the detail shows the deposit paid for it, if any (its card warmed, not awaited).
+    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "payment"])])
+    if (!gatewayReached(context.user)) return
+    void paymentsApi().then(({ appointmentPaymentQuery }) => context.queryClient.prefetchQuery(appointmentPaymentQuery(params.appointmentId)))
+    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
   errorComponent: detailNotFound,
@@ -126,6 +130,15 @@ const rescheduleRoute = createRoute({
   notFoundComponent: detailNotFound,
 })
 
+/** Issue 40: where the provider's checkout sends the browser back, to learn how the deposit went. */
+const paymentReturnRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/payments/$paymentId",
+  params: idParams("paymentId"),
+  loader: () => ensureTexts(["payment", "booking"]),
+  component: lazyRouteComponent(() => import("../features/payments/PaymentReturnPage.tsx"), "PaymentReturnPage"),
+})
+
 const medicalRecordsRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/medical-records",
@@ -143,6 +156,7 @@ export const patientRoutes = patientLayout.addChildren([
   appointmentsRoute,
   appointmentRoute,
   rescheduleRoute,
+  paymentReturnRoute,
   medicalRecordsRoute,
   page("/prescriptions", placeholder("titles.prescriptions")),
   page("/favorite-doctors", placeholder("titles.favoriteDoctors")),

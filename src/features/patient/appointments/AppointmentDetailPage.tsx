@@ -12,6 +12,7 @@ import "../patient.css"
 import { doctorName } from "../../../i18n/doctorText.ts"
 import { doctorSpecialties } from "../../appointments-shared/appointmentText.ts"
 import type { Language } from "../../../i18n/languages.ts"
+import { PaymentCard } from "../../payments/PaymentCard.tsx"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
@@ -30,6 +31,8 @@ export function AppointmentDetailPage() {
         {a.doctor.specialties.length ? <p className="muted">{doctorSpecialties(t, a, i18n.language as Language)}</p> : null}
         <AppointmentFacts appointment={a} />
       </section>
+      {/* Issue 40: the deposit paid to book it, refunded or kept since, with its receipt. */}
+      <PaymentCard appointment={a} />
       {a.status === "CONFIRMED" ? (
         <div className="row">
           <Link to="/appointments/$appointmentId/reschedule" params={{ appointmentId: a.id }} className="btn btn-secondary">
