@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { ApiErrorBody } from "../schemas/errors.ts"
-import type { PaymentId } from "../schemas/ids.ts"
+import type { AppointmentId, PaymentId } from "../schemas/ids.ts"
 import type { Payment } from "../schemas/payments.ts"
 import { isBrieflyUnavailable } from "../src/api/requestError.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
@@ -52,7 +52,7 @@ export const paymentReturnMachine = setup({
       pendingReads: ({ context }) => context.pendingReads + 1,
     }),
     /** Says the deposit is paid and opens the appointment it made (/appointments/{id}); provided by the app. */
-    openAppointment: (_, _params: { appointmentId: string }) => {},
+    openAppointment: (_, _params: { appointmentId: AppointmentId }) => {},
   },
   guards: {
     /** Paid, and perhaps since refunded or kept: the appointment exists. */

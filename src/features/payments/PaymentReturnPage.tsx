@@ -32,7 +32,7 @@ export function PaymentReturnPage() {
           void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
           toast.success(t("payment.paidToast"), TOAST_DURATION.long)
           // The return page has said its word: Back from the appointment does not come here again.
-          void navigate({ to: "/appointments/$appointmentId", params: { appointmentId: appointmentId as never }, replace: true })
+          void navigate({ to: "/appointments/$appointmentId", params: { appointmentId }, replace: true })
         },
       },
     }),
