@@ -5,7 +5,6 @@ import type { SessionUser } from "../../schemas/session.ts"
 const appointmentsApi = () => import("../api/appointments.ts")
 const patientsApi = () => import("../api/patients.ts")
 const slotWaitlistsApi = () => import("../api/slotWaitlists.ts")
-const paymentsApi = () => import("../api/payments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { RescheduleSearch } from "../features/appointments-shared/rescheduleSearch.ts"
 import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
@@ -104,11 +103,9 @@ const appointmentRoute = createRoute({
   path: "/appointments/$appointmentId",
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
-    // Issue 40: the detail shows the deposit paid for it, if any (its card warmed, not awaited).
+    // Issue 40: the detail shows the deposit paid for it, if any (its card reads it, so the shell carries no more).
     const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "payment"])])
-    if (!gatewayReached(context.user)) return
-    void paymentsApi().then(({ appointmentPaymentQuery }) => context.queryClient.prefetchQuery(appointmentPaymentQuery(params.appointmentId)))
-    await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
+    if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
   errorComponent: detailNotFound,
@@ -135,7 +132,7 @@ const paymentReturnRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/payments/$paymentId",
   params: idParams("paymentId"),
-  loader: () => ensureTexts(["payment", "booking"]),
+  loader: () => ensureTexts(["payment"]),
   component: lazyRouteComponent(() => import("../features/payments/PaymentReturnPage.tsx"), "PaymentReturnPage"),
 })
 
