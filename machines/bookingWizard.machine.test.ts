@@ -39,6 +39,9 @@ const booked = { id: "appt-1", status: "CONFIRMED" } as unknown as Appointment
 const OUTAGE = { code: "SERVER_ERROR", message: "Promed is briefly unavailable: try again in a moment", status: 503, retryAfterSeconds: 3 }
 /** Issue 14: the gateway's hold, 5 minutes (SLOT_HOLD_MINUTES) from its answer. */
 const HOLD = { timeSlotId: FREE.id, heldUntil: "2026-11-24T08:05:00Z", expiresInSeconds: 300 }
+/** Issue 40: the doctor asks 5,000 FCFA of all patients (the payment's answer: PENDING, its provider's page). */
+const DEPOSIT = { deposit: { amount: 5000, currency: "XOF", reason: "ALL" } }
+const PENDING = { id: "pay-1", status: "PENDING", amount: 5000, currency: "XOF", checkoutUrl: "http://localhost/sandbox/checkout/pay-1", appointmentId: null }
 
 const EVENTS = [
   { type: "booking.update", details: { forWhom: DEPENDANT, reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" } },
@@ -76,12 +79,30 @@ const EVENTS = [
     type: "xstate.error.actor.holdSlot",
     error: { code: "BUSINESS_ERROR", message: "Too many holds", fields: [{ name: "timeSlotId", message: "booking.holdRate" }] },
   },
-  { type: "xstate.after.holdExpiry.bookingWizard.review.held" },
+  { type: "xstate.after.holdExpiry.bookingWizard.review.hold.held" },
   // Back, Forward or a typed address naming a step (issue 11).
   { type: "booking.goToStep", step: 1 },
   { type: "booking.goToStep", step: 2 },
   { type: "booking.goToStep", step: 3 },
   { type: "booking.cancel" },
+] as const
+
+/**
+ * Issue 40's events: the deposit this booking owes, and the payment it starts. The runs above
+ * leave the quote unanswered (the booking goes as before, the gateway deciding); one run answers
+ * it, which keeps the paths about twice those of the wizard without deposits rather than four times.
+ */
+const DEPOSIT_EVENTS = [
+  ...EVENTS,
+  // Issue 40: the deposit this booking owes (5,000 FCFA of all), none, or no answer.
+  { type: "xstate.done.actor.quoteDeposit", output: DEPOSIT },
+  { type: "xstate.done.actor.quoteDeposit", output: { deposit: null } },
+  { type: "xstate.error.actor.quoteDeposit", error: { code: "NETWORK_ERROR", message: "Cannot connect to the server" } },
+  // The payment started, or refused as a booking is (the slot taken, a failure, no answer, an outage).
+  { type: "xstate.done.actor.createPayment", output: PENDING },
+  { type: "xstate.error.actor.createPayment", error: { code: "TIME_SLOT_ALREADY_BOOKED", message: "Taken" } },
+  { type: "xstate.error.actor.createPayment", error: { code: "SERVER_ERROR", message: "Boom" } },
+  { type: "xstate.error.actor.createPayment", error: OUTAGE },
 ] as const
 
 /** Where the wizard ignores a Back/Forward, the browser has changed the address all the same. */
@@ -91,7 +112,7 @@ const addressMoved = (view: WizardView, event: { type: string; step?: BookingSte
 const coverage = trackCoverage("bookingWizard", bookingWizardMachine)
 
 function startWizard(input: BookingWizardInput) {
-  const api = deferredActors(["createAppointment", "holdSlot"] as const)
+  const api = deferredActors(["createAppointment", "holdSlot", "quoteDeposit", "createPayment"] as const)
   const effects: string[] = []
   const clock = new SimulatedClock()
   /** The address bar and the tab's storage, as the app's showStep and draft actions keep them. */
@@ -105,6 +126,7 @@ function startWizard(input: BookingWizardInput) {
         logFailure: (_, params) => effects.push(`log:${params.error.code}`),
         finish: (_, params) => effects.push(`finish:${params.origin}`),
         close: () => effects.push("close"),
+        goToCheckout: (_, { url }) => effects.push(`checkout:${url}`),
         releaseHold: (_, { timeSlotId }) => effects.push(`release:${timeSlotId}`),
         showStep: (_, { step, replace }) => {
           if (tab.address === step) return
@@ -126,10 +148,10 @@ function startWizard(input: BookingWizardInput) {
 
 type Sut = ReturnType<typeof startWizard>
 
-/** A request as the fake gateway received it: its body, and its Idempotency-Key by name. */
-function requestSeen(input: unknown, keyName: (key: unknown) => string): WizardView["requests"][number] {
+/** A request as the fake gateway received it: its call, its body, and its Idempotency-Key by name. */
+function requestSeen(name: string, input: unknown, keyName: (key: unknown) => string): WizardView["requests"][number] {
   const { body, idempotencyKey } = input as { body: unknown; idempotencyKey: unknown }
-  return { body, key: keyName(idempotencyKey) }
+  return { call: name === "createPayment" ? "payments" : "appointments", body, key: keyName(idempotencyKey) }
 }
 
 /** The grid's notice as SlotStep words it. */
@@ -151,8 +173,11 @@ function observe(sut: Sut): WizardView {
     slots: "step2",
     review: "step3",
     booking: "sending",
+    // Issue 40: the deposit's payment being started is, for the user, the booking being sent.
+    paying: "sending",
     // Waiting to send the same request again: for the user, still sending.
     retrying: "sending",
+    checkout: "checkout",
     slotTaken: "slotTaken",
     failed: "failed",
     success: "success",
@@ -164,29 +189,40 @@ function observe(sut: Sut): WizardView {
     fields: { ...context.details },
     errors: context.errors.map((e) => `${e.name}: ${e.message}`).sort(),
     selectedSlotId: context.slot?.id ?? null,
-    requests: sut.api.calls.filter((c) => c.name === "createAppointment").map((c) => requestSeen(c.input, keyName)),
+    requests: sut.api.calls.filter((c) => c.name === "createAppointment" || c.name === "createPayment").map((c) => requestSeen(c.name, c.input, keyName)),
     effects: [...sut.effects],
     address: sut.tab.address,
     entries: sut.tab.entries,
     storedDraft: sut.tab.stored,
     holds: sut.api.calls.filter((c) => c.name === "holdSlot").map((c) => (c.input as { timeSlotId: string }).timeSlotId),
     // What ReviewStep counts down from: the hold of a review still under way.
-    countdown: snapshot.matches({ review: "held" }) && context.hold !== null,
+    countdown: snapshot.matches({ review: { hold: "held" } }) && context.hold !== null,
     notice: context.holdNotice === null ? null : NOTICES[context.holdNotice],
     // SlotStep opens the grid on the chosen slot's week, or else on the taken one's.
     gridAt: context.slot?.id ?? context.takenSlot?.id ?? null,
     // What ReviewStep says on a failed booking.
     failure: snapshot.matches({ failed: "unavailable" }) ? "unavailable" : snapshot.matches("failed") ? "failed" : null,
+    quotes: sut.api.calls
+      .filter((c) => c.name === "quoteDeposit")
+      .map((c) => {
+        const { timeSlotId, dependantId } = c.input as { timeSlotId: string; dependantId: string | null }
+        return { slotId: timeSlotId, dependantId }
+      }),
+    // What ReviewStep waits for before labelling its confirm button.
+    quoting: snapshot.matches({ review: { deposit: "quoting" } }),
+    // What ReviewStep says of the deposit: on the review, and while it is paid or failed to be.
+    deposit: ["review", "booking", "paying", "retrying", "failed"].includes(value) ? context.deposit : null,
   }
 }
 
-function runPaths(label: string, input: BookingWizardInput) {
+function runPaths(label: string, input: BookingWizardInput, events: ReadonlyArray<{ type: string }> = EVENTS) {
   const model = createFlowModel(bookingWizardMachine, {
     input,
-    events: EVENTS as never,
+    events: events as never,
     serializeState: (s) =>
       JSON.stringify([
-        s.value,
+        // Issue 40: a quote of no deposit and no answer at all leave the same review (deposit false below).
+        s.matches({ review: { deposit: "unquoted" } }) ? { review: { ...(s.value as { review: object }).review, deposit: "quoted" } } : s.value,
         s.context.details,
         s.context.errors,
         s.context.slot?.id ?? null,
@@ -194,6 +230,8 @@ function runPaths(label: string, input: BookingWizardInput) {
         s.context.retryAfterSeconds,
         s.context.automaticRetries,
         s.context.holdNotice,
+        // Issue 40: whether the reviewed booking owes a deposit (a quote of none and no answer read alike).
+        s.context.deposit !== null,
       ]),
   })
   const delay = input.origin === "profile" ? 500 : 0
@@ -213,8 +251,9 @@ function runPaths(label: string, input: BookingWizardInput) {
               states: {
                 // The gateway call is still open while the wizard says it is sending.
                 booking: () => expect(sut.api.isWaiting("createAppointment")).toBe(true),
+                paying: () => expect(sut.api.isWaiting("createPayment")).toBe(true),
                 // Between a network failure and its retry nothing is on its way.
-                retrying: () => expect(sut.api.isWaiting("createAppointment")).toBe(false),
+                retrying: () => expect(sut.api.isWaiting("createAppointment") || sut.api.isWaiting("createPayment")).toBe(false),
               },
               events: {
                 "booking.update": async ({ event }) => {
@@ -257,12 +296,21 @@ function runPaths(label: string, input: BookingWizardInput) {
                 "xstate.error.actor.holdSlot": async ({ event }) => {
                   while (sut.api.isWaiting("holdSlot")) await sut.api.reject("holdSlot", event.error)
                 },
-                "xstate.after.holdExpiry.bookingWizard.review.held": () => {
+                "xstate.after.holdExpiry.bookingWizard.review.hold.held": () => {
                   // Issue 14, on a simulated clock: 5 minutes after the gateway's answer, not a moment sooner.
                   sut.clock.increment(5 * 60_000 - 1)
-                  expect(sut.actor.getSnapshot().matches({ review: "held" })).toBe(true)
+                  expect(sut.actor.getSnapshot().matches({ review: { hold: "held" } })).toBe(true)
                   sut.clock.increment(1)
                 },
+                // The newest quote asked for is answered (one asked for a review already left has no listener).
+                "xstate.done.actor.quoteDeposit": async ({ event }) => {
+                  while (sut.api.isWaiting("quoteDeposit")) await sut.api.resolve("quoteDeposit", event.output)
+                },
+                "xstate.error.actor.quoteDeposit": async ({ event }) => {
+                  while (sut.api.isWaiting("quoteDeposit")) await sut.api.reject("quoteDeposit", event.error)
+                },
+                "xstate.done.actor.createPayment": ({ event }) => sut.api.resolve("createPayment", event.output),
+                "xstate.error.actor.createPayment": ({ event }) => sut.api.reject("createPayment", event.error),
                 "xstate.after.redirectDelay.bookingWizard.success": () => {
                   // SPEC §9: from the public profile the user waits 500 ms; elsewhere they go at once.
                   if (delay > 0) {
@@ -273,7 +321,7 @@ function runPaths(label: string, input: BookingWizardInput) {
                 },
               },
             },
-            refusalsOf(sut.actor, EVENTS, addressMoved),
+            refusalsOf(sut.actor, events, addressMoved),
           ),
         )
       })
@@ -294,6 +342,8 @@ describe("booking wizard machine (model-based)", () => {
     draft: { origin: "availability", details: { forWhom: DEPENDANT, reason: "Fièvre depuis deux jours", appointmentType: "CLINIC" }, slot: FREE },
   })
   runPaths("opened on step 3 with nothing kept", { ...base, homeAvailable: true, origin: "profile", step: 3 })
+  // Issue 40: a doctor who asks a deposit of all patients, and one who asks none (or no answer comes).
+  runPaths("from the doctor search, the gateway saying whether a deposit is owed", { ...base, homeAvailable: false, origin: "search" }, DEPOSIT_EVENTS)
 
   afterAll(() => {
     coverage.save()
@@ -424,6 +474,7 @@ describe("booking wizard rules", () => {
       patientId: testIds.patient("p"),
       details: { forWhom: SELF, reason: "Fièvre", appointmentType: "CLINIC" as const },
       request: null,
+      deposit: null,
     }
     const first = keyedRequestOf(context, FREE)
     expect(first.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)

@@ -10,6 +10,7 @@ import { isBrieflyUnavailable, retryAfterSecondsOf } from "../src/api/requestErr
 import { newIdempotencyKey } from "./shared/idempotencyKey.ts"
 import { errorBodyOf } from "./shared/rejections.ts"
 import type { DependantId, DoctorId, PatientId } from "../schemas/ids.ts"
+import type { DepositQuote, Payment } from "../schemas/payments.ts"
 
 /** Where the wizard was opened from: it decides where the user lands after success (SPEC §2, §4). */
 export type BookingOrigin = "search" | "profile" | "availability" | "doctor"
@@ -81,7 +82,18 @@ export interface BookingWizardContext {
   holdNotice: HoldNotice | null
   /** The step asked for on opening (the address's); used once, to choose the first step. */
   readonly openingStep: BookingStep
+  /**
+   * The deposit the reviewed booking owes (issue 40), as GET /payments/quote answered for its slot
+   * and person; null while none is known to be owed (none asked, not answered yet, or no answer).
+   * Confirming then pays it (POST /payments, then the provider's page) instead of booking.
+   */
+  deposit: Deposit | null
+  /** The PENDING payment the gateway made, whose checkout page the browser goes to. */
+  payment: Payment | null
 }
+
+/** A deposit owed to book: its amount, currency and why (the doctor asks it of all, or after a no-show). */
+export type Deposit = NonNullable<DepositQuote["deposit"]>
 
 /**
  * Why the wizard came back to the slot grid from the review on its own: the hold's time ran out,
@@ -90,10 +102,14 @@ export interface BookingWizardContext {
  */
 export type HoldNotice = "expired" | "refused" | "limited"
 
-/** POST /appointments as the wizard sends it: the body and its Idempotency-Key. */
+/**
+ * POST /appointments as the wizard sends it: the body and its Idempotency-Key. With `payDeposit`
+ * the same body goes to POST /payments (issue 40), under a key of its own (a key names one call).
+ */
 export interface BookingRequest {
   readonly body: CreateAppointmentRequest
   readonly idempotencyKey: string
+  readonly payDeposit: boolean
 }
 
 /**
@@ -160,11 +176,15 @@ const refusesTheBooking = (error: ApiErrorBody) => error.code === "BUSINESS_ERRO
 
 const sameBody = (a: CreateAppointmentRequest, b: CreateAppointmentRequest) => JSON.stringify(a) === JSON.stringify(b)
 
-/** The request for what the wizard holds: the last one's key when the booking is the same, else a new key. */
-export function keyedRequestOf(context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details" | "request">, slot: TimeSlot): BookingRequest {
+/** The request for what the wizard holds: the last one's key when the booking and its call are the same, else a new key. */
+export function keyedRequestOf(
+  context: Pick<BookingWizardContext, "doctorId" | "patientId" | "details" | "request" | "deposit">,
+  slot: TimeSlot,
+): BookingRequest {
   const body = bookingRequestOf(context, slot)
-  if (context.request && sameBody(context.request.body, body)) return context.request
-  return { body, idempotencyKey: newIdempotencyKey() }
+  const payDeposit = context.deposit !== null
+  if (context.request && context.request.payDeposit === payDeposit && sameBody(context.request.body, body)) return context.request
+  return { body, idempotencyKey: newIdempotencyKey(), payDeposit }
 }
 
 /** Entering a step puts it in the address: pushed when the user moved there, replaced when the address asked. */
@@ -186,6 +206,38 @@ const releaseHold = {
   params: ({ context }: { context: BookingWizardContext }) => ({ timeSlotId: context.slot!.id }),
 } as const
 
+/** The failure of a sending actor, read once for its guards and actions. */
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: errorBodyOf(event.error) })
+
+/**
+ * How a booking sent (POST /appointments) or a deposit's payment started (POST /payments) fails:
+ * the same rules for both, as both take the slot (issue 13's retries, 14's taken slot, 37's outage).
+ */
+const SENDING_FAILED = [
+  {
+    guard: { type: "retriable", params: failureOf },
+    target: "retrying",
+    // The failure is kept for its wait (an outage answer's Retry-After); the user still sees the booking being sent.
+    actions: { type: "countRetry", params: failureOf },
+  },
+  { guard: { type: "slotTaken", params: failureOf }, target: "slotTaken", actions: ["loseTakenSlot", "refreshSlots", keepDraft] },
+  {
+    guard: { type: "unavailable", params: failureOf },
+    target: "failed.unavailable",
+    actions: [
+      { type: "keepRefusal", params: failureOf },
+      { type: "logFailure", params: failureOf },
+    ],
+  },
+  {
+    target: "failed.other",
+    actions: [
+      { type: "keepRefusal", params: failureOf },
+      { type: "logFailure", params: failureOf },
+    ],
+  },
+] as const
+
 /**
  * The three-step booking wizard of SPEC §2 and §4: details, a slot of the week grid, review and
  * confirm. A slot taken meanwhile sends the user back to the grid with the slots refreshed.
@@ -204,6 +256,14 @@ export const bookingWizardMachine = setup({
     holdSlot: fromPromise<SlotHold, { timeSlotId: TimeSlot["id"]; dependantId: DependantId | null }>(async () => {
       throw new Error("holdSlot not provided")
     }),
+    /** GET /payments/quote: the deposit the reviewed booking owes, if any (issue 40). */
+    quoteDeposit: fromPromise<DepositQuote, { doctorId: DoctorId; timeSlotId: TimeSlot["id"]; dependantId: DependantId | null }>(async () => {
+      throw new Error("quoteDeposit not provided")
+    }),
+    /** POST /payments: the deposit's payment started, PENDING, with the provider's page (issue 40). */
+    createPayment: fromPromise<Payment, BookingRequest>(async () => {
+      throw new Error("createPayment not provided")
+    }),
   },
   actions: {
     /** Sending starts: the request with its key (the last one's for the same booking), and a fresh count of automatic retries. */
@@ -211,6 +271,17 @@ export const bookingWizardMachine = setup({
       request: ({ context }) => keyedRequestOf(context, context.slot!),
       automaticRetries: 0,
     }),
+    /** A failure to be retried on its own: one more automatic retry, after the wait it asked for. */
+    countRetry: assign({
+      automaticRetries: ({ context }) => context.automaticRetries + 1,
+      retryAfterSeconds: (_, params: { error: ApiErrorBody }) => retryAfterSecondsOf(params.error),
+    }),
+    /** Someone booked the slot first: it is no longer chosen, and its week is shown again. */
+    loseTakenSlot: assign({ takenSlot: ({ context }) => context.slot, slot: null, retryAfterSeconds: null }),
+    /** What the failed review says of a refusal. */
+    keepRefusal: assign({ refusal: (_, params: { error: ApiErrorBody }) => refusalOf(params.error), retryAfterSeconds: null }),
+    /** Sends the browser to the provider's page to pay the deposit (issue 40); provided by the app. */
+    goToCheckout: (_, _params: { url: string }) => {},
     /** Reloads the week grid's slots; provided by the app. */
     refreshSlots: () => {},
     /** Refreshes the session and shows the 8 s success toast; provided by the app. */
@@ -244,6 +315,8 @@ export const bookingWizardMachine = setup({
       return event.slot.status === "AVAILABLE"
     },
     hasSlot: ({ context }) => context.slot !== null,
+    /** The gateway said this booking owes a deposit: confirming pays it, never books directly (issue 40). */
+    owesDeposit: ({ context }) => context.deposit !== null,
     /** The step asked for (the address's, or the opening one) can be shown: */
     reachesReview: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 3,
     reachesSlots: ({ context, event }) => reachableStep(context, wantedStep(context, event)) === 2,
@@ -292,6 +365,8 @@ export const bookingWizardMachine = setup({
     hold: null,
     holdNotice: null,
     openingStep: input.step ?? 1,
+    deposit: null,
+    payment: null,
   }),
   initial: "opening",
   states: {
@@ -336,13 +411,16 @@ export const bookingWizardMachine = setup({
      * Step 3. On entering, the gateway holds the slot for the user (issue 14) while they read and
      * confirm; the hold's time is counted down and, when it runs out, the user is told and goes
      * back to the grid, refreshed. Confirming does not wait for the hold: the booking is what
-     * finally guarantees the slot.
+     * finally guarantees the slot. Meanwhile the gateway says whether this booking owes a deposit
+     * (issue 40): if so, confirming pays it; without an answer, the booking goes as before and
+     * the gateway, which refuses a booking owing a deposit, decides.
      */
     review: {
-      entry: [showStep(3), keepDraft],
+      // The deposit is asked again for each review: another slot or person may owe another.
+      entry: [showStep(3), keepDraft, assign({ deposit: null })],
       // Whichever way the review is left, its hold is over for the wizard (booked, released or ended).
       exit: assign({ hold: null }),
-      initial: "holding",
+      type: "parallel",
       on: {
         "booking.cancel": { target: "cancelled", actions: releaseHold },
         // The address naming step 3 again changes nothing (and keeps the hold); another step lets it go.
@@ -351,48 +429,77 @@ export const bookingWizardMachine = setup({
           { target: "opening", reenter: true, actions: releaseHold },
         ],
         "booking.back": { target: "slots", actions: releaseHold },
-        "booking.confirm": { target: "booking", actions: "prepareRequest" },
+        "booking.confirm": [
+          { guard: "owesDeposit", target: "paying", actions: "prepareRequest" },
+          { target: "booking", actions: "prepareRequest" },
+        ],
       },
       states: {
-        holding: {
-          invoke: {
-            id: "holdSlot",
-            src: "holdSlot",
-            input: ({ context }) => ({ timeSlotId: context.slot!.id, dependantId: bookingRequestOf(context, context.slot!).dependantId ?? null }),
-            onDone: { target: "held", actions: assign({ hold: ({ event }) => event.output }) },
-            onError: [
-              {
-                // Someone else holds or booked it: said on the grid, refreshed, the slot no longer chosen.
-                guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-                target: "#bookingWizard.slots",
-                actions: [assign({ holdNotice: "refused", takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+        hold: {
+          initial: "holding",
+          states: {
+            holding: {
+              invoke: {
+                id: "holdSlot",
+                src: "holdSlot",
+                input: ({ context }) => ({ timeSlotId: context.slot!.id, dependantId: bookingRequestOf(context, context.slot!).dependantId ?? null }),
+                onDone: { target: "held", actions: assign({ hold: ({ event }) => event.output }) },
+                onError: [
+                  {
+                    // Someone else holds or booked it: said on the grid, refreshed, the slot no longer chosen.
+                    guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+                    target: "#bookingWizard.slots",
+                    actions: [assign({ holdNotice: "refused", takenSlot: ({ context }) => context.slot, slot: null }), "refreshSlots"],
+                  },
+                  {
+                    // Refused with a reason (issue 38): said on the grid, the slot no longer chosen.
+                    guard: { type: "holdRefusedForReason", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
+                    target: "#bookingWizard.slots",
+                    actions: assign({
+                      holdNotice: "limited",
+                      refusal: ({ event }) => refusalOf(errorBodyOf(event.error)),
+                      takenSlot: ({ context }) => context.slot,
+                      slot: null,
+                    }),
+                  },
+                  // No hold (no answer, a server error): the review goes on without a countdown.
+                  { target: "unheld" },
+                ],
               },
-              {
-                // Refused with a reason (issue 38): said on the grid, the slot no longer chosen.
-                guard: { type: "holdRefusedForReason", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-                target: "#bookingWizard.slots",
-                actions: assign({
-                  holdNotice: "limited",
-                  refusal: ({ event }) => refusalOf(errorBodyOf(event.error)),
-                  takenSlot: ({ context }) => context.slot,
-                  slot: null,
-                }),
-              },
-              // No hold (no answer, a server error): the review goes on without a countdown.
-              { target: "unheld" },
-            ],
-          },
-        },
-        held: {
-          after: {
-            holdExpiry: {
-              // The time ran out: said on the grid, refreshed; the slot stays chosen, to hold again if still free.
-              target: "#bookingWizard.slots",
-              actions: [assign({ holdNotice: "expired" }), "refreshSlots"],
             },
+            held: {
+              after: {
+                holdExpiry: {
+                  // The time ran out: said on the grid, refreshed; the slot stays chosen, to hold again if still free.
+                  target: "#bookingWizard.slots",
+                  actions: [assign({ holdNotice: "expired" }), "refreshSlots"],
+                },
+              },
+            },
+            unheld: {},
           },
         },
-        unheld: {},
+        /** GET /payments/quote for this slot and person: a deposit owed, none, or no answer (then the gateway decides). */
+        deposit: {
+          initial: "quoting",
+          states: {
+            quoting: {
+              invoke: {
+                id: "quoteDeposit",
+                src: "quoteDeposit",
+                input: ({ context }) => ({
+                  doctorId: context.doctorId,
+                  timeSlotId: context.slot!.id,
+                  dependantId: bookingRequestOf(context, context.slot!).dependantId ?? null,
+                }),
+                onDone: { target: "quoted", actions: assign({ deposit: ({ event }) => event.output.deposit }) },
+                onError: { target: "unquoted" },
+              },
+            },
+            quoted: {},
+            unquoted: {},
+          },
+        },
       },
     },
     booking: {
@@ -401,42 +508,22 @@ export const bookingWizardMachine = setup({
         src: "createAppointment",
         input: ({ context }) => context.request!,
         onDone: { target: "success", actions: assign({ appointment: ({ event }) => event.output, refusal: null, retryAfterSeconds: null, request: null }) },
-        onError: [
-          {
-            guard: { type: "retriable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-            target: "retrying",
-            // The failure is kept for its wait (an outage answer's Retry-After); the user still sees the booking being sent.
-            actions: assign({
-              automaticRetries: ({ context }) => context.automaticRetries + 1,
-              retryAfterSeconds: ({ event }) => retryAfterSecondsOf(errorBodyOf(event.error)),
-            }),
-          },
-          {
-            guard: { type: "slotTaken", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-            target: "slotTaken",
-            actions: [assign({ takenSlot: ({ context }) => context.slot, slot: null, retryAfterSeconds: null }), "refreshSlots", keepDraft],
-          },
-          {
-            guard: { type: "unavailable", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-            target: "failed.unavailable",
-            actions: [
-              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)), retryAfterSeconds: null }),
-              { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-            ],
-          },
-          {
-            target: "failed.other",
-            actions: [
-              assign({ refusal: ({ event }) => refusalOf(errorBodyOf(event.error)), retryAfterSeconds: null }),
-              { type: "logFailure", params: ({ event }) => ({ error: errorBodyOf(event.error) }) },
-            ],
-          },
-        ],
+        onError: SENDING_FAILED,
+      },
+    },
+    /** The deposit's payment being started (issue 40): the slot held for it, the provider's page next. */
+    paying: {
+      invoke: {
+        id: "createPayment",
+        src: "createPayment",
+        input: ({ context }) => context.request!,
+        onDone: { target: "checkout", actions: assign({ payment: ({ event }) => event.output, refusal: null, retryAfterSeconds: null }) },
+        onError: SENDING_FAILED,
       },
     },
     /** Waiting to send the same request again, with the same key (still "sending" for the user). */
     retrying: {
-      after: { retryDelay: "booking" },
+      after: { retryDelay: [{ guard: "owesDeposit", target: "paying" }, { target: "booking" }] },
     },
     slotTaken: {
       on: {
@@ -460,7 +547,10 @@ export const bookingWizardMachine = setup({
       on: {
         // The hold made at the review may still be live: let it go when the user gives up.
         "booking.cancel": { target: "cancelled", actions: releaseHold },
-        "booking.retry": { target: "booking", actions: "prepareRequest" },
+        "booking.retry": [
+          { guard: "owesDeposit", target: "paying", actions: "prepareRequest" },
+          { target: "booking", actions: "prepareRequest" },
+        ],
         // Back on the review, the slot is held again.
         "booking.back": { target: "review", actions: assign({ refusal: null }) },
         "booking.goToStep": { target: "opening", reenter: true, actions: [assign({ refusal: null }), releaseHold] },
@@ -473,6 +563,11 @@ export const bookingWizardMachine = setup({
     done: {
       type: "final",
       entry: { type: "finish", params: ({ context }) => ({ origin: context.origin }) },
+    },
+    /** Issue 40: the booking is now the payment's; the browser goes to the provider's page, and comes back to /payments/{id}. */
+    checkout: {
+      type: "final",
+      entry: ["clearDraft", { type: "goToCheckout", params: ({ context }) => ({ url: context.payment!.checkoutUrl }) }],
     },
     cancelled: {
       type: "final",

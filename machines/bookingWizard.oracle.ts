@@ -10,12 +10,19 @@ const refusedForHoldRate = (event: AnyEventObject): boolean =>
  * The booking wizard as SPEC describes it (§2 booking modal, §4 booking wizard and time slot,
  * §5 booking step 1, §7 POST /appointments, §8 booking failure logged only, §9 500 ms from the
  * profile; issue 13's Idempotency-Key and automatic retries; issue 14's slot hold; issue 37's outage
- * answers), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
+ * answers; issue 40's deposits), written apart from `bookingWizard.machine.ts` so that a wrong transition there shows.
  * Facts only: which screen, what the fields hold, which errors show, which slot is selected, what
  * was sent, which effects ran.
  */
 
-export type WizardScreen = "step1" | "step2" | "step3" | "sending" | "slotTaken" | "failed" | "success" | "closed" | "cancelled"
+export type WizardScreen = "step1" | "step2" | "step3" | "sending" | "slotTaken" | "failed" | "success" | "closed" | "cancelled" | "checkout"
+
+/** Issue 40: a deposit the gateway asks to book (GET /payments/quote). */
+export interface WizardDeposit {
+  readonly amount: number
+  readonly currency: string
+  readonly reason: string
+}
 
 /** What the tab keeps of the wizard (issue 11): enough for a reload to show the same thing. */
 export interface WizardDraft {
@@ -38,10 +45,10 @@ export interface WizardView {
   readonly errors: ReadonlyArray<string>
   readonly selectedSlotId: string | null
   /**
-   * POST /appointments, in order: each body and its Idempotency-Key, named by first use ("key1",
-   * "key2", …) since the keys themselves are random.
+   * POST /appointments, or POST /payments for a booking owing a deposit (issue 40), in order: each
+   * call, body and Idempotency-Key, named by first use ("key1", "key2", …) since the keys themselves are random.
    */
-  readonly requests: ReadonlyArray<{ readonly body: unknown; readonly key: string }>
+  readonly requests: ReadonlyArray<{ readonly call: "appointments" | "payments"; readonly body: unknown; readonly key: string }>
   /** Effects the app was asked for: slots refreshed, success shown, failure logged, closed towards a page. */
   readonly effects: ReadonlyArray<string>
   /** The step the address names (`?booking=2`), or null before the wizard ever put one there. */
@@ -69,6 +76,12 @@ export interface WizardView {
    * outage answer, after its automatic retries), or the booking did not go through (anything else).
    */
   readonly failure: "unavailable" | "failed" | null
+  /** Issue 40: the slots the wizard asked the deposit of (GET /payments/quote), in order, with for whom. */
+  readonly quotes: ReadonlyArray<{ readonly slotId: string; readonly dependantId: string | null }>
+  /** Issue 40: the review waits for the deposit's answer before its confirm button can be labelled. */
+  readonly quoting: boolean
+  /** Issue 40: the deposit the review says is owed (amount, currency, why), or null. */
+  readonly deposit: WizardDeposit | null
 }
 
 /** Issue 37: the longest wait a Retry-After is honoured for before an automatic retry, in seconds. */
@@ -127,10 +140,14 @@ export function bookingWizardOracle(setting: WizardSetting) {
    */
   const send = (view: WizardView): WizardView => {
     const sent = body(view)
+    // Issue 40: a booking owing a deposit is paid first (POST /payments), never booked directly; the
+    // same booking sent to the other call needs a key of its own (the gateway refuses a key reused elsewhere).
+    const call = view.deposit !== null ? "payments" : "appointments"
     const last = view.requests.at(-1)
-    const key = last && JSON.stringify(last.body) === JSON.stringify(sent) ? last.key : `key${new Set(view.requests.map((r) => r.key)).size + 1}`
+    const same = last && last.call === call && JSON.stringify(last.body) === JSON.stringify(sent)
+    const key = same ? last.key : `key${new Set(view.requests.map((r) => r.key)).size + 1}`
     autoRetries = 0
-    return { ...view, screen: "sending", requests: [...view.requests, { body: sent, key }] }
+    return { ...view, screen: "sending", requests: [...view.requests, { call, body: sent, key }] }
   }
 
   /**
@@ -167,12 +184,16 @@ export function bookingWizardOracle(setting: WizardSetting) {
     return arrive({ ...moved, screen }, view.screen)
   }
 
-  /** Issue 14: reaching the review asks the gateway to hold the chosen slot (no countdown until it answers). */
+  /**
+   * Issue 14: reaching the review asks the gateway to hold the chosen slot (no countdown until it
+   * answers). Issue 40: and asks what deposit this slot and person owe, anew each time.
+   */
   let holdAsked = false
   const arrive = (view: WizardView, from: WizardScreen): WizardView => {
     if (view.screen !== "step3" || from === "step3") return view
     holdAsked = true
-    return { ...view, countdown: false, holds: [...view.holds, view.selectedSlotId!] }
+    const quote = { slotId: view.selectedSlotId!, dependantId: view.fields.forWhom === SELF ? null : view.fields.forWhom }
+    return { ...view, countdown: false, holds: [...view.holds, view.selectedSlotId!], quotes: [...view.quotes, quote], quoting: true, deposit: null }
   }
 
   /** Issue 14: leaving the review or a failure other than by sending lets the hold go. */
@@ -194,9 +215,15 @@ export function bookingWizardOracle(setting: WizardSetting) {
     gridAt: view.selectedSlotId ?? lostSlotId,
     // Issue 14: the notice of an ended hold belongs to the grid; leaving the grid, it has been said.
     notice: view.screen === "step2" ? view.notice : null,
-    storedDraft: ["success", "closed", "cancelled"].includes(view.screen) ? null : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
+    // Issue 40: gone to pay, the booking is the payment's now.
+    storedDraft: ["success", "closed", "cancelled", "checkout"].includes(view.screen)
+      ? null
+      : { origin: setting.origin, fields: view.fields, slotId: view.selectedSlotId },
     // The failure is said on the failed review only; Retry, Back or leaving it ends that.
     failure: view.screen === "failed" ? view.failure : null,
+    // Issue 40: the deposit is said on the review, also while it is being paid or failed to be.
+    deposit: ["step3", "sending", "failed"].includes(view.screen) ? view.deposit : null,
+    quoting: view.screen === "step3" && view.quoting,
   })
 
   const draft = setting.draft ?? null
@@ -218,6 +245,9 @@ export function bookingWizardOracle(setting: WizardSetting) {
     notice: null,
     gridAt: null,
     failure: null,
+    quotes: [],
+    quoting: false,
+    deposit: null,
   }
   // Issue 11: the wizard opens on the step the address names, or the earliest the draft allows.
   const opened = reachable(initial, setting.step ?? 1)
@@ -295,7 +325,16 @@ export function bookingWizardOracle(setting: WizardSetting) {
         // No hold could be made: the review goes on without a countdown (the booking still guards the slot).
         return view
       }
-      case "xstate.after.holdExpiry.bookingWizard.review.held": {
+      case "xstate.done.actor.quoteDeposit": {
+        // Issue 40: the deposit this booking owes, or none; the confirm button says which.
+        if (screen !== "step3" || !view.quoting) return view
+        const owed = (event.output as { deposit: WizardDeposit | null }).deposit
+        return { ...view, quoting: false, deposit: owed === null ? null : { amount: owed.amount, currency: owed.currency, reason: owed.reason } }
+      }
+      case "xstate.error.actor.quoteDeposit":
+        // No answer: nothing is said of a deposit; the gateway refuses a booking that owes one.
+        return screen === "step3" && view.quoting ? { ...view, quoting: false } : view
+      case "xstate.after.holdExpiry.bookingWizard.review.hold.held": {
         if (screen !== "step3" || !view.countdown) return view
         holdAsked = false
         // Issue 14: the 5 minutes ran out: back to the grid, refreshed, told so; the slot stays chosen.
@@ -312,9 +351,19 @@ export function bookingWizardOracle(setting: WizardSetting) {
         return screen === "slotTaken" ? show(view, "step2", "push") : view
       case "xstate.done.actor.createAppointment":
         // SPEC §4: success closes the modal, refreshes the session and shows an 8 s toast.
-        return screen === "sending" && !retryDue ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] } : view
-      case "xstate.error.actor.createAppointment": {
-        if (screen !== "sending" || retryDue) return view
+        return screen === "sending" && !retryDue && sentTo(view) === "appointments"
+          ? { ...view, screen: "success", effects: [...view.effects, "announceSuccess"] }
+          : view
+      case "xstate.done.actor.createPayment": {
+        // Issue 40: the payment started, PENDING; the browser goes to the provider's page (no booking, no toast yet).
+        if (screen !== "sending" || retryDue || sentTo(view) !== "payments") return view
+        const url = (event.output as { checkoutUrl: string }).checkoutUrl
+        return { ...view, screen: "checkout", effects: [...view.effects, `checkout:${url}`] }
+      }
+      case "xstate.error.actor.createAppointment":
+      case "xstate.error.actor.createPayment": {
+        if (screen !== "sending" || retryDue || event.type !== `xstate.error.actor.${sentTo(view) === "payments" ? "createPayment" : "createAppointment"}`)
+          return view
         const code = failureCode(event, "UNHANDLED_ERROR")
         const error = (event.error ?? {}) as { code?: unknown; status?: unknown; retryAfterSeconds?: unknown }
         const outage = isOutage(error)
@@ -345,6 +394,9 @@ export function bookingWizardOracle(setting: WizardSetting) {
         return view
     }
   }
+
+  /** The call of the request on its way (the last one sent). */
+  const sentTo = (view: WizardView) => view.requests.at(-1)?.call
 
   /** How long the wizard must wait before the automatic retry now due, in ms (issue 13, issue 37). */
   const retryWait = () => retryWaitMs

@@ -1,6 +1,6 @@
 import { notFound } from "@tanstack/react-router"
 import { isUuid } from "./search/checks.ts"
-import type { AppointmentId, DoctorId, PatientId } from "../../schemas/ids.ts"
+import type { AppointmentId, DoctorId, PatientId, PaymentId } from "../../schemas/ids.ts"
 
 /**
  * Path parameters, checked before any guard's loader or query sees them. Every id in an address
@@ -18,6 +18,8 @@ interface ParamIds {
   readonly appointmentId: AppointmentId
   readonly doctorId: DoctorId
   readonly patientId: PatientId
+  /** Issue 40: a deposit's payment, as the provider's page sends the browser back to it. */
+  readonly paymentId: PaymentId
 }
 
 /**

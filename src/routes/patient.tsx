@@ -103,7 +103,8 @@ const appointmentRoute = createRoute({
   path: "/appointments/$appointmentId",
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
-    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_TEXTS)])
+    // Issue 40: the detail shows the deposit paid for it, if any (its card reads it, so the shell carries no more).
+    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "payment"])])
     if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),
@@ -126,6 +127,15 @@ const rescheduleRoute = createRoute({
   notFoundComponent: detailNotFound,
 })
 
+/** Issue 40: where the provider's checkout sends the browser back, to learn how the deposit went. */
+const paymentReturnRoute = createRoute({
+  getParentRoute: () => patientLayout,
+  path: "/payments/$paymentId",
+  params: idParams("paymentId"),
+  loader: () => ensureTexts(["payment"]),
+  component: lazyRouteComponent(() => import("../features/payments/PaymentReturnPage.tsx"), "PaymentReturnPage"),
+})
+
 const medicalRecordsRoute = createRoute({
   getParentRoute: () => patientLayout,
   path: "/medical-records",
@@ -143,6 +153,7 @@ export const patientRoutes = patientLayout.addChildren([
   appointmentsRoute,
   appointmentRoute,
   rescheduleRoute,
+  paymentReturnRoute,
   medicalRecordsRoute,
   page("/prescriptions", placeholder("titles.prescriptions")),
   page("/favorite-doctors", placeholder("titles.favoriteDoctors")),

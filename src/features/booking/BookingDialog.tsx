@@ -43,7 +43,8 @@ import { useBookingWizard, type BookingPlace, type BookingWizardActor } from "./
 import "./booking.css"
 import type { PatientId } from "../../../schemas/ids.ts"
 
-await ensureTexts(["booking"])
+// Issue 40: the review may say a deposit is owed.
+await ensureTexts(["booking", "payment"])
 
 export interface BookingDialogProps {
   doctor: Doctor

@@ -13,22 +13,33 @@ import { clinicAddressOf } from "./clinicAddress.ts"
 import type { BookingWizardActor } from "./useBookingWizard.ts"
 import "../appointments-shared/appointments.css"
 import { doctorName } from "../../i18n/doctorText.ts"
+import { DepositNotice } from "../payments/DepositNotice.tsx"
 
 /** Step 3: everything at a glance, then confirm; a slot taken meanwhile or a failure is said here. */
 export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardActor; doctor: Doctor; forDoctor: boolean }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const patient = useSessionUser()?.metadata.patient
+  // Issue 40: a deposit's payment being started, or the browser leaving for its page, is the booking being sent.
   const state = useSelector(actor, (s) =>
-    s.matches("slotTaken") ? "slotTaken" : s.matches("failed") ? "failed" : s.matches("booking") || s.matches("retrying") ? "booking" : "review",
+    s.matches("slotTaken")
+      ? "slotTaken"
+      : s.matches("failed")
+        ? "failed"
+        : s.matches("booking") || s.matches("paying") || s.matches("retrying") || s.matches("checkout")
+          ? "booking"
+          : "review",
   )
+  // Issue 40: the deposit this booking owes, and whether the gateway is still being asked.
+  const deposit = useSelector(actor, (s) => s.context.deposit)
+  const quoting = useSelector(actor, (s) => s.matches({ review: { deposit: "quoting" } }))
   // Issue 37: the wizard decided why (an outage answer after its retries, or anything else).
   const unavailable = useSelector(actor, (s) => s.matches({ failed: "unavailable" }))
   // Issue 38: a refusal the gateway explains (a booking limit) is said in its words.
   const refusal = useSelector(actor, (s) => (s.matches("failed") ? s.context.refusal : null))
   const details = useSelector(actor, (s) => s.context.details)
   const slot = useSelector(actor, (s) => s.context.slot)
-  const hold = useSelector(actor, (s) => (s.matches({ review: "held" }) ? s.context.hold : null))
+  const hold = useSelector(actor, (s) => (s.matches({ review: { hold: "held" } }) ? s.context.hold : null))
 
   if (state === "slotTaken") {
     return (
@@ -101,6 +112,7 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
           {t("booking.insideNotice")}
         </p>
       ) : null}
+      {deposit ? <DepositNotice deposit={deposit} /> : null}
       {/* A new hold (the same slot held again) counts from its own answer. */}
       {hold ? <HoldCountdown key={hold.heldUntil} seconds={hold.expiresInSeconds} /> : null}
       {state === "failed" ? (
@@ -118,8 +130,9 @@ export function ReviewStep({ actor, doctor, forDoctor }: { actor: BookingWizardA
             {t("common.retry")}
           </Button>
         ) : (
-          <Button key="confirm" onClick={() => actor.send({ type: "booking.confirm" })} loading={state === "booking"}>
-            {t("booking.confirm")}
+          // Until the gateway says whether a deposit is owed, the button cannot say what it does.
+          <Button key="confirm" onClick={() => actor.send({ type: "booking.confirm" })} loading={state === "booking" || quoting}>
+            {deposit ? <Trans i18nKey="payment.payDeposit" components={{ amount: <Money amount={deposit.amount} /> }} /> : t("booking.confirm")}
           </Button>
         )}
       </div>

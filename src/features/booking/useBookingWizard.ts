@@ -8,6 +8,7 @@ import { bookingWizardMachine, type BookingOrigin, type BookingStep, type Bookin
 import type { TimeSlot } from "../../../schemas/availability.ts"
 import { appointmentKeys, createAppointment } from "../../api/appointments.ts"
 import { slotWaitlistKeys } from "../../api/slotWaitlists.ts"
+import { createPayment, quoteDeposit } from "../../api/payments.ts"
 import { armSlotRelease, holdSlot, releaseSlot, releaseSlotOnUnload } from "../../api/slotHolds.ts"
 import { useAppActors } from "../../appContext.tsx"
 import { toast, TOAST_DURATION } from "../../ui/toast/toastStore.ts"
@@ -70,6 +71,8 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
     bookingWizardMachine.provide({
       actors: {
         createAppointment: fromPromise(({ input }) => createAppointment(input.body, input.idempotencyKey)),
+        quoteDeposit: fromPromise(({ input }) => quoteDeposit(input.doctorId, input.timeSlotId, input.dependantId)),
+        createPayment: fromPromise(({ input }) => createPayment(input.body, input.idempotencyKey)),
         holdSlot: fromPromise(async ({ input }) => {
           await released.current
           return holdSlot(input.timeSlotId, input.dependantId)
@@ -94,6 +97,8 @@ export function useBookingWizard(given: BookingWizardInput, onClose: () => void,
           void navigate({ to: DESTINATION[origin] })
         },
         close: () => close.current(),
+        // Issue 40: the provider's page is another site; it sends the browser back to /payments/{id}.
+        goToCheckout: (_, { url }) => window.location.assign(url),
         showStep: (_, { step, replace }) => show.current?.(step, replace),
         saveDraft: (_, { draft }) => {
           if (draftKey === undefined) return

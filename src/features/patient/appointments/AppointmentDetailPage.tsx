@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from "@tanstack/react-query"
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
 import { BackToAppointmentsLink } from "../../appointments-shared/BackToAppointmentsLink.tsx"
 import { getRouteApi, Link } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
@@ -12,6 +12,8 @@ import "../patient.css"
 import { doctorName } from "../../../i18n/doctorText.ts"
 import { doctorSpecialties } from "../../appointments-shared/appointmentText.ts"
 import type { Language } from "../../../i18n/languages.ts"
+import { PaymentCard } from "../../payments/PaymentCard.tsx"
+import { paymentKeys } from "../../../api/payments.ts"
 
 const route = getRouteApi("/_patient/appointments/$appointmentId")
 
@@ -20,6 +22,7 @@ export function AppointmentDetailPage() {
   const { t, i18n } = useTranslation()
   const { appointmentId } = route.useParams()
   const { session } = useAppActors()
+  const queryClient = useQueryClient()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
   return (
     <div className="container page stack">
@@ -30,12 +33,21 @@ export function AppointmentDetailPage() {
         {a.doctor.specialties.length ? <p className="muted">{doctorSpecialties(t, a, i18n.language as Language)}</p> : null}
         <AppointmentFacts appointment={a} />
       </section>
+      {/* Issue 40: the deposit paid to book it, refunded or kept since, with its receipt. */}
+      <PaymentCard appointment={a} />
       {a.status === "CONFIRMED" ? (
         <div className="row">
           <Link to="/appointments/$appointmentId/reschedule" params={{ appointmentId: a.id }} className="btn btn-secondary">
             {t("appointments.reschedule")}
           </Link>
-          <CancelAppointmentButton appointment={a} onCanceled={() => session.send({ type: "session.refresh" })} />
+          <CancelAppointmentButton
+            appointment={a}
+            onCanceled={() => {
+              session.send({ type: "session.refresh" })
+              // Issue 40: cancelling in time refunds the deposit; its card and receipt say so.
+              void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
+            }}
+          />
         </div>
       ) : null}
       {a.status === "CONFIRMED" ? <AddToCalendarButton appointment={a} /> : null}
