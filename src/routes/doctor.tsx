@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
 // Loaded with the screens that use it, so the appointments client stays out of the entry chunk.
 const appointmentsApi = () => import("../api/appointments.ts")
+const doctorPaymentsApi = () => import("../api/doctorPayments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -12,7 +13,7 @@ import { rootRoute } from "./root.tsx"
 import { lenientSearch } from "./search/lenient.ts"
 
 /** Texts of the doctor's appointment screens (the role-neutral pieces need theirs too). */
-const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "appointments", "cancellation", "notifications"] as const
+const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "doctorPayments", "appointments", "cancellation", "notifications"] as const
 
 /** SPEC §8: an appointment that cannot be fetched (or whose id cannot be one) shows the not-found view. */
 const appointmentNotFound = lazyRouteComponent(
@@ -100,8 +101,9 @@ const appointmentRoute = createRoute({
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery, appointmentNotificationsQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "notificationLog"])])
-    // What was sent is warmed beside the appointment, not waited for: the page shows without it.
+    // What was sent and the deposit are warmed beside the appointment, not waited for: the page shows without them.
     void context.queryClient.prefetchQuery(appointmentNotificationsQuery(params.appointmentId))
+    void doctorPaymentsApi().then(({ appointmentPaymentQuery }) => context.queryClient.prefetchQuery(appointmentPaymentQuery(params.appointmentId)))
     if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),
@@ -165,6 +167,18 @@ const prescriptionsRoute = screen(
   ["prescription"],
 )
 
+/** /doctor/payments (issue 40): the deposits, warmed with their texts when the gateway answers. */
+const paymentsRoute = createRoute({
+  getParentRoute: () => doctorLayout,
+  path: "payments",
+  loader: async ({ context }) => {
+    const [{ doctorPaymentsQuery }] = await Promise.all([doctorPaymentsApi(), ensureTexts(["doctorPayments"])])
+    const doctorId = context.user?.metadata.doctor?.id
+    if (gatewayReached(context.user) && doctorId) await context.queryClient.prefetchQuery(doctorPaymentsQuery(doctorId))
+  },
+  component: lazyRouteComponent(() => import("../features/doctor/payments/DoctorPaymentsPage.tsx"), "DoctorPaymentsPage"),
+})
+
 export const doctorRoutes = doctorLayout.addChildren([
   indexRoute,
   dashboardRoute,
@@ -180,4 +194,5 @@ export const doctorRoutes = doctorLayout.addChildren([
   patientHistoryRoute,
   prescriptionNewRoute,
   prescriptionsRoute,
+  paymentsRoute,
 ])
