@@ -20,7 +20,7 @@ export const quoteDeposit = endpoint({
   query: DepositQuoteQuery,
   response: DepositQuote,
   access: ["PATIENT"],
-  errors: ["DOCTOR_NOT_FOUND", "TIME_SLOT_NOT_FOUND", "FORBIDDEN_ACTION"],
+  errors: ["TIME_SLOT_NOT_FOUND", "FORBIDDEN_ACTION"],
 })
 
 /**
@@ -68,7 +68,7 @@ export const paymentWebhook = endpoint({
   params: { provider: Schema.Literals(["sandbox", "paydunya"]) },
   response: OkResponse,
   access: "public",
-  errors: ["INVALID_PAYLOAD", "FORBIDDEN_ACTION"],
+  errors: ["INVALID_PAYLOAD", "FORBIDDEN_ACTION", "NOT_FOUND"],
 })
 
 /** The deposit paid for an appointment, or null: the appointment's patient or doctor. */
