@@ -158,7 +158,8 @@ async function payDepositThroughSandbox(page: Page, request: APIRequestContext) 
   const checkout = await page.context().newPage()
   await checkout.goto(payment.checkoutUrl)
   await checkout.getByLabel("Wave").check()
-  await checkout.getByRole("button", { name: "Approuver" }).click()
+  // The sandbox's page answers its form by sending the browser back to the payment.
+  await Promise.all([checkout.waitForURL(/\/payments\/[0-9a-f-]{36}$/), checkout.getByRole("button", { name: "Approuver" }).click()])
   await checkout.close()
   await expect
     .poll(async () => (await api(request, patientToken, "GET", `/payments/${payment.id}`)).body.status as string, {
