@@ -127,9 +127,9 @@ async function payDepositThroughSandbox(page: Page, request: APIRequestContext) 
   const doctorToken = await apiToken(request, DOCTOR)
   const doctorId = (await api(request, doctorToken, "GET", "/session")).body.metadata.doctor.id as string
   const patientId = (await api(request, patientToken, "GET", "/session")).body.metadata.patient.id as string
-  // Far ahead (five to seven weeks), from the last slot back: other specs book doctor3's nearer ones meanwhile.
+  // Two to four weeks ahead, from the last slot back: other specs book doctor3's nearer ones meanwhile.
   const today = Temporal.Now.plainDateISO("Africa/Dakar")
-  const range = `startDate=${today.add({ days: 35 })}&endDate=${today.add({ days: 49 })}`
+  const range = `startDate=${today.add({ days: 14 })}&endDate=${today.add({ days: 27 })}`
   const slots = (await api(request, patientToken, "GET", `/doctor-availability/${doctorId}/available-time-slots?${range}`)).body as Array<{
     id: string
     startsAt: string
