@@ -204,8 +204,19 @@ test("the payments page: a deposit paid through the sandbox, the month's totals 
     expect(row).toContain("5000")
     expect(row).toContain("Awa Diop")
 
+    // The appointment's detail shows its deposit; its time is ahead, so no "Patient absent" yet.
+    await card.getByRole("link").click()
+    const deposit = page.getByRole("region", { name: "Acompte" })
+    await expect(deposit).toContainText("Payé")
+    await expect(deposit).toContainText("5 000 FCFA")
+    await expect(deposit).toContainText("Wave")
+    await expect(deposit).toContainText(paid.receiptNumber)
+    await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toBeVisible()
+    await expect(page.getByRole("button", { name: "Patient absent" })).toBeHidden()
+    await expectNoOverflow(page, "appointment detail")
+
     await page.evaluate(() => localStorage.setItem("promed.language", "ar"))
-    await page.reload()
+    await page.goto("/doctor/payments")
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
     await expect(page.getByRole("heading", { name: "المدفوعات", level: 1 })).toBeVisible()
     await expect(page.getByRole("article").filter({ hasText: paid.receiptNumber })).toContainText("مدفوع")
