@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, type RouteComponent } from "@tanstack/react-router"
 // Loaded with the screens that use it, so the appointments client stays out of the entry chunk.
 const appointmentsApi = () => import("../api/appointments.ts")
-const doctorPaymentsApi = () => import("../api/doctorPayments.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { PatientsSearch } from "../features/doctor/patients/patientSearch.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
@@ -101,9 +100,8 @@ const appointmentRoute = createRoute({
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     const [{ appointmentQuery, appointmentNotificationsQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "notificationLog"])])
-    // What was sent and the deposit are warmed beside the appointment, not waited for: the page shows without them.
+    // What was sent is warmed beside the appointment, not waited for: the page shows without it.
     void context.queryClient.prefetchQuery(appointmentNotificationsQuery(params.appointmentId))
-    void doctorPaymentsApi().then(({ appointmentPaymentQuery }) => context.queryClient.prefetchQuery(appointmentPaymentQuery(params.appointmentId)))
     if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/doctor/appointments/DoctorAppointmentDetailPage.tsx"), "DoctorAppointmentDetailPage"),
@@ -167,17 +165,12 @@ const prescriptionsRoute = screen(
   ["prescription"],
 )
 
-/** /doctor/payments (issue 40): the deposits, warmed with their texts when the gateway answers. */
-const paymentsRoute = createRoute({
-  getParentRoute: () => doctorLayout,
-  path: "payments",
-  loader: async ({ context }) => {
-    const [{ doctorPaymentsQuery }] = await Promise.all([doctorPaymentsApi(), ensureTexts(["doctorPayments"])])
-    const doctorId = context.user?.metadata.doctor?.id
-    if (gatewayReached(context.user) && doctorId) await context.queryClient.prefetchQuery(doctorPaymentsQuery(doctorId))
-  },
-  component: lazyRouteComponent(() => import("../features/doctor/payments/DoctorPaymentsPage.tsx"), "DoctorPaymentsPage"),
-})
+/** /doctor/payments (issue 40): loaded by its screen, not warmed here (the landing's shell carries this table). */
+const paymentsRoute = screen(
+  "payments",
+  lazyRouteComponent(() => import("../features/doctor/payments/DoctorPaymentsPage.tsx"), "DoctorPaymentsPage"),
+  ["doctorPayments"],
+)
 
 export const doctorRoutes = doctorLayout.addChildren([
   indexRoute,
