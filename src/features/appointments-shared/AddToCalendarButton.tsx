@@ -4,13 +4,26 @@ import { useTranslation } from "react-i18next"
 import type { Appointment } from "../../../schemas/appointment.ts"
 import { appointmentCalendar } from "../../api/appointments.ts"
 import { Button } from "../../ui/Button.tsx"
-import { saveFile } from "../../ui/saveFile.ts"
 
 /** `promed-<date>.ics`, the date being the appointment's day where it takes place (yyyy-MM-dd: the Canadian English format is ISO's). */
 export const calendarFileName = (appointment: Pick<Appointment, "appointmentTime" | "timeZone">): string =>
   `promed-${new Intl.DateTimeFormat("en-CA", { timeZone: appointment.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     new Date(appointment.appointmentTime),
   )}.ics`
+
+/** Saves text as a file through a link clicked for the user: the call needs the bearer token, so a plain link to the gateway cannot. */
+export function saveFile(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement("a")
+  link.href = url
+  link.download = name
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Some browsers start reading the file after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
 
 /**
  * "Add to calendar" (issue 13): downloads the appointment's iCalendar file (GET
