@@ -81,6 +81,24 @@ export type AnyEndpoint = Endpoint<
 /** A bearer that is missing, malformed, unknown, revoked or expired (server/http/auth.ts, server/auth/sessions.ts). */
 export const SIGN_IN_ERRORS = ["TOKEN_NOT_FOUND", "INVALID_TOKEN", "INVALID_SESSION", "SESSION_EXPIRED"] as const satisfies ReadonlyArray<ErrorCode>
 
+/**
+ * The appointment writes accept an `Idempotency-Key` header (schemas/idempotency.ts): a malformed key is
+ * INVALID_PARAMETER, a key reused for another request INVALID_KEY (422), and DUPLICATE_ENTRY (409)
+ * would say the first request with the key is still running (the gateway waits for it instead).
+ */
+export const IDEMPOTENCY_ERRORS = ["INVALID_PARAMETER", "INVALID_KEY", "DUPLICATE_ENTRY"] as const satisfies ReadonlyArray<ErrorCode>
+
+/** What a booking's checks answer (POST /appointments, and POST /payments, which books the same request). */
+export const BOOKING_ERRORS = [
+  "FORBIDDEN_ACTION",
+  "TIME_SLOT_NOT_FOUND",
+  "TIME_SLOT_ALREADY_BOOKED",
+  "PROVIDED_SERVICE_NOT_FOUND",
+  "BUSINESS_ERROR",
+  "APPOINTMENT_NOT_FOUND",
+  ...IDEMPOTENCY_ERRORS,
+] as const satisfies ReadonlyArray<ErrorCode>
+
 interface EndpointSpec<M extends Method, P extends string, Query, Body, Response, A extends Access> {
   readonly method: M
   readonly path: P

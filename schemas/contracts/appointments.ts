@@ -1,7 +1,6 @@
 import * as Schema from "effect/Schema"
 import { Appointment, AppointmentList, CreateAppointmentRequest, UpdateAppointmentRequest } from "../appointment.ts"
-import { endpoint } from "../contract.ts"
-import type { ErrorCode } from "../errors.ts"
+import { BOOKING_ERRORS, endpoint, IDEMPOTENCY_ERRORS } from "../contract.ts"
 import { AppointmentId, uuid } from "../ids.ts"
 import { NotificationList } from "../notification.ts"
 
@@ -13,23 +12,7 @@ import { NotificationList } from "../notification.ts"
 
 const parties = ["PATIENT", "DOCTOR"] as const
 
-/**
- * The writes below accept an `Idempotency-Key` header (schemas/idempotency.ts): a malformed key is
- * INVALID_PARAMETER, a key reused for another request INVALID_KEY (422), and DUPLICATE_ENTRY (409)
- * would say the first request with the key is still running (the gateway waits for it instead).
- */
-const IDEMPOTENCY_ERRORS = ["INVALID_PARAMETER", "INVALID_KEY", "DUPLICATE_ENTRY"] as const satisfies ReadonlyArray<ErrorCode>
-
-/** What a booking's checks answer (POST /appointments, and POST /payments, which books the same request). */
-export const BOOKING_ERRORS = [
-  "FORBIDDEN_ACTION",
-  "TIME_SLOT_NOT_FOUND",
-  "TIME_SLOT_ALREADY_BOOKED",
-  "PROVIDED_SERVICE_NOT_FOUND",
-  "BUSINESS_ERROR",
-  "APPOINTMENT_NOT_FOUND",
-  ...IDEMPOTENCY_ERRORS,
-] as const satisfies ReadonlyArray<ErrorCode>
+// The writes below accept an `Idempotency-Key` header: IDEMPOTENCY_ERRORS (schemas/contract.ts).
 
 /** The caller's appointments: a patient's own, a doctor's with their patients. */
 export const listAppointments = endpoint({ method: "GET", path: "/appointments", response: AppointmentList, access: parties })

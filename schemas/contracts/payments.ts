@@ -1,7 +1,6 @@
 import * as Schema from "effect/Schema"
 import { Appointment, CreateAppointmentRequest } from "../appointment.ts"
-import { endpoint } from "../contract.ts"
-import { BOOKING_ERRORS } from "./appointments.ts"
+import { BOOKING_ERRORS, endpoint } from "../contract.ts"
 import { AppointmentId, DoctorId, PaymentId, uuid } from "../ids.ts"
 import { AppointmentPayment, DepositQuote, DepositQuoteQuery, DoctorPayments, Payment, Receipt } from "../payments.ts"
 import { OkResponse } from "../session.ts"

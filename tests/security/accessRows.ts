@@ -2,7 +2,8 @@ import { routeOf, type AnyEndpoint } from "../../schemas/contract.ts"
 import { CONTRACTS } from "../../schemas/contracts/index.ts"
 import { eq, sql } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
-import { doctorRequests as doctorRequestsTable, slotOffers, slotWaitlistEntries, timeSlots } from "../../server/db/schema.ts"
+import { doctorRequests as doctorRequestsTable, patients, payments, slotOffers, slotWaitlistEntries, timeSlots } from "../../server/db/schema.ts"
+import { testIds } from "../../schemas/testIds.ts"
 import type { TestGateway } from "../../server/testing/testGateway.ts"
 import { doctorFormOf } from "../support/gatewayFixtures.ts"
 import { CALLERS, type CallerName, type Fixtures, type Tokens } from "./fixtures.ts"
@@ -65,6 +66,35 @@ async function waitlistEntryOfA(f: Fixtures, gw: TestGateway): Promise<string> {
     .values({ patientId: f.patientA, doctorId: f.doctorA, mode: "BETWEEN_DATES", fromDate: from.toString(), toDate: from.add({ days: 7 }).toString() })
     .returning({ id: slotWaitlistEntries.id })
   return entry!.id
+}
+
+/** A PAID deposit of patient A with doctor A (its appointment the near one), made once. */
+let paidDeposit: string | null = null
+async function paidDepositOfA(f: Fixtures, gw: TestGateway): Promise<string> {
+  if (paidDeposit) return paidDeposit
+  const [payer] = await gw.db.select({ userId: patients.userId }).from(patients).where(eq(patients.id, f.patientA))
+  const [row] = await gw.db
+    .insert(payments)
+    .values({
+      payerId: payer!.userId,
+      patientId: f.patientA,
+      doctorId: f.doctorA,
+      timeSlotId: f.freeSlotA.id,
+      appointmentId: testIds.appointment(f.nearAppointment),
+      status: "PAID",
+      amount: 5000,
+      currency: "XOF",
+      method: "WAVE",
+      provider: "sandbox",
+      checkoutUrl: "http://localhost/sandbox/checkout/x",
+      booking: {},
+      receiptNumber: "PM-2026-999999",
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      paidAt: new Date(),
+    })
+    .returning({ id: payments.id })
+  paidDeposit = row!.id
+  return paidDeposit
 }
 
 /** A message of the contact form as the SPA sends it to /email/send. */
@@ -331,6 +361,83 @@ const ROWS: ReadonlyArray<RowInput> = [
       },
     }),
     expect: only(["patientA", "doctorA"], 404),
+  },
+  // Deposits (issue 40): a payment is its payer's and its doctor's; the provider's notices prove themselves.
+  {
+    contract: CONTRACTS.payments.quoteDeposit,
+    rule: "patients ask what a booking would owe; other roles book no deposit",
+    call: (f) => ({ path: `/api/v1/payments/quote?doctorId=${f.doctorA}&timeSlotId=${f.freeSlotA.id}` }),
+    expect: only(["patientA", "patientB"], 200),
+  },
+  {
+    contract: CONTRACTS.payments.createPayment,
+    rule: "a patient pays only for a booking in their own name (a slot that does not exist: 404)",
+    call: (f) => ({
+      path: "/api/v1/payments",
+      body: {
+        doctorId: f.doctorA,
+        patientId: f.patientA,
+        timeSlotId: "00000000-0000-4000-8000-000000000000",
+        appointmentTime: f.freeSlotA.startsAt,
+        appointmentType: "CLINIC",
+        reason: "Contrôle",
+      },
+    }),
+    expect: only(["patientA"], 404),
+  },
+  {
+    contract: CONTRACTS.payments.getPayment,
+    rule: "a payment is read by its payer and its doctor only",
+    call: async (f, { gw }) => ({ path: `/api/v1/payments/${await paidDepositOfA(f, gw)}` }),
+    expect: only(["patientA", "doctorA"], 200),
+  },
+  {
+    contract: CONTRACTS.payments.getPaymentReceipt,
+    rule: "a payment's receipt is its payer's and its doctor's only",
+    call: async (f, { gw }) => ({ path: `/api/v1/payments/${await paidDepositOfA(f, gw)}/receipt` }),
+    expect: only(["patientA", "doctorA"], 200),
+  },
+  {
+    contract: CONTRACTS.payments.paymentWebhook,
+    rule: "a provider's notice is judged by its signature alone, whoever sends it: unsigned, it is refused for everyone",
+    call: () => ({ path: "/api/v1/payments/webhooks/sandbox", body: { id: "evt", type: "payment.succeeded" } }),
+    expect: everyone(403),
+  },
+  {
+    contract: CONTRACTS.payments.getAppointmentPayment,
+    rule: "an appointment's deposit is seen only by its patient and its doctor",
+    call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/payment` }),
+    expect: only(["patientA", "doctorA"], 200),
+  },
+  {
+    contract: CONTRACTS.payments.markNoShow,
+    rule: "only the appointment's doctor marks the patient absent; 10 hours ahead, its time has not passed",
+    call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/no-show` }),
+    expect: only(["doctorA"], 422),
+  },
+  {
+    contract: CONTRACTS.payments.listDoctorPayments,
+    rule: "a doctor's payments are that doctor's only",
+    call: (f) => ({ path: `/api/v1/doctors/${f.doctorA}/payments` }),
+    expect: only(["doctorA"], 200),
+  },
+  {
+    contract: CONTRACTS.payments.exportDoctorPayments,
+    rule: "a doctor's payments file is that doctor's only",
+    call: (f) => ({ path: `/api/v1/doctors/${f.doctorA}/payments.csv` }),
+    expect: only(["doctorA"], 200),
+  },
+  {
+    route: "GET /sandbox/checkout/:id",
+    rule: "the sandbox provider's page is reached by its link, as a provider's checkout is: whoever opens it sees it",
+    call: async (f, { gw }) => ({ path: `/sandbox/checkout/${await paidDepositOfA(f, gw)}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /sandbox/checkout/:id",
+    rule: "only the sandbox's own page posts its choice: a post that is not same-origin is refused for everyone",
+    call: async (f, { gw }) => ({ path: `/sandbox/checkout/${await paidDepositOfA(f, gw)}`, body: "decision=approve" }),
+    expect: everyone(403),
   },
   // Slot holds (issue 14): the booking user holds; a hold is released only by its holder.
   {
