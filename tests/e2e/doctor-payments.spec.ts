@@ -3,7 +3,8 @@
  * a wrong amount without losing it; the payments page shows a deposit paid through the sandbox,
  * with the month's totals, and its CSV export holds that payment; a past appointment is marked
  * "Patient absent" through a confirmation. Dr doctor3 asks 5 000 FCFA of all patients in the demo
- * data, which other specs rely on: whatever this spec changes is put back.
+ * data, which other specs rely on while these run: the settings are saved with that deposit, and
+ * put back after each scene whatever it left.
  */
 import { readFileSync } from "node:fs"
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
@@ -39,7 +40,7 @@ test.describe("the deposit setting", () => {
   test.describe.configure({ mode: "serial" })
   test.afterEach(async ({ request }) => restoreDeposit(request))
 
-  test("in French at 360 px: the sentence says the amount, a wrong amount is refused and kept, the new one is saved", async ({ page }) => {
+  test("in French at 360 px: the sentence says the amount, a wrong amount is refused and kept, the deposit is saved", async ({ page }) => {
     await signIn(page, DOCTOR, "/doctor/settings")
     await page.setViewportSize({ width: 360, height: 740 })
     const group = page.getByRole("region", { name: "Acompte à la réservation" })
@@ -82,13 +83,21 @@ test.describe("the deposit setting", () => {
 
     await amount.fill("7 500")
     await expect(sentence).toContainText("Vos patients qui ont déjà manqué un rendez-vous avec vous paieront un acompte de 7 500 FCFA")
+
+    // Saved as the demo data has it (other specs book doctor3 meanwhile and expect 5 000 FCFA from
+    // all), typed the way a doctor writes it: the settings' save sends the deposit as a whole number.
+    await group.getByRole("radio", { name: "Pour tous les patients" }).check()
+    await amount.fill("5 000")
+    await expect(sentence).toContainText("Vos patients paieront un acompte de 5 000 FCFA")
     await expect(save).toBeEnabled()
+    const sent = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/v1\/doctors\/[^/]+\/settings$/.test(r.url()))
     await save.click()
+    expect((await sent).postDataJSON()).toMatchObject({ depositFor: "ALL", bookingDeposit: 5000 })
     await expectToastShown(page, "Paramètres enregistrés.")
     await expect(page).toHaveURL(/\/doctor\/profile$/)
     await page.goto("/doctor/settings")
-    await expect(group.getByRole("radio", { name: "Seulement après un rendez-vous manqué" })).toBeChecked()
-    await expect(amount).toHaveValue("7500")
+    await expect(group.getByRole("radio", { name: "Pour tous les patients" })).toBeChecked()
+    await expect(amount).toHaveValue("5000")
   })
 
   test("in Arabic at 360 px: right to left, the amount an isolated run, the error translated and the input kept", async ({ page }) => {
@@ -113,10 +122,15 @@ test.describe("the deposit setting", () => {
     await expect(page.getByRole("button", { name: "حفظ", exact: true })).toBeDisabled()
     await amount.fill("6000")
     await expect(run).toHaveText(/^6,000.FCFA$/)
+    // Saved back at the demo data's amount: other specs book doctor3 meanwhile.
+    await amount.fill("5000")
+    await expect(run).toHaveText(/^5,000.FCFA$/)
+    const sent = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/v1\/doctors\/[^/]+\/settings$/.test(r.url()))
     await page.getByRole("button", { name: "حفظ", exact: true }).click()
+    expect((await sent).postDataJSON()).toMatchObject({ depositFor: "ALL", bookingDeposit: 5000 })
     await expect(page).toHaveURL(/\/doctor\/profile$/)
     await page.goto("/doctor/settings")
-    await expect(group.getByLabel("مبلغ العربون (FCFA)")).toHaveValue("6000")
+    await expect(group.getByLabel("مبلغ العربون (FCFA)")).toHaveValue("5000")
     await page.evaluate(() => localStorage.setItem("promed.language", "fr"))
   })
 })
