@@ -76,6 +76,11 @@ describe("loadConfig", () => {
       SHUTDOWN_GRACE_S: "30",
       LOG_LEVEL: "warn",
       METRICS_TOKEN: "s3cr3t-Token_of.20~+/=",
+      PAYMENT_PROVIDER: "paydunya",
+      PAYMENT_WEBHOOK_SECRET: "whsec_0123456789abcdef0123456789abcdef",
+      PAYDUNYA_MASTER_KEY: "wQzk9ZwR-Qq9m-0hD0-zpud",
+      PAYDUNYA_PRIVATE_KEY: "live_private_rMIdJM3PLLh",
+      PAYDUNYA_TOKEN: "IivOiOxGJuWhc5znlIiK",
     })
     expect(config).toEqual({
       port: 65535,
@@ -104,6 +109,11 @@ describe("loadConfig", () => {
       shutdownGraceMs: 30_000,
       logLevel: "warn",
       metricsToken: "s3cr3t-Token_of.20~+/=",
+      payments: {
+        provider: "paydunya",
+        webhookSecret: "whsec_0123456789abcdef0123456789abcdef",
+        paydunya: { masterKey: "wQzk9ZwR-Qq9m-0hD0-zpud", privateKey: "live_private_rMIdJM3PLLh", token: "IivOiOxGJuWhc5znlIiK" },
+      },
     })
     expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
       port: 1,
@@ -175,6 +185,40 @@ describe("loadConfig", () => {
       "METRICS_TOKEN must be a token of 16 to 512 characters (letters, digits, . _ ~ + / = -), got 3 characters",
     ])
     expect(loadConfig({ METRICS_TOKEN: "a".repeat(16) }).metricsToken).toBe("a".repeat(16))
+  })
+
+  describe("payments (issue 40)", () => {
+    const production = { DEMO_DATA: "false", PUBLIC_ORIGIN: "https://promed.example" }
+    const keys = { PAYDUNYA_MASTER_KEY: "wQzk9ZwR-Qq9m-0hD0-zpud", PAYDUNYA_PRIVATE_KEY: "test_private_rMIdJM3", PAYDUNYA_TOKEN: "IivOiOxGJuWhc5znlIiK" }
+
+    it("defaults to the sandbox, signing with the demonstration's published secret only with demo data", () => {
+      expect(loadConfig({}).payments).toEqual({ provider: "sandbox", webhookSecret: "promed-demo-webhook-secret", paydunya: null })
+    })
+
+    it("never signs with the published secret in production: the sandbox draws one of its own per process", () => {
+      const first = loadConfig(production).payments.webhookSecret
+      expect(first).not.toBe("promed-demo-webhook-secret")
+      expect(first).toMatch(/^[0-9a-f]{64}$/)
+      expect(loadConfig(production).payments.webhookSecret).not.toBe(first)
+    })
+
+    it("refuses a production start with a real provider but no PAYMENT_WEBHOOK_SECRET", () => {
+      expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: "paydunya", ...keys })).toThrow(
+        "PAYMENT_WEBHOOK_SECRET must be set when DEMO_DATA=false and PAYMENT_PROVIDER=paydunya",
+      )
+    })
+
+    it("refuses PayDunya without its three keys, in any mode, telling each missing one", () => {
+      expect(() => loadConfig({ PAYMENT_PROVIDER: "paydunya", PAYDUNYA_MASTER_KEY: keys.PAYDUNYA_MASTER_KEY })).toThrow(
+        ["PAYDUNYA_PRIVATE_KEY must be set when PAYMENT_PROVIDER=paydunya", "PAYDUNYA_TOKEN must be set when PAYMENT_PROVIDER=paydunya"].join("\n"),
+      )
+    })
+
+    it("tells a short or spaced secret by its length only", () => {
+      expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: "short" })).toThrow(
+        "PAYMENT_WEBHOOK_SECRET must be a secret of 32 to 512 printable characters (no spaces), got 5 characters",
+      )
+    })
   })
 
   it("refuses DEMO_DATA=false (production) without PUBLIC_ORIGIN, empty counting as unset", () => {
