@@ -43,6 +43,29 @@ describe("seed", () => {
     expect(manager?.name).toBe("Hôpital Principal de Dakar")
   })
 
+  it("gives a doctor in Dakar the login doctor3@demo.sn (the demo password), asking every patient a 5,000 FCFA deposit, with a weekly schedule and free slots (issue 40)", async () => {
+    const [row] = await database.db
+      .select({ hash: t.users.passwordHash, doctorId: t.doctors.id, depositFor: t.doctorSettings.depositFor, deposit: t.doctorSettings.bookingDeposit })
+      .from(t.users)
+      .innerJoin(t.doctors, eq(t.doctors.userId, t.users.id))
+      .innerJoin(t.doctorSettings, eq(t.doctorSettings.doctorId, t.doctors.id))
+      .where(eq(t.users.email, "doctor3@demo.sn"))
+    expect(row).toMatchObject({ depositFor: "ALL", deposit: 5000 })
+    expect(await verifyPassword(DEMO_PASSWORD, row!.hash)).toBe(true)
+    const facilities = await database.db
+      .select({ city: t.healthcareFacilities.city, country: t.healthcareFacilities.country })
+      .from(t.doctorFacilities)
+      .innerJoin(t.healthcareFacilities, eq(t.healthcareFacilities.id, t.doctorFacilities.facilityId))
+      .where(eq(t.doctorFacilities.doctorId, row!.doctorId))
+    expect(facilities.length).toBeGreaterThan(0)
+    for (const f of facilities) expect(f).toEqual({ city: "Dakar", country: "SENEGAL" })
+    const free = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM time_slots WHERE doctor_id = ${row!.doctorId} AND status = 'AVAILABLE'`)
+    expect(free.n).toBeGreaterThan(10)
+    // Every other doctor asks none: the search and the demo's other scenes are as they were.
+    const others = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM doctor_settings WHERE deposit_for <> 'NONE'`)
+    expect(others.n).toBe(1)
+  })
+
   it("has at least 40 doctors over at least 15 specialties", async () => {
     expect(summary.doctors).toBe(48)
     const { doctors } = await one<{ doctors: number }>(sql`select count(*)::int as doctors from doctors`)

@@ -8,7 +8,7 @@ import type { Database, Db } from "./client.ts"
 import { DEMO_PASSWORD } from "./demoAccounts.ts"
 import * as t from "./schema.ts"
 import { addPastAppointment, addReviews } from "./seedData/activityRows.ts"
-import { DEMO_DOCTOR, DEMO_DOCTOR_2, DEMO_PATIENT, DEMO_PATIENT_2, SEED_ACCOUNTS } from "./seedData/demo.ts"
+import { DEMO_DOCTOR, DEMO_DOCTOR_2, DEMO_PATIENT, DEMO_PATIENT_2, DEPOSIT_DOCTOR_EMAIL, SEED_ACCOUNTS } from "./seedData/demo.ts"
 import { addDoctor, type SeededDoctor } from "./seedData/doctorRows.ts"
 import { addPatient, type SeededPatient } from "./seedData/patientRows.ts"
 import { CITIES, FACILITIES, hoursOf } from "./seedData/places.ts"
@@ -248,7 +248,24 @@ function buildPeople(ctx: SeedContext, doctorCount: number): People {
     doctorName: "Dr Moussa Ndiaye",
     doctorSpecialty: "Cardiologie",
   })
+  giveDepositLogin(ctx, generated)
   return { doctors, demoDoctor, demoDoctor2, demoPatient, demoPatient2, patients }
+}
+
+/**
+ * Issue 40's demo of deposits: a doctor in Dakar who asks every patient 5,000 FCFA to book. An
+ * existing generated doctor gets the login (so no search finds one doctor more), the first in
+ * Dakar whom the seed's own scenes leave alone (not the pediatrician nor the dermatologist the demo
+ * patients see). Changed after every draw, so nothing else of the seed moves.
+ */
+function giveDepositLogin(ctx: SeedContext, generated: ReadonlyArray<SeededDoctor>): void {
+  const doctor = generated.find((d) => d.city.name === "Dakar" && !d.specialtyCodes.some((code) => code === "PEDIATRICS" || code === "DERMATOLOGY"))
+  if (!doctor) return
+  const user = ctx.rows.users.find((u) => u.id === doctor.userId)
+  const settings = ctx.rows.doctorSettings.find((row) => row.doctorId === doctor.doctorId)
+  if (!user || !settings) return
+  Object.assign(user, { email: DEPOSIT_DOCTOR_EMAIL })
+  Object.assign(settings, { depositFor: "ALL", bookingDeposit: 5000 })
 }
 
 /**

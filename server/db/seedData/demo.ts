@@ -18,6 +18,9 @@ export const SEED_ACCOUNTS = [
   { email: "doctor2@demo.sn", role: "DOCTOR" },
 ] as const
 
+/** Issue 40: the demo doctor who asks a deposit of every patient (a generated doctor in Dakar, server/db/seed.ts). */
+export const DEPOSIT_DOCTOR_EMAIL = "doctor3@demo.sn"
+
 export const DEMO_DOCTOR: DoctorSpec = {
   email: "doctor@demo.sn",
   firstName: "Moussa",
