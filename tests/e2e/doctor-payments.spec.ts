@@ -26,12 +26,22 @@ async function expectNoOverflow(page: Page, where: string) {
   expect(widths.scroll, `${where} is ${widths.scroll}px wide on a ${widths.view}px screen`).toBeLessThanOrEqual(widths.view)
 }
 
+interface Session {
+  readonly settings: Record<string, unknown>
+  readonly metadata: { readonly doctor?: { readonly id: string }; readonly patient?: { readonly id: string } }
+}
+
+/** A demo account's API token and what GET /session says of it. */
+async function signedIn(request: APIRequestContext, email: string): Promise<{ token: string; session: Session }> {
+  const token = await apiToken(request, email)
+  return { token, session: (await api<Session>(request, token, "GET", "/session")).body }
+}
+
 /** Puts doctor3's deposit back as the demo data has it (5 000 FCFA from all patients), whatever the test left. */
 async function restoreDeposit(request: APIRequestContext) {
-  const token = await apiToken(request, DOCTOR)
-  const session = (await api(request, token, "GET", "/session")).body as { settings: Record<string, unknown>; metadata: { doctor: { id: string } } }
+  const { token, session } = await signedIn(request, DOCTOR)
   const { doctorSettingsId: _id, doctorId: _doctor, ...settings } = session.settings
-  const saved = await api(request, token, "PUT", `/doctors/${session.metadata.doctor.id}/settings`, { ...settings, depositFor: "ALL", bookingDeposit: 5000 })
+  const saved = await api(request, token, "PUT", `/doctors/${session.metadata.doctor!.id}/settings`, { ...settings, depositFor: "ALL", bookingDeposit: 5000 })
   expect(saved.status).toBe(200)
 }
 
@@ -137,17 +147,19 @@ test.describe("the deposit setting", () => {
 
 /** A deposit for doctor3 paid by patient@demo.sn through the sandbox's page, as a browser pays it; answers its payment. */
 async function payDepositThroughSandbox(page: Page, request: APIRequestContext) {
-  const patientToken = await apiToken(request, "patient@demo.sn")
-  const doctorToken = await apiToken(request, DOCTOR)
-  const doctorId = (await api(request, doctorToken, "GET", "/session")).body.metadata.doctor.id as string
-  const patientId = (await api(request, patientToken, "GET", "/session")).body.metadata.patient.id as string
+  const patient = await signedIn(request, "patient@demo.sn")
+  const patientToken = patient.token
+  const doctorId = (await signedIn(request, DOCTOR)).session.metadata.doctor!.id
+  const patientId = patient.session.metadata.patient!.id
   // Two to four weeks ahead, from the last slot back: other specs book doctor3's nearer ones meanwhile.
-  const today = Temporal.Now.plainDateISO("Africa/Dakar")
-  const range = `startDate=${today.add({ days: 14 })}&endDate=${today.add({ days: 27 })}`
-  const slots = (await api(request, patientToken, "GET", `/doctor-availability/${doctorId}/available-time-slots?${range}`)).body as Array<{
-    id: string
-    startsAt: string
-  }>
+  const fromToday = (days: number) => Temporal.Now.plainDateISO("Africa/Dakar").add({ days }).toString()
+  const free = await api(
+    request,
+    patientToken,
+    "GET",
+    `/doctor-availability/${doctorId}/available-time-slots?startDate=${fromToday(14)}&endDate=${fromToday(27)}`,
+  )
+  const slots = free.body as Array<{ id: string; startsAt: string }>
   let created: { status: number; body: { id: string; checkoutUrl: string; status: string; amount: number } } | undefined
   for (const slot of slots.toReversed()) {
     const response = await request.post("/api/v1/payments", {
