@@ -68,6 +68,16 @@ async function waitlistEntryOfA(f: Fixtures, gw: TestGateway): Promise<string> {
   return entry!.id
 }
 
+/** A booking of patient A with doctor A into a slot that does not exist (POST /appointments, POST /payments). */
+const missingSlotBookingOfA = (f: Fixtures) => ({
+  doctorId: f.doctorA,
+  patientId: f.patientA,
+  timeSlotId: "00000000-0000-4000-8000-000000000000",
+  appointmentTime: f.freeSlotA.startsAt,
+  appointmentType: "CLINIC",
+  reason: "Contrôle",
+})
+
 /** A PAID deposit of patient A with doctor A (its appointment the near one), made once. */
 let paidDeposit: string | null = null
 async function paidDepositOfA(f: Fixtures, gw: TestGateway): Promise<string> {
@@ -351,14 +361,7 @@ const ROWS: ReadonlyArray<RowInput> = [
     rule: "a patient books in their own name, a doctor for a patient of theirs into their own slots (a slot that does not exist: 404)",
     call: (f) => ({
       path: "/api/v1/appointments",
-      body: {
-        doctorId: f.doctorA,
-        patientId: f.patientA,
-        timeSlotId: "00000000-0000-4000-8000-000000000000",
-        appointmentTime: f.freeSlotA.startsAt,
-        appointmentType: "CLINIC",
-        reason: "Contrôle",
-      },
+      body: missingSlotBookingOfA(f),
     }),
     expect: only(["patientA", "doctorA"], 404),
   },
@@ -374,14 +377,7 @@ const ROWS: ReadonlyArray<RowInput> = [
     rule: "a patient pays only for a booking in their own name (a slot that does not exist: 404)",
     call: (f) => ({
       path: "/api/v1/payments",
-      body: {
-        doctorId: f.doctorA,
-        patientId: f.patientA,
-        timeSlotId: "00000000-0000-4000-8000-000000000000",
-        appointmentTime: f.freeSlotA.startsAt,
-        appointmentType: "CLINIC",
-        reason: "Contrôle",
-      },
+      body: missingSlotBookingOfA(f),
     }),
     expect: only(["patientA"], 404),
   },
