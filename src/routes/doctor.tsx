@@ -12,7 +12,7 @@ import { rootRoute } from "./root.tsx"
 import { lenientSearch } from "./search/lenient.ts"
 
 /** Texts of the doctor's appointment screens (the role-neutral pieces need theirs too). */
-const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "appointments", "cancellation", "notifications"] as const
+const APPOINTMENT_TEXTS = ["doctorAppointments", "doctorPatients", "doctorPayments", "appointments", "cancellation", "notifications"] as const
 
 /** SPEC §8: an appointment that cannot be fetched (or whose id cannot be one) shows the not-found view. */
 const appointmentNotFound = lazyRouteComponent(
@@ -165,6 +165,13 @@ const prescriptionsRoute = screen(
   ["prescription"],
 )
 
+/** /doctor/payments (issue 40): loaded by its screen, not warmed here (the landing's shell carries this table). */
+const paymentsRoute = screen(
+  "payments",
+  lazyRouteComponent(() => import("../features/doctor/payments/DoctorPaymentsPage.tsx"), "DoctorPaymentsPage"),
+  ["doctorPayments"],
+)
+
 export const doctorRoutes = doctorLayout.addChildren([
   indexRoute,
   dashboardRoute,
@@ -180,4 +187,5 @@ export const doctorRoutes = doctorLayout.addChildren([
   patientHistoryRoute,
   prescriptionNewRoute,
   prescriptionsRoute,
+  paymentsRoute,
 ])

@@ -33,6 +33,7 @@ describe("the route table", () => {
     [`/doctor/${ID}/patients/${ID}`, "/doctor/$doctorId/patients/$patientId"],
     [`/doctor/patients/${ID}/history`, "/doctor/patients/$patientId/history"],
     ["/doctor/prescriptions", "/doctor/prescriptions"],
+    ["/doctor/payments", "/doctor/payments"],
     ["/manager/dashboard", "/manager/dashboard"],
     ["/admin", "/admin"],
   ])("%s opens %s", (pathname, route) => {

@@ -12,7 +12,7 @@ export const calendarFileName = (appointment: Pick<Appointment, "appointmentTime
   )}.ics`
 
 /** Saves text as a file through a link clicked for the user: the call needs the bearer token, so a plain link to the gateway cannot. */
-function saveFile(text: string, name: string, type: string): void {
+export function saveFile(text: string, name: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement("a")
   link.href = url

@@ -35,7 +35,11 @@ export function DoctorAppointmentCard({ appointment: a, doctorId }: { appointmen
             {t("doctorPatients.idLabel")} <Ltr>{a.patientId}</Ltr>
           </span>
         </div>
-        <AppointmentStatusBadge status={a.status} />
+        <div className="row">
+          <AppointmentStatusBadge status={a.status} />
+          {/* Issue 40: a no-show keeps its SPEC status; the doctor marked it beside. */}
+          {a.noShow ? <span className="badge badge-warning">{t("doctorPayments.noShow.marked")}</span> : null}
+        </div>
       </div>
       <dl className="appointment-meta">
         <dt>{t("appointments.date")}</dt>

@@ -1,8 +1,9 @@
-import { useSuspenseQuery } from "@tanstack/react-query"
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query"
 import { getRouteApi, Link, useNavigate, useRouter } from "@tanstack/react-router"
 import { useTranslation } from "react-i18next"
 import { AppointmentNotFoundView } from "../../appointments-shared/AppointmentNotFound.tsx"
 import { appointmentQuery } from "../../../api/appointments.ts"
+import { appointmentPaymentQuery } from "../../../api/doctorPayments.ts"
 import { useAppActors } from "../../../appContext.tsx"
 import { Button } from "../../../ui/Button.tsx"
 import { AppointmentFacts } from "../../appointments-shared/AppointmentFacts.tsx"
@@ -13,10 +14,16 @@ import { useDoctorSession } from "../common/useDoctorSession.ts"
 import { seenPatient } from "../patients/patientText.ts"
 import "../common/doctorCommon.css"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
+import { isUpcoming } from "../../appointments-shared/appointmentFilters.ts"
+import { AppointmentPayment } from "./AppointmentPayment.tsx"
+import { NoShowButton } from "./NoShowButton.tsx"
 
 const route = getRouteApi("/doctor/appointments/$appointmentId")
 
-/** /doctor/appointments/{id}: patient and appointment, reschedule and cancel while CONFIRMED. */
+/**
+ * /doctor/appointments/{id}: patient, appointment and its deposit; reschedule and cancel while
+ * CONFIRMED; once its time has passed, "Patient absent" (issue 40).
+ */
 export function DoctorAppointmentDetailPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -25,7 +32,10 @@ export function DoctorAppointmentDetailPage() {
   const { doctor } = useDoctorSession()
   const { appointmentId } = route.useParams()
   const { data: a } = useSuspenseQuery(appointmentQuery(appointmentId))
+  const payment = useQuery(appointmentPaymentQuery(appointmentId))
   const seen = seenPatient(t, a)
+  // The gateway takes a no-show only once the time has passed, and never for a cancelled visit.
+  const mayMarkAbsent = !a.noShow && a.status !== "CANCELED" && !isUpcoming(a, Date.now())
 
   return (
     <div className="container page stack">
@@ -66,7 +76,13 @@ export function DoctorAppointmentDetailPage() {
           {t("doctorAppointments.appointmentInfo")}
         </h2>
         <AppointmentFacts appointment={a} />
+        {a.noShow ? (
+          <p data-testid="no-show">
+            <span className="badge badge-warning">{t("doctorPayments.noShow.marked")}</span>
+          </p>
+        ) : null}
       </section>
+      <AppointmentPayment query={payment} />
       <div className="row">
         {a.status === "CONFIRMED" ? (
           <>
@@ -83,6 +99,7 @@ export function DoctorAppointmentDetailPage() {
             />
           </>
         ) : null}
+        {mayMarkAbsent ? <NoShowButton appointment={a} depositPaid={payment.data?.payment?.status === "PAID"} /> : null}
         <Link to="/doctor/$doctorId/patients/$patientId" params={{ doctorId: doctor.id, patientId: a.patientId }} className="btn btn-secondary">
           {t("doctorAppointments.viewPatient")}
         </Link>

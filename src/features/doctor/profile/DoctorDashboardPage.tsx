@@ -17,6 +17,12 @@ import "./profile.css"
 import { doctorName, specialtyLabel } from "../../../i18n/doctorText.ts"
 import { CalendarIcon, ScheduleIcon, StarIcon, UsersIcon } from "../../../ui/icons.tsx"
 import { PhoneLink } from "../../../ui/PhoneLink.tsx"
+import { icon } from "../../../ui/icon.tsx"
+
+/** A wallet, for the payments page (issue 40); drawn here, the only place that shows it. */
+const WalletIcon = /* @__PURE__ */ icon(
+  "M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4",
+)
 
 /** /doctor/profile: the doctor's dashboard (SPEC §2 "Doctor screens"). */
 export function DoctorDashboardPage() {
@@ -92,6 +98,9 @@ export function DoctorDashboardPage() {
         </Link>
         <Link to="/doctor/$doctorId/patients" params={{ doctorId: doctor.id }} className="card quick-action">
           <UsersIcon /> {t("doctorDashboard.actions.patients")}
+        </Link>
+        <Link to="/doctor/payments" className="card quick-action">
+          <WalletIcon /> {t("doctorDashboard.actions.payments")}
         </Link>
       </nav>
 

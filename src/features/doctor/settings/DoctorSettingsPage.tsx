@@ -9,6 +9,7 @@ import { createFormSaveMachine } from "../../../../machines/formSave.machine.ts"
 import { decodeWithFields } from "../../../../schemas/decode.ts"
 import { APP_LANGUAGES, type AppLanguage, NOTIFICATION_TYPES, type NotificationType, VISIBILITIES } from "../../../../schemas/enums.ts"
 import { LIMITS } from "../../../../schemas/fields.ts"
+import { DEPOSIT_DEFAULT } from "../../../../schemas/limits.ts"
 import { type DoctorSettings, DoctorSettingsUpdate, TimeZoneSetting } from "../../../../schemas/settings.ts"
 import { saveDoctorSettings } from "../../../api/doctorAccount.ts"
 import { useAppActors } from "../../../appContext.tsx"
@@ -21,7 +22,9 @@ import { useFlowActor } from "../../../dev/useFlowActor.ts"
 import { AccountActions } from "../../account/AccountActions.tsx"
 import { CalendarFeedCard } from "../../account/CalendarFeedCard.tsx"
 import { SessionsCard } from "../../account/SessionsCard.tsx"
+import { DepositSettings } from "./DepositSettings.tsx"
 import "../profile/profile.css"
+import "./settings.css"
 
 /** SPEC §9 doctor defaults, for a doctor whose settings the session does not carry. */
 const DEFAULTS: DoctorSettingsUpdate = {
@@ -37,7 +40,7 @@ const DEFAULTS: DoctorSettingsUpdate = {
   theme: "SYSTEM",
   timeZone: "UTC",
   depositFor: "NONE",
-  bookingDeposit: 5000,
+  bookingDeposit: DEPOSIT_DEFAULT,
 }
 
 /** SPEC §5: the choices offered for consultation length and buffer time. */
@@ -60,8 +63,9 @@ export function DoctorSettingsPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { session } = useAppActors()
-  const { doctor, settings } = useDoctorSession()
-  const [values, setValues] = useState<DoctorSettingsUpdate>(() => formOf(settings))
+  const { doctor, settings, timeZone } = useDoctorSession()
+  const [saved] = useState<DoctorSettingsUpdate>(() => formOf(settings))
+  const [values, setValues] = useState<DoctorSettingsUpdate>(saved)
   // Made once: a machine made anew on each render would restart the actor each time (useActorRef compares configs).
   const [saveMachine] = useState(() =>
     createFormSaveMachine(fromPromise<DoctorSettings, DoctorSettingsUpdate>(({ input }) => saveDoctorSettings(doctor.id, input))).provide({
@@ -82,8 +86,11 @@ export function DoctorSettingsPage() {
   )
   const saver = useFlowActor(saveMachine)
   const saving = useSelector(saver, (s) => s.matches("saving") || s.matches("saved"))
-  const checked = decodeWithFields(DoctorSettingsUpdate, values)
-  const errors = checked.ok ? {} : Object.fromEntries(checked.fields.map((f) => [f.name, f.message]))
+  const typed = decodeWithFields(DoctorSettingsUpdate, values)
+  const errors: Record<string, string> = typed.ok ? {} : Object.fromEntries(typed.fields.map((f) => [f.name, f.message]))
+  // A hidden amount (no deposit asked) is kept as typed for when it shows again, but the saved one is sent.
+  const checked =
+    values.depositFor === "NONE" && errors.bookingDeposit ? decodeWithFields(DoctorSettingsUpdate, { ...values, bookingDeposit: saved.bookingDeposit }) : typed
   const set = (patch: Partial<DoctorSettingsUpdate>) => {
     setValues((v) => ({ ...v, ...patch }))
     if (saver.getSnapshot().matches("failed")) saver.send({ type: "form.edit" })
@@ -182,6 +189,8 @@ export function DoctorSettingsPage() {
           onChange={(e) => set({ allowDirectBooking: e.target.checked })}
         />
       </section>
+
+      <DepositSettings values={values} onChange={set} error={errors.bookingDeposit} timeZone={timeZone} />
 
       <section className="card form-section" aria-labelledby="user-title">
         <h2 id="user-title">{t("doctorSettings.user")}</h2>
