@@ -62,8 +62,22 @@ export type UssdEvent = { type: "ussd.input"; value: string }
 
 export type BookOutcome = { readonly outcome: "booked"; readonly booked: UssdBooked } | { readonly outcome: "taken" }
 
-const unimplemented = <I, O>(name: string) =>
-  fromPromise<O, I>(() => {
+/** What each of the gateway's reads and writes takes and answers. */
+export interface UssdActorIO {
+  loadPlaces: { input: { country: UssdCountry }; output: UssdOption[] }
+  loadSpecialties: { input: { place: UssdOption }; output: UssdOption[] }
+  loadDoctors: { input: { place: UssdOption; specialty: UssdOption }; output: UssdOption[] }
+  loadSlots: { input: { place: UssdOption; doctor: UssdOption }; output: UssdOption[] }
+  holdSlot: { input: { slot: UssdOption }; output: "held" | "taken" }
+  loadPersons: { input: Record<string, never>; output: UssdOption[] }
+  book: { input: { slot: UssdOption; person: UssdOption | null; firstName: string; lastName: string }; output: BookOutcome }
+  loadAppointments: { input: Record<string, never>; output: UssdOption[] }
+  cancel: { input: { appointment: UssdOption }; output: "cancelled" | "tooLate" }
+  saveLanguage: { input: { language: UssdLanguage }; output: void }
+}
+
+const unimplemented = <K extends keyof UssdActorIO>(name: K) =>
+  fromPromise<UssdActorIO[K]["output"], UssdActorIO[K]["input"]>(() => {
     throw new Error(`ussdBooking: the gateway provides ${name}`)
   })
 
@@ -118,17 +132,18 @@ export const ussdBookingMachine = setup({
     events: {} as UssdEvent,
   },
   actors: {
-    loadPlaces: unimplemented<{ country: UssdCountry }, UssdOption[]>("loadPlaces"),
-    loadSpecialties: unimplemented<{ place: UssdOption }, UssdOption[]>("loadSpecialties"),
-    loadDoctors: unimplemented<{ place: UssdOption; specialty: UssdOption }, UssdOption[]>("loadDoctors"),
-    loadSlots: unimplemented<{ doctor: UssdOption }, UssdOption[]>("loadSlots"),
-    holdSlot: unimplemented<{ slot: UssdOption }, "held" | "taken">("holdSlot"),
-    loadPersons: unimplemented<Record<string, never>, UssdOption[]>("loadPersons"),
-    book: unimplemented<{ slot: UssdOption; person: UssdOption | null; firstName: string; lastName: string }, BookOutcome>("book"),
-    loadAppointments: unimplemented<Record<string, never>, UssdOption[]>("loadAppointments"),
-    cancel: unimplemented<{ appointment: UssdOption }, "cancelled" | "tooLate">("cancel"),
-    saveLanguage: unimplemented<{ language: UssdLanguage }, void>("saveLanguage"),
+    loadPlaces: unimplemented("loadPlaces"),
+    loadSpecialties: unimplemented("loadSpecialties"),
+    loadDoctors: unimplemented("loadDoctors"),
+    loadSlots: unimplemented("loadSlots"),
+    holdSlot: unimplemented("holdSlot"),
+    loadPersons: unimplemented("loadPersons"),
+    book: unimplemented("book"),
+    loadAppointments: unimplemented("loadAppointments"),
+    cancel: unimplemented("cancel"),
+    saveLanguage: unimplemented("saveLanguage"),
   },
+
   guards: {
     pressed: (input: Input, key: string) => valueOf(input) === key,
     wantsMore: (input) => valueOf(input) === USSD_KEYS.more && input.context.offset + USSD_PAGE_SIZE[input.context.language] < input.context.list.length,
@@ -222,7 +237,7 @@ export const ussdBookingMachine = setup({
       invoke: {
         id: "loadSlots",
         src: "loadSlots",
-        input: ({ context }) => ({ doctor: context.doctor! }),
+        input: ({ context }) => ({ place: context.place!, doctor: context.doctor! }),
         onDone: listOrBack("slots", "loadingDoctors"),
         onError: "unavailable",
       },

@@ -84,7 +84,7 @@ export function ussdBookingOracle(input: UssdInput) {
       loadPlaces: { country: input.country },
       loadSpecialties: { place: option(c.place) },
       loadDoctors: { place: option(c.place), specialty: option(c.specialty) },
-      loadSlots: { doctor: option(c.doctor) },
+      loadSlots: { place: option(c.place), doctor: option(c.doctor) },
       holdSlot: { slot: option(c.slot) },
       loadPersons: {},
       book: { slot: option(c.slot), person: option(c.person), firstName: c.firstName, lastName: c.lastName },

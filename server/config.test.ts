@@ -47,6 +47,7 @@ describe("loadConfig", () => {
       shutdownGraceMs: 10_000,
       logLevel: "info",
       metricsToken: undefined,
+      ussdSecret: undefined,
     })
   })
 

@@ -56,6 +56,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel
   /** The bearer token that opens GET /metrics; unset, there are no metrics (404). */
   readonly metricsToken: string | undefined
+  /** What the USSD and inbound SMS aggregator sends (header X-Promed-Secret or ?secret=); unset, they are open only with demo data (issue 41). */
+  readonly ussdSecret: string | undefined
 }
 
 /** A setting that cannot be used: the server must not start with it. */
@@ -161,6 +163,11 @@ const Settings = {
     "a token of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
     true,
   ),
+  USSD_SECRET: setting(
+    Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._~+/=-]{16,512}$/)),
+    "a secret of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
+    true,
+  ),
 } as const
 
 type SettingName = keyof typeof Settings
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceMs: read("SHUTDOWN_GRACE_S", "10") * 1000,
     logLevel: read("LOG_LEVEL", "info"),
     metricsToken: read("METRICS_TOKEN"),
+    ussdSecret: read("USSD_SECRET"),
   }
   // Production (no demo data) sends links people act on: their origin is never a request's Host header.
   if (!demoData && !config.publicOrigin && !problems.some((problem) => problem.startsWith("PUBLIC_ORIGIN "))) {

@@ -16,6 +16,7 @@ import { sessionsRoutes } from "./sessions.ts"
 import { slotHoldsRoutes } from "./slotHolds.ts"
 import { slotWaitlistsRoutes } from "./slotWaitlists.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
+import { ussdRoutes } from "./ussd.ts"
 import { verificationRoutes } from "./verification.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
@@ -38,5 +39,6 @@ export function apiRoutes() {
   app.route("/", patientsRoutes())
   app.route("/", calendarFeedRoutes())
   app.route("/", verificationRoutes())
+  app.route("/", ussdRoutes())
   return app
 }
