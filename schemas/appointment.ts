@@ -57,6 +57,8 @@ export const Appointment = Schema.Struct({
   location: Schema.NullOr(AppointmentLocation),
   timeSlotId: Schema.NullOr(TimeSlotId),
   createdAt: Schema.String,
+  /** Issue 40: the doctor marked the patient absent once its time had passed (its status stays as SPEC has it). */
+  noShow: Schema.Boolean,
 })
 export type Appointment = typeof Appointment.Type
 export const AppointmentList = Schema.Array(Appointment)

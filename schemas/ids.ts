@@ -58,6 +58,10 @@ export type EmergencyContactId = typeof EmergencyContactId.Type
 export const DoctorRequestId = Schema.String as unknown as BrandedId<"DoctorRequestId">
 export type DoctorRequestId = typeof DoctorRequestId.Type
 
+/** A deposit's payment (issue 40). */
+export const PaymentId = Schema.String as unknown as BrandedId<"PaymentId">
+export type PaymentId = typeof PaymentId.Type
+
 /** The id as a request or an address takes it: the same brand, checked to be a UUID. */
 export const uuid = <B extends string>(id: Schema.brand<Schema.String, B>): Schema.brand<Schema.String, B> => id.check(isId)
 

@@ -33,6 +33,8 @@ export const LIMITS = {
   nameMax: 100,
   photoMaxBytes: 3 * 1024 * 1024,
   recordMaxBytes: 10 * 1024 * 1024,
+  bookingDepositMin: 500,
+  bookingDepositMax: 50000,
 } as const
 
 /**
@@ -73,3 +75,9 @@ export const changeAllowed = (startsAtMs: number, nowMs: number): boolean => sta
 
 /** Issue 14: how far ahead a "between these dates" waitlist range may end, in days after today (the schedule's horizon). */
 export const WAITLIST_RANGE_MAX_DAYS = 62
+
+/** Issue 40: the deposit a doctor's settings start with, in whole FCFA. */
+export const DEPOSIT_DEFAULT = 5000
+
+/** Issue 40: a payment's life, and the slot's hold for its payer, from its creation. */
+export const PAYMENT_LIFE_MINUTES = 15

@@ -59,6 +59,7 @@ const appointment = {
   location: { address: "1 avenue Nelson Mandela", city: "Dakar", url: null },
   timeSlotId: ids.slot,
   createdAt: "2026-11-25T08:00:00Z",
+  noShow: false,
 }
 
 const cases: ReadonlyArray<{ name: string; schema: Schema.Codec<unknown, unknown, never, never>; sample: unknown; parts: ReadonlyArray<Path> }> = [

@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import { AppLanguage, FACILITY_TIME_ZONES, NotificationType, Visibility } from "./enums.ts"
 import { LIMITS } from "./fields.ts"
 import { DoctorId } from "./ids.ts"
+import { DepositFor } from "./payments.ts"
 
 /*
  * Kept here with the time zones, out of the landing page's shell: only settings use them.
@@ -39,6 +40,9 @@ export const DoctorSettings = Schema.Struct({
   appLanguage: AppLanguage,
   theme: Theme,
   timeZone: TimeZoneSetting,
+  /** Issue 40: who pays a deposit to book (NONE by default), and how much, in whole FCFA. */
+  depositFor: DepositFor,
+  bookingDeposit: boundedInt(LIMITS.bookingDepositMin, LIMITS.bookingDepositMax, "bookingDeposit"),
 })
 export type DoctorSettings = typeof DoctorSettings.Type
 

@@ -18,7 +18,7 @@ import { ChangePasswordRequest } from "./session.ts"
 import { DoctorSettingsUpdate, PatientSettings } from "./settings.ts"
 import { contactMessage, dependant, ID, location, reviewComment, SAMPLES } from "./testing/requestSamples.ts"
 import { JoinSlotWaitlistRequest, WAITLIST_RANGE_MAX_DAYS } from "./slotWaitlist.ts"
-import { CHANGE_NOTICE_HOURS, changeAllowed, REASON_MAX } from "./limits.ts"
+import { CHANGE_NOTICE_HOURS, changeAllowed, DEPOSIT_DEFAULT, PAYMENT_LIFE_MINUTES, REASON_MAX } from "./limits.ts"
 import { WaitlistEntry } from "./waitlist.ts"
 
 // SPEC §5 rule by rule, at its bounds: a valid sample (testing/requestSamples.ts) with one field
@@ -1122,6 +1122,12 @@ describe("SPEC §9's numbers are the limits the rules use", () => {
     expect(REASON_MAX).toBe(500)
   })
 
+  it("a booking deposit is 500 to 50,000 FCFA, 5,000 unless the doctor says otherwise; a payment lives 15 minutes (issue 40)", () => {
+    expect(LIMITS).toMatchObject({ bookingDepositMin: 500, bookingDepositMax: 50000 })
+    expect(DEPOSIT_DEFAULT).toBe(5000)
+    expect(PAYMENT_LIFE_MINUTES).toBe(15)
+  })
+
   it("cancel or change up to 24 hours before (SPEC §1 FAQ, §9); a waitlist range reaches 62 days ahead (issue 14)", () => {
     expect(CHANGE_NOTICE_HOURS).toBe(24)
     expect(WAITLIST_RANGE_MAX_DAYS).toBe(62)
@@ -1134,6 +1140,28 @@ describe("SPEC §9's numbers are the limits the rules use", () => {
     expect(changeAllowed(Date.parse("2026-11-30T08:00:00Z"), now)).toBe(true)
     expect(changeAllowed(Date.parse("2026-11-20T08:00:00Z"), now)).toBe(false)
   })
+})
+
+/*
+ * Issue 40's deposit settings, apart from RULES: their message keys (validation.bookingDepositMin,
+ * validation.bookingDepositMax) come to the locales with the settings screen that shows them.
+ */
+describe("Doctor settings: a deposit of 500 to 50,000 whole FCFA, for NONE, AFTER_NO_SHOW or ALL (issue 40)", () => {
+  const cases: ReadonlyArray<readonly [string, Record<string, unknown>, Verdict]> = [
+    ["bookingDeposit 499", { bookingDeposit: 499 }, ["bookingDeposit", "validation.bookingDepositMin"]],
+    ["bookingDeposit 500", { bookingDeposit: 500 }, "ok"],
+    ["bookingDeposit 50000", { bookingDeposit: 50000 }, "ok"],
+    ["bookingDeposit 50001", { bookingDeposit: 50001 }, ["bookingDeposit", "validation.bookingDepositMax"]],
+    ["bookingDeposit 5000.5 (francs have no cents)", { bookingDeposit: 5000.5 }, ["bookingDeposit", "validation.invalid"]],
+    ["depositFor ALL", { depositFor: "ALL" }, "ok"],
+    ["depositFor AFTER_NO_SHOW", { depositFor: "AFTER_NO_SHOW" }, "ok"],
+    ["depositFor SOMETIMES", { depositFor: "SOMETIMES" }, ["depositFor", "validation.invalid"]],
+  ]
+  for (const [say, change, verdict] of cases) {
+    it(say, () => {
+      expect(judge(DoctorSettingsUpdate, changed(SAMPLES.doctorSettings, change))).toEqual(verdict)
+    })
+  }
 })
 
 describe("every message these rules give is said in French, English and Arabic", () => {

@@ -25,6 +25,9 @@ import { PageRenderer } from "./http/ssr.ts"
 import { StaticSite } from "./http/static.ts"
 import { Metrics } from "./observability/metrics.ts"
 import { metricsRoutes } from "./observability/metricsRoute.ts"
+import { paymentProviderOf } from "./payments/providers.ts"
+import type { PaymentProvider } from "./payments/provider.ts"
+import { sandboxPageRoutes } from "./payments/sandboxPage.ts"
 import { apiRoutes } from "./routes/index.ts"
 import { filesOriginGuard, filesOriginOf } from "./storage/filesOrigin.ts"
 import { storageRoutes } from "./storage/routes.ts"
@@ -37,8 +40,9 @@ export const MAX_JSON_BYTES = 256 * 1024
  * What the app is made from; the read cache, credential and sign-up limits and readiness are made here unless a
  * test brings them, and the metrics too when METRICS_TOKEN is set (main.ts brings them to observe the pool).
  */
-export type AppInput = Omit<Deps, "readCache" | "credentialLimits" | "signUpLimits" | "feedRotationLimits" | "clock"> & {
+export type AppInput = Omit<Deps, "readCache" | "credentialLimits" | "signUpLimits" | "feedRotationLimits" | "clock" | "payments"> & {
   readonly clock?: () => Date
+  readonly payments?: PaymentProvider
   readonly readCache?: ReadCache
   readonly credentialLimits?: CredentialLimits
   readonly signUpLimits?: CredentialLimits<SignUpKind>
@@ -66,6 +70,7 @@ export function createApp(given: AppInput) {
     signUpLimits: given.signUpLimits ?? new MemoryCredentialLimits(SIGN_UP_LIMITS),
     feedRotationLimits: given.feedRotationLimits ?? new MemoryCredentialLimits(FEED_ROTATION_LIMITS),
     clock: given.clock ?? (() => new Date()),
+    payments: given.payments ?? paymentProviderOf(given.config),
   }
   const app = new Hono<AppEnv>()
   const site = new StaticSite(deps.config.staticDir)
@@ -120,12 +125,19 @@ export function createApp(given: AppInput) {
   }
   app.use(`${API_PREFIX}/*`, tooLarge, compressAnswers(), invalidateReadCacheOnWrite(), storedNowhere)
   app.use("/auth/*", tooLarge)
+  app.use("/sandbox/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())
   app.all(`${API_PREFIX}/*`, (c) => c.json({ code: "NOT_FOUND", message: "No such route" }, 404))
   app.route("/auth", loginSiteRoutes())
   app.route("/auth", emailConfirmationRoutes())
   app.route("/v0", storageRoutes())
+  // The sandbox provider's checkout page; its notices reach the webhook through this very app.
+  if (deps.payments.name === "sandbox")
+    app.route(
+      "/sandbox",
+      sandboxPageRoutes(async (input, init) => app.request(input, init)),
+    )
 
   // The public data pages are rendered with their data for visitors; the rest is the built SPA.
   const pages = new PageRenderer(deps.config.staticDir, async (input, init) => app.request(input, init))

@@ -77,6 +77,7 @@ describe("loadConfig", () => {
       SHUTDOWN_GRACE_S: "30",
       LOG_LEVEL: "warn",
       METRICS_TOKEN: "s3cr3t-Token_of.20~+/=",
+      USSD_SECRET: "at-shared-Secret_0123.~+/=",
     })
     expect(config).toEqual({
       port: 65535,
@@ -105,6 +106,7 @@ describe("loadConfig", () => {
       shutdownGraceMs: 30_000,
       logLevel: "warn",
       metricsToken: "s3cr3t-Token_of.20~+/=",
+      ussdSecret: "at-shared-Secret_0123.~+/=",
     })
     expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
       port: 1,

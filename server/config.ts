@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import path from "node:path"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
@@ -58,7 +59,24 @@ export interface ServerConfig {
   readonly metricsToken: string | undefined
   /** What the USSD and inbound SMS aggregator sends (header X-Promed-Secret or ?secret=); unset, they are open only with demo data (issue 41). */
   readonly ussdSecret: string | undefined
+  /** Deposits (issue 40): who takes the money, and the secrets that prove its notices. */
+  readonly payments: PaymentSettings
 }
+
+/**
+ * PAYMENT_PROVIDER: `sandbox` (the default; a page of our own, no money moves) or `paydunya`
+ * (Senegal: Wave, Orange Money, Free Money, cards) with its three keys from the environment.
+ */
+export interface PaymentSettings {
+  readonly provider: "sandbox" | "paydunya"
+  /** HMAC-SHA256 key of the signed notices (`Promed-Signature`, server/payments/signature.ts). */
+  readonly webhookSecret: string
+  /** PayDunya's keys; a test key (`test_…`) talks to its sandbox API. Null with the sandbox. */
+  readonly paydunya: { readonly masterKey: string; readonly privateKey: string; readonly token: string } | null
+}
+
+/** The webhook secret of a demonstration: anyone may read it here, so a production start never uses it. */
+export const DEMO_WEBHOOK_SECRET = "promed-demo-webhook-secret"
 
 /** A setting that cannot be used: the server must not start with it. */
 export class ConfigError extends Error {
@@ -158,6 +176,15 @@ const Settings = {
   DATABASE_WAIT_S: setting(wholeNumber(0, 3600), "a whole number of seconds from 0 to 3600"),
   SHUTDOWN_GRACE_S: setting(wholeNumber(1, 600), "a whole number of seconds from 1 to 600"),
   LOG_LEVEL: setting(Schema.Literals(LOG_LEVELS), `one of ${LOG_LEVELS.join(", ")}`),
+  PAYMENT_PROVIDER: setting(Schema.Literals(["sandbox", "paydunya"]), "sandbox or paydunya"),
+  PAYMENT_WEBHOOK_SECRET: setting(
+    Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{32,512}$/)),
+    "a secret of 32 to 512 printable characters (no spaces)",
+    true,
+  ),
+  PAYDUNYA_MASTER_KEY: setting(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{8,200}$/)), "PayDunya's master key", true),
+  PAYDUNYA_PRIVATE_KEY: setting(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{8,200}$/)), "PayDunya's private key", true),
+  PAYDUNYA_TOKEN: setting(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{8,200}$/)), "PayDunya's token", true),
   METRICS_TOKEN: setting(
     Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._~+/=-]{16,512}$/)),
     "a token of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
@@ -223,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: read("LOG_LEVEL", "info"),
     metricsToken: read("METRICS_TOKEN"),
     ussdSecret: read("USSD_SECRET"),
+    payments: readPayments(read, demoData, problems),
   }
   // Production (no demo data) sends links people act on: their origin is never a request's Host header.
   if (!demoData && !config.publicOrigin && !problems.some((problem) => problem.startsWith("PUBLIC_ORIGIN "))) {
@@ -230,6 +258,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+/**
+ * The payment settings. A production start (DEMO_DATA=false) never signs with the demonstration's
+ * secret: with a real provider it needs PAYMENT_WEBHOOK_SECRET, and with the sandbox (whose page
+ * calls this very gateway) a secret is drawn for the process when none is given. PayDunya needs
+ * its three keys in every mode.
+ */
+function readPayments(read: (name: SettingName) => unknown, demoData: boolean, problems: Array<string>): PaymentSettings {
+  const provider = (read("PAYMENT_PROVIDER") as PaymentSettings["provider"] | undefined) ?? "sandbox"
+  const given = read("PAYMENT_WEBHOOK_SECRET") as string | undefined
+  if (!given && !demoData && provider !== "sandbox") problems.push(`PAYMENT_WEBHOOK_SECRET must be set when DEMO_DATA=false and PAYMENT_PROVIDER=${provider}`)
+  const webhookSecret = given ?? (demoData ? DEMO_WEBHOOK_SECRET : randomBytes(32).toString("hex"))
+  if (provider === "sandbox") return { provider, webhookSecret, paydunya: null }
+  const keys = (["PAYDUNYA_MASTER_KEY", "PAYDUNYA_PRIVATE_KEY", "PAYDUNYA_TOKEN"] as const).map((name) => [name, read(name) as string | undefined] as const)
+  for (const [name, value] of keys) if (!value) problems.push(`${name} must be set when PAYMENT_PROVIDER=paydunya`)
+  const [masterKey, privateKey, token] = keys.map(([, value]) => value ?? "")
+  return { provider, webhookSecret, paydunya: { masterKey: masterKey!, privateKey: privateKey!, token: token! } }
 }
 
 /** The origin every absolute link is built on: PUBLIC_ORIGIN, or http://localhost:PORT in development; never the request's. */

@@ -25,6 +25,8 @@ import { agendaHandlers, enqueueAgendaPlanning } from "./reminders/agenda.ts"
 import { reminderHandlers } from "./reminders/send.ts"
 import { smsSender } from "./sms/sms.ts"
 import { waitlistHandlers } from "./waitlist/jobs.ts"
+import { paymentHandlers } from "./payments/jobs.ts"
+import { paymentProviderOf } from "./payments/providers.ts"
 import { startSlotTopUp } from "./scheduling/slotTopUp.ts"
 
 // An error nobody handled leaves the process in a state nobody knows: it is logged as one line and
@@ -81,9 +83,12 @@ const readiness = new Readiness(databaseProbe(database.db, listener))
 // Metrics only with a token to read them (METRICS_TOKEN); the pool's gauges on PostgreSQL.
 const metrics = config.metricsToken ? new Metrics(database.db) : undefined
 if (metrics && database.poolStats) metrics.observePool(database.poolStats)
+// One provider for the gateway and the job worker (refunds, reconciliation).
+const paymentProvider = paymentProviderOf(config)
 const app = createApp({
   db: database.db,
   config,
+  payments: paymentProvider,
   readCache,
   readiness,
   ...(metrics ? { metrics } : {}),
@@ -100,6 +105,8 @@ const handlers = {
   ...mailHandlers({ sendMail: senders.sendMail, mailTo: config.mailTo }),
   // Waitlist offers link to the app where it is served.
   ...waitlistHandlers(senders, linkOrigin(config)),
+  // Deposits (issue 40): refunds through the provider, and each payment's reconciliation at its end.
+  ...paymentHandlers(paymentProvider, senders, linkOrigin(config), config.bookingLimits),
 }
 // The doctors' agendas are planned hourly by a job that enqueues its next run; this starts the chain
 // (once per hour, whoever enqueues it). A database lost meanwhile only delays it to the next start.

@@ -20,6 +20,17 @@ const parties = ["PATIENT", "DOCTOR"] as const
  */
 const IDEMPOTENCY_ERRORS = ["INVALID_PARAMETER", "INVALID_KEY", "DUPLICATE_ENTRY"] as const satisfies ReadonlyArray<ErrorCode>
 
+/** What a booking's checks answer (POST /appointments, and POST /payments, which books the same request). */
+export const BOOKING_ERRORS = [
+  "FORBIDDEN_ACTION",
+  "TIME_SLOT_NOT_FOUND",
+  "TIME_SLOT_ALREADY_BOOKED",
+  "PROVIDED_SERVICE_NOT_FOUND",
+  "BUSINESS_ERROR",
+  "APPOINTMENT_NOT_FOUND",
+  ...IDEMPOTENCY_ERRORS,
+] as const satisfies ReadonlyArray<ErrorCode>
+
 /** The caller's appointments: a patient's own, a doctor's with their patients. */
 export const listAppointments = endpoint({ method: "GET", path: "/appointments", response: AppointmentList, access: parties })
 
@@ -65,15 +76,7 @@ export const createAppointment = endpoint({
   response: Appointment,
   status: 201,
   access: parties,
-  errors: [
-    "FORBIDDEN_ACTION",
-    "TIME_SLOT_NOT_FOUND",
-    "TIME_SLOT_ALREADY_BOOKED",
-    "PROVIDED_SERVICE_NOT_FOUND",
-    "BUSINESS_ERROR",
-    "APPOINTMENT_NOT_FOUND",
-    ...IDEMPOTENCY_ERRORS,
-  ],
+  errors: BOOKING_ERRORS,
 })
 
 /** Cancels, up to 24 hours before (CANCELLATION_RESTRICTED after that). */

@@ -9,6 +9,7 @@ import * as doctorRequests from "./doctorRequests.ts"
 import * as doctors from "./doctors.ts"
 import * as facilities from "./facilities.ts"
 import * as patients from "./patients.ts"
+import * as payments from "./payments.ts"
 import * as reviews from "./reviews.ts"
 import * as session from "./session.ts"
 import * as sessions from "./sessions.ts"
@@ -32,6 +33,7 @@ export const CONTRACTS = {
   doctors,
   facilities,
   patients,
+  payments,
   reviews,
   session,
   sessions,

@@ -80,6 +80,8 @@ export const SAMPLES = {
     appLanguage: "FR",
     theme: "SYSTEM",
     timeZone: "UTC",
+    depositFor: "NONE",
+    bookingDeposit: 5000,
   },
   waitlistEntry: {
     role: "professional",

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -26,9 +27,12 @@ import type {
   MedicalRecordId,
   PatientId,
   ReviewId,
+  PaymentId,
   TimeSlotId,
   UserId,
 } from "../../schemas/ids.ts"
+import { DEPOSIT_DEFAULT } from "../../schemas/limits.ts"
+import type { Currency, DepositFor, PaymentMethod, PaymentStatus } from "../../schemas/payments.ts"
 import type { SessionBrowser, SessionSystem } from "../../schemas/sessions.ts"
 
 /** A table's own id; `T` is its branded type (schemas/ids.ts), so rows carry the brand without casts. */
@@ -338,6 +342,9 @@ export const doctorSettings = pgTable("doctor_settings", {
   appLanguage: text("app_language").notNull().default("EN"),
   theme: text("theme").notNull().default("SYSTEM"),
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** Issue 40: who pays a deposit to book, and how much (whole FCFA). */
+  depositFor: text("deposit_for").$type<DepositFor>().notNull().default("NONE"),
+  bookingDeposit: integer("booking_deposit").notNull().default(DEPOSIT_DEFAULT),
 })
 
 export const doctorFacilities = pgTable(
@@ -504,6 +511,8 @@ export const appointments = pgTable(
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /** Reschedules so far: 0 at booking, +1 in each reschedule's transaction (the calendar file's SEQUENCE). */
     rescheduleCount: integer("reschedule_count").notNull().default(0),
+    /** Issue 40: the doctor marked the patient absent, once its time had passed (what AFTER_NO_SHOW deposits read). */
+    noShow: boolean("no_show").notNull().default(false),
   },
   (t) => [
     // The database, not only the transaction, guarantees one live appointment per slot.
@@ -954,6 +963,90 @@ export const recipientNotices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("recipient_notices_recipient_idx").on(t.recipient, t.sentAt)],
+)
+
+/**
+ * Deposits (issue 40): one row per payment, its current state (machines/payment.machine.ts decides
+ * every change; each is also a row of payment_events). `booking` is the POST /payments request, the
+ * appointment made from it when the provider says PAID. While PENDING the slot is held for the
+ * payer until `expires_at`.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id<PaymentId>(),
+    payerId: uuid("payer_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    patientId: uuid("patient_id")
+      .$type<PatientId>()
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    doctorId: uuid("doctor_id")
+      .$type<DoctorId>()
+      .notNull()
+      .references(() => doctors.id, { onDelete: "cascade" }),
+    timeSlotId: uuid("time_slot_id")
+      .$type<TimeSlotId>()
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: "cascade" }),
+    appointmentId: uuid("appointment_id")
+      .$type<AppointmentId>()
+      .references(() => appointments.id, { onDelete: "set null" }),
+    status: text("status").$type<PaymentStatus>().notNull().default("PENDING"),
+    /** Whole FCFA. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    method: text("method").$type<PaymentMethod>(),
+    provider: text("provider").$type<"sandbox" | "paydunya">().notNull(),
+    /** The provider's own reference of the payment (PayDunya's invoice token), once it has one. */
+    providerRef: text("provider_ref"),
+    checkoutUrl: text("checkout_url").notNull(),
+    booking: jsonb("booking").notNull(),
+    receiptNumber: text("receipt_number").unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The reconciliation finds the payments still pending after their end.
+    index("payments_status_expires_idx").on(t.status, t.expiresAt),
+    index("payments_doctor_idx").on(t.doctorId, t.createdAt),
+    index("payments_payer_idx").on(t.payerId),
+    index("payments_appointment_idx").on(t.appointmentId),
+    uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
+  ],
+)
+
+/** The numbers of receipts, "PM-<year>-<number>": one sequence, never reused. */
+export const receiptNumbers = pgSequence("payment_receipt_numbers")
+
+/**
+ * The ledger of payments (issue 40), append-only: every change of a payment is a row (the event
+ * that made it, the status before and after), and every provider event seen. A provider's event id
+ * is unique: an event delivered twice is recorded once, and its second delivery changes nothing.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    paymentId: uuid("payment_id")
+      .$type<PaymentId>()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    /** The machine's event, e.g. `payment.succeed`. */
+    event: text("event").notNull(),
+    fromStatus: text("from_status").$type<PaymentStatus>(),
+    toStatus: text("to_status").$type<PaymentStatus>().notNull(),
+    /** Set for what a provider told (webhook, status look-up, refund). */
+    providerEventId: text("provider_event_id").unique(),
+    amount: integer("amount").notNull(),
+    detail: jsonb("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_payment_idx").on(t.paymentId, t.id)],
 )
 
 /**

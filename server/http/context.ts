@@ -5,6 +5,7 @@ import type { ServerConfig } from "../config.ts"
 import type { CredentialLimits, SignUpKind } from "../auth/credentialLimits.ts"
 import type { ReadCache, ReadScope } from "./readCache.ts"
 import type { ReadCacheBus } from "./readCacheBus.ts"
+import type { PaymentProvider } from "../payments/provider.ts"
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
@@ -31,6 +32,8 @@ export interface Deps {
   readonly signUpLimits: CredentialLimits<SignUpKind>
   /** Counts of calendar feeds made or replaced per user (FEED_ROTATION_LIMITS); made by createApp when not given. */
   readonly feedRotationLimits: CredentialLimits<"feedRotation">
+  /** Who takes the deposits (issue 40): PAYMENT_PROVIDER's, made by createApp when not given. */
+  readonly payments: PaymentProvider
 }
 
 export type AppEnv = {

@@ -13,6 +13,8 @@ import { cancelReminders, moveReminders, scheduleReminders } from "../reminders/
 import type { AppointmentId, DependantId, DoctorId, PatientId, TimeSlotId, UserId } from "../../schemas/ids.ts"
 import { acceptOffersOf, endWaitsOn, offerSlotIn } from "../waitlist/offers.ts"
 import { liveHolder } from "./slotHolds.ts"
+import { depositOwed } from "../payments/deposits.ts"
+import { keepOnNoShow, refundOnCancel } from "../payments/ledger.ts"
 
 type SlotRow = typeof timeSlots.$inferSelect
 type AppointmentRow = typeof appointments.$inferSelect
@@ -31,6 +33,8 @@ export interface BookingRequest {
   readonly byPatient: boolean
   /** Held to BOOKING_LIMITS (issue 38): a patient's own booking, unless a suite turns the limits off. */
   readonly limited: boolean
+  /** Issue 40: the deposit this booking owes is paid (the payment's success books it). */
+  readonly depositPaid?: boolean
 }
 
 const slotTaken = () => new ApiError("TIME_SLOT_ALREADY_BOOKED", "This time slot has just been booked by someone else")
@@ -148,23 +152,47 @@ export function refuseUnlessDirectBooking(settings: { readonly allowDirectBookin
     ])
 }
 
+/** What a booking's checks found: the slot (locked), its doctor's settings, a home visit's address. */
+export interface CheckedBooking {
+  readonly slot: SlotRow
+  readonly settings: Awaited<ReturnType<typeof bookingSettingsOf>>
+  readonly homeAddress: string | null
+}
+
+/**
+ * Every check of a booking, in the caller's transaction, the slot row locked until it ends: the
+ * type and service, the slot (future, AVAILABLE, held by nobody but the booker), its time, the
+ * patient's limits, the doctor's direct booking, and the deposit a patient owes (issue 40: a
+ * booking that owes one is paid through POST /payments, whose success books it with `depositPaid`).
+ * POST /payments runs the same checks before it holds the slot for the payer.
+ */
+export async function checkBooking(tx: Db, request: BookingRequest, now: Temporal.Instant): Promise<CheckedBooking> {
+  const homeAddress = await checkBookable(tx, request)
+  // One booking of an account at a time: the limits' counts cannot both pass for two slots booked at once.
+  if (request.limited) await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, request.patientId)).for("update")
+  const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now, request.bookedBy)
+  if (toUtcSeconds(slot.startsAt) !== request.appointmentTime) {
+    throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
+  }
+  if (request.limited) await checkBookingLimits(tx, request, slot, now)
+  const settings = await bookingSettingsOf(tx, request.doctorId)
+  if (request.byPatient) refuseUnlessDirectBooking(settings)
+  if (request.byPatient && !request.depositPaid && (await depositOwed(tx, request, slot))) {
+    throw new ApiError("BUSINESS_ERROR", "This doctor asks a deposit to book: pay it through POST /payments", [
+      { name: "doctorId", message: "validation.depositRequired" },
+    ])
+  }
+  return { slot, settings, homeAddress }
+}
+
 /**
  * Books an AVAILABLE slot: the slot row is locked, marked BOOKED and the appointment inserted in
  * one transaction. Two bookings of one slot: the second waits for the lock, then finds it BOOKED;
  * should anything slip past, the unique index answers and it becomes TIME_SLOT_ALREADY_BOOKED.
  */
 export async function bookSlot(db: Db, request: BookingRequest, now: Temporal.Instant = Temporal.Now.instant()): Promise<AppointmentId> {
-  const homeAddress = await checkBookable(db, request)
   return bookingTransaction(db, async (tx) => {
-    // One booking of an account at a time: the limits' counts cannot both pass for two slots booked at once.
-    if (request.limited) await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, request.patientId)).for("update")
-    const slot = await lockBookableSlot(tx, request.timeSlotId, request.doctorId, now, request.bookedBy)
-    if (toUtcSeconds(slot.startsAt) !== request.appointmentTime) {
-      throw new ApiError("VALIDATION_ERROR", "The time does not match the slot", [{ name: "appointmentTime", message: "validation.dateInvalid" }])
-    }
-    if (request.limited) await checkBookingLimits(tx, request, slot, now)
-    const settings = await bookingSettingsOf(tx, request.doctorId)
-    if (request.byPatient) refuseUnlessDirectBooking(settings)
+    const { slot, settings, homeAddress } = await checkBooking(tx, request, now)
     // Booked, the slot needs its hold no more.
     await tx.update(timeSlots).set({ status: "BOOKED", heldBy: null, heldUntil: null }).where(eq(timeSlots.id, slot.id))
     const [created] = await tx
@@ -226,6 +254,25 @@ export async function cancelAppointment(db: Db, appointmentId: AppointmentId, no
     await freeSlot(tx, row.timeSlotId, now)
     await endWaitsOn(tx, row.id, now)
     await cancelReminders(tx, row.id, new Date(now.epochMilliseconds))
+    // Cancelled in time (the patient) or by the doctor: a paid deposit goes back in full (issue 40).
+    await refundOnCancel(tx, row.id, now)
+  })
+}
+
+/**
+ * The doctor marks the patient absent (issue 40), once the appointment's time has passed: kept on
+ * the appointment (its status stays as SPEC has it), read by AFTER_NO_SHOW deposits; a paid
+ * deposit is kept, in the same transaction. Marking it again changes nothing.
+ */
+export async function markNoShow(db: Db, appointmentId: AppointmentId, now: Temporal.Instant = Temporal.Now.instant()): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId)).for("update")
+    if (!row) throw new ApiError("APPOINTMENT_NOT_FOUND")
+    if (row.status === "CANCELED") throw new ApiError("BUSINESS_ERROR", "A cancelled appointment has no one to be absent")
+    if (row.appointmentTime.getTime() > now.epochMilliseconds) throw new ApiError("BUSINESS_ERROR", "An appointment is marked absent once its time has passed")
+    if (row.noShow) return
+    await tx.update(appointments).set({ noShow: true }).where(eq(appointments.id, row.id))
+    await keepOnNoShow(tx, row.id, now)
   })
 }
 

@@ -83,6 +83,7 @@ export async function findAppointments(db: Db, where: SQL | undefined, limit = 5
         : null,
     timeSlotId: a.timeSlotId,
     createdAt: toUtcSeconds(a.createdAt),
+    noShow: a.noShow,
   }))
 }
 

@@ -26,6 +26,8 @@ export function toDoctorSettings(row: DoctorSettingsRow): DoctorSettings {
     appLanguage: row.appLanguage as AppLanguage,
     theme: row.theme as Theme,
     timeZone: row.timeZone as TimeZoneSetting,
+    depositFor: row.depositFor,
+    bookingDeposit: row.bookingDeposit,
   }
 }
 

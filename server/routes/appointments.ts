@@ -21,14 +21,14 @@ function isParty(caller: Caller, row: { patientId: PatientId; doctorId: DoctorId
   return (caller.patientId !== null && caller.patientId === row.patientId) || (caller.doctorId !== null && caller.doctorId === row.doctorId)
 }
 
-async function appointmentOfParty(db: Db, caller: Caller, id: AppointmentId): Promise<{ id: AppointmentId; patientId: PatientId; doctorId: DoctorId }> {
+export async function appointmentOfParty(db: Db, caller: Caller, id: AppointmentId): Promise<{ id: AppointmentId; patientId: PatientId; doctorId: DoctorId }> {
   const row = await findAppointmentParties(db, id)
   if (!row) throw new ApiError("APPOINTMENT_NOT_FOUND")
   if (!isParty(caller, row)) throw forbidden("This appointment is not yours")
   return row
 }
 
-async function loadAppointment(db: Db, id: AppointmentId): Promise<Appointment> {
+export async function loadAppointment(db: Db, id: AppointmentId): Promise<Appointment> {
   const appointment = await findAppointmentById(db, id)
   if (!appointment) throw new ApiError("APPOINTMENT_NOT_FOUND")
   return appointment
@@ -36,7 +36,7 @@ async function loadAppointment(db: Db, id: AppointmentId): Promise<Appointment> 
 
 /** SPEC §4's statuses in RFC 5545's words: a cancelled one is CANCELLED; a booked or held one stays CONFIRMED. */
 /** Who a booking is for: a patient books for self or own dependants; a doctor for their own patients, in their own slots. */
-async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentRequest): Promise<void> {
+export async function checkBooker(db: Db, caller: Caller, body: CreateAppointmentRequest): Promise<void> {
   if (caller.role === "PATIENT") {
     if (body.patientId !== caller.patientId) throw forbidden("A patient books only for self or own dependants")
   } else {

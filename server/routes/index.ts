@@ -10,6 +10,7 @@ import { doctorRequestsRoutes } from "./doctorRequests.ts"
 import { doctorsRoutes } from "./doctors.ts"
 import { facilitiesRoutes } from "./facilities.ts"
 import { patientsRoutes } from "./patients.ts"
+import { paymentsRoutes } from "./payments.ts"
 import { reviewsRoutes } from "./reviews.ts"
 import { sessionRoutes } from "./session.ts"
 import { sessionsRoutes } from "./sessions.ts"
@@ -35,6 +36,7 @@ export function apiRoutes() {
   app.route("/", contactRoutes())
   app.route("/", doctorRequestsRoutes())
   app.route("/", reviewsRoutes())
+  app.route("/", paymentsRoutes())
   app.route("/", appointmentsRoutes())
   app.route("/", patientsRoutes())
   app.route("/", calendarFeedRoutes())

@@ -9,6 +9,8 @@ import { openDatabase, type Database } from "../db/client.ts"
 import { PostgresListener } from "../db/listener.ts"
 import { DEMO_PASSWORD } from "../db/demoAccounts.ts"
 import { seed } from "../db/seed.ts"
+import type { PaymentProvider } from "../payments/provider.ts"
+import { paymentProviderOf } from "../payments/providers.ts"
 import { databaseUrl, templateKey, withAdmin, type DatabaseTemplates } from "./databaseTemplates.ts"
 
 /** Which database the gateway suites run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
@@ -78,6 +80,8 @@ export async function startTestGateway(
     bookingLimits?: boolean
     /** The gateway's clock (issue 38's codes and caps read it); the real one when absent. */
     clock?: () => Date
+    /** The payment provider (issue 40); PAYMENT_PROVIDER's default, the sandbox, when absent. */
+    payments?: PaymentProvider
   } = {},
 ) {
   const { database, url, drop } = await openTestDatabase(options.seedDoctors)
@@ -96,7 +100,8 @@ export async function startTestGateway(
   }
   // On PostgreSQL, as in production: a listening connection, which the readiness probe checks.
   const listener = url ? await PostgresListener.open(url) : undefined
-  const app = createApp({ db: database.db, config, ...(options.clock ? { clock: options.clock } : {}) })
+  const payments = options.payments ?? paymentProviderOf(config)
+  const app = createApp({ db: database.db, config, payments, ...(options.clock ? { clock: options.clock } : {}) })
 
   async function call(method: string, path: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers }
@@ -136,6 +141,8 @@ export async function startTestGateway(
     signIn,
     api: (method: string, path: string, opts?: CallOptions) => call(method, `/api/v1${path}`, opts),
     config,
+    /** The gateway's payment provider: the jobs and the reconciliation are run with it. */
+    payments,
     /** On PostgreSQL, the gateway's listening connection. */
     listener,
     async stop() {

@@ -43,9 +43,12 @@ const freeSlot = (userId: string | null) =>
   sql`${timeSlots.status} = 'AVAILABLE' AND ${timeSlots.startsAt} > now() AND ${timeSlots.startsAt} < now() + ${HORIZON}::interval
       AND (${timeSlots.heldUntil} IS NULL OR ${timeSlots.heldUntil} <= now()${userId ? sql` OR ${timeSlots.heldBy} = ${userId}::uuid` : sql``})`
 
-/** Doctors a patient books alone: listed, and taking bookings from patients themselves (issue 38). */
+/**
+ * Doctors a patient books alone: listed, taking bookings from patients themselves (issue 38), and
+ * asking no deposit (issue 40): until the menu can start a mobile-money payment, those are left out.
+ */
 const bookableDoctor = sql`EXISTS (SELECT 1 FROM doctor_listings l WHERE l.doctor_id = ${timeSlots.doctorId} AND l.listed)
-  AND NOT EXISTS (SELECT 1 FROM doctor_settings ds WHERE ds.doctor_id = ${timeSlots.doctorId} AND ds.allow_direct_booking = false)`
+  AND NOT EXISTS (SELECT 1 FROM doctor_settings ds WHERE ds.doctor_id = ${timeSlots.doctorId} AND (ds.allow_direct_booking = false OR ds.deposit_for <> 'NONE'))`
 
 /** "Dr A. Ndiaye 15 000 FCFA" (Arabic's 80-character pages: "15000F"): the fee in whole FCFA on one USSD line. */
 function doctorLabel(language: UssdLanguage, firstName: string, lastName: string, fee: number | null): string {

@@ -5,11 +5,9 @@ import type { AvailabilityId, DoctorId, TimeSlotId } from "../../schemas/ids.ts"
 import type { Db } from "../db/client.ts"
 import { doctors, patients, patientSettings, slotOffers, timeSlots, users } from "../db/schema.ts"
 import type { JobHandler } from "../jobs/worker.ts"
-import { MAIL_FROM } from "../email/contactMail.ts"
 import { noticeLanguageOf } from "../reminders/messages.ts"
-import { deliverableChannels, type NoticeSenders } from "../reminders/send.ts"
-import { countNotice } from "../observability/notices.ts"
-import { sendCapped } from "../verification/recipientCap.ts"
+import type { NoticeSenders } from "../reminders/send.ts"
+import { tellPatient } from "../reminders/patientNotice.ts"
 import { waitingCount } from "./entries.ts"
 import { offerEmail, offerSms } from "./messages.ts"
 import { expireOffer, freeSlotsOf, offerFreedSlot, WAITLIST_EXPIRE_JOB, WAITLIST_FREED_JOB, WAITLIST_NOTIFY_JOB } from "./offers.ts"
@@ -71,23 +69,7 @@ export function waitlistHandlers(senders: NoticeSenders, origin: string): Record
       const lang = noticeLanguageOf(row.appLanguage)
       const facts = { at: row.at, timeZone: row.timeZone, doctor: `Dr ${row.doctorFirstName} ${row.doctorLastName}`, link: `${origin}/appointments` }
       // Email when no channel was chosen; an SMS only to a verified number, a mail only to a verified address (issue 38).
-      const chosen = row.methods.includes("SMS") && row.phone ? row.methods : [...row.methods, "EMAIL"]
-      const channels = deliverableChannels(
-        (["SMS", "EMAIL"] as const).filter((c) => chosen.includes(c)),
-        { phone: row.phone, phoneVerified: row.phoneVerifiedAt !== null, emailVerified: row.emailVerifiedAt !== null },
-      )
-      for (const { channel, skip } of channels) {
-        if (skip) {
-          countNotice(channel, "skipped")
-          continue
-        }
-        const to = channel === "SMS" ? row.phone! : row.email
-        await sendCapped(db, channel, to, now, () =>
-          channel === "SMS"
-            ? senders.sendSms({ to, text: offerSms(lang, facts) })
-            : senders.sendMail({ from: MAIL_FROM, to, replyTo: senders.replyTo, ...offerEmail(lang, facts) }),
-        )
-      }
+      await tellPatient(db, senders, row, now, { sms: offerSms(lang, facts), email: offerEmail(lang, facts) })
     },
   }
 }

@@ -58,6 +58,7 @@ const appointment = (id: string, appointmentTime: string): Appointment => ({
   location: null,
   timeSlotId: null,
   createdAt: "2026-11-01T10:00:00Z",
+  noShow: false,
 })
 // Fetched at noon on the 23rd: one done that morning, one the next day, one in a week.
 const LIST = [

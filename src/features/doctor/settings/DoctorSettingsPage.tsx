@@ -36,6 +36,8 @@ const DEFAULTS: DoctorSettingsUpdate = {
   appLanguage: "EN",
   theme: "SYSTEM",
   timeZone: "UTC",
+  depositFor: "NONE",
+  bookingDeposit: 5000,
 }
 
 /** SPEC §5: the choices offered for consultation length and buffer time. */
