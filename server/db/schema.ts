@@ -1074,3 +1074,10 @@ export const ussdCallers = pgTable("ussd_callers", {
   language: text("language").$type<"fr" | "en" | "ar">().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** Inbound SMS already answered, by the aggregator's message id: a retried callback is not answered twice (issue 41). */
+export const smsInbound = pgTable("sms_inbound", {
+  id: text("id").primaryKey(),
+  phoneNumber: text("phone_number").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+})

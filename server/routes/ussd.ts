@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto"
 import { Hono } from "hono"
 import type { AppEnv } from "../http/context.ts"
 import { smsSender } from "../sms/sms.ts"
+import { answerInboundSms } from "../sms/inbound.ts"
 import { answerUssd } from "../ussd/menu.ts"
 import { bookedSms } from "../ussd/screens.ts"
 import { reserveNotice } from "../verification/recipientCap.ts"
@@ -48,6 +49,27 @@ export function ussdRoutes() {
       { sessionId: field(body, "sessionId"), phoneNumber: field(body, "phoneNumber"), text: field(body, "text") },
     )
     return c.text(page, 200, { "Cache-Control": "no-store" })
+  })
+
+  /**
+   * POST /api/v1/sms/inbound (issue 41): the aggregator's inbound SMS callback (form fields from,
+   * to, text, date, id), answered by an SMS to the sender through the SMS adapter, within the
+   * sender's hourly cap of notices (issue 38): a flood of texts gets a few replies, not one each.
+   */
+  app.post("/sms/inbound", async (c) => {
+    const { db, config } = c.get("deps")
+    if (!fromAggregator(config.ussdSecret, config.demoData, c.req.header("x-promed-secret") ?? c.req.query("secret"))) return c.text("Forbidden", 403)
+    const body = await c.req.parseBody()
+    const answer = await answerInboundSms(
+      db,
+      { id: field(body, "id"), from: field(body, "from"), to: field(body, "to"), text: field(body, "text"), date: field(body, "date") },
+      { bookingLimits: config.bookingLimits },
+    )
+    if (answer) {
+      const reservation = await reserveNotice(db, answer.to, new Date())
+      if (reservation) await smsSender(config)(answer).catch(() => reservation.release())
+    }
+    return c.text("OK", 200, { "Cache-Control": "no-store" })
   })
   return app
 }

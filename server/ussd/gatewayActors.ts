@@ -64,6 +64,20 @@ export function slotLabel(language: UssdLanguage, at: Date, timeZone: string): s
   return `${day}${two(t.day)}/${two(t.month)} ${two(t.hour)}:${two(t.minute)}`
 }
 
+/** The caller's next confirmed appointments, soonest first, each as one short line: "lun. 07/12 09:30 Dr Ndiaye". */
+export async function upcomingOf(db: Db, caller: UssdCaller, language: UssdLanguage, limit: number) {
+  if (!caller.account) return []
+  const rows = await db
+    .select({ id: appointments.id, at: appointments.appointmentTime, timeZone: appointments.timeZone, lastName: users.lastName })
+    .from(appointments)
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(and(eq(appointments.patientId, caller.account.patientId), eq(appointments.status, "CONFIRMED"), gt(appointments.appointmentTime, sql`now()`)))
+    .orderBy(asc(appointments.appointmentTime))
+    .limit(limit)
+  return rows.map((r) => ({ id: r.id, line: `${slotLabel(language, r.at, r.timeZone)} Dr ${r.lastName}` }))
+}
+
 /** A patient account for a caller without one, bound to the number (verified: the network says it is theirs). */
 async function accountFor(db: Db, deps: UssdDeps, firstName: string, lastName: string) {
   if (deps.caller.account) return deps.caller.account
@@ -223,18 +237,9 @@ export function ussdActors(deps: UssdDeps) {
       return { outcome: "booked", booked }
     }),
 
-    loadAppointments: actor("loadAppointments", async () => {
-      if (!caller.account) return []
-      const upcoming = await db
-        .select({ id: appointments.id, at: appointments.appointmentTime, timeZone: appointments.timeZone, lastName: users.lastName })
-        .from(appointments)
-        .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-        .innerJoin(users, eq(users.id, doctors.userId))
-        .where(and(eq(appointments.patientId, caller.account.patientId), eq(appointments.status, "CONFIRMED"), gt(appointments.appointmentTime, sql`now()`)))
-        .orderBy(asc(appointments.appointmentTime))
-        .limit(LIST_MAX)
-      return upcoming.map((a): UssdOption => ({ id: a.id, label: `${slotLabel(language(), a.at, a.timeZone)} Dr ${a.lastName}` }))
-    }),
+    loadAppointments: actor("loadAppointments", async () =>
+      (await upcomingOf(db, caller, language(), LIST_MAX)).map((a): UssdOption => ({ id: a.id, label: a.line })),
+    ),
 
     cancel: actor("cancel", async (input) => {
       const [mine] = await db

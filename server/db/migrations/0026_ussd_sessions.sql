@@ -1,3 +1,9 @@
+CREATE TABLE "sms_inbound" (
+	"id" text PRIMARY KEY NOT NULL,
+	"phone_number" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ussd_callers" (
 	"phone_number" text PRIMARY KEY NOT NULL,
 	"language" text NOT NULL,
