@@ -18,7 +18,7 @@ export interface UssdBooked {
 }
 
 /** Why a screen is shown again or another in its place: said on top of it. */
-export type UssdNotice = "invalidChoice" | "invalidName" | "slotTaken" | "nothingFound" | null
+export type UssdNotice = "invalidChoice" | "invalidName" | "slotTaken" | "refused" | "nothingFound" | null
 
 /**
  * Choices per page: a page must fit one USSD screen, 182 GSM-7 characters in French and English,
@@ -60,7 +60,8 @@ export interface UssdContext extends UssdInput {
 /** The caller's one input of this request (the aggregator's `text`, after its last `*`). */
 export type UssdEvent = { type: "ussd.input"; value: string }
 
-export type BookOutcome = { readonly outcome: "booked"; readonly booked: UssdBooked } | { readonly outcome: "taken" }
+/** `refused`: the booking's rules said no for this person (issue 38: one visit a day with a doctor, the limits). */
+export type BookOutcome = { readonly outcome: "booked"; readonly booked: UssdBooked } | { readonly outcome: "taken" } | { readonly outcome: "refused" }
 
 /** What each of the gateway's reads and writes takes and answers. */
 export interface UssdActorIO {
@@ -68,7 +69,7 @@ export interface UssdActorIO {
   loadSpecialties: { input: { place: UssdOption }; output: UssdOption[] }
   loadDoctors: { input: { place: UssdOption; specialty: UssdOption }; output: UssdOption[] }
   loadSlots: { input: { place: UssdOption; doctor: UssdOption }; output: UssdOption[] }
-  holdSlot: { input: { slot: UssdOption }; output: "held" | "taken" }
+  holdSlot: { input: { slot: UssdOption }; output: "held" | "taken" | "refused" }
   loadPersons: { input: Record<string, never>; output: UssdOption[] }
   book: { input: { slot: UssdOption; person: UssdOption | null; firstName: string; lastName: string }; output: BookOutcome }
   loadAppointments: { input: Record<string, never>; output: UssdOption[] }
@@ -252,6 +253,7 @@ export const ussdBookingMachine = setup({
         input: ({ context }) => ({ slot: context.slot! }),
         onDone: [
           { guard: ({ event }) => event.output === "taken", target: "loadingSlots", actions: { type: "notice", params: "slotTaken" } },
+          { guard: ({ event }) => event.output === "refused", target: "loadingSlots", actions: { type: "notice", params: "refused" } },
           { guard: "hasAccount", target: "loadingPersons" },
           { target: "firstName" },
         ],
@@ -311,6 +313,7 @@ export const ussdBookingMachine = setup({
         input: ({ context }) => ({ slot: context.slot!, person: context.person, firstName: context.firstName, lastName: context.lastName }),
         onDone: [
           { guard: ({ event }) => event.output.outcome === "taken", target: "loadingSlots", actions: { type: "notice", params: "slotTaken" } },
+          { guard: ({ event }) => event.output.outcome === "refused", target: "loadingSlots", actions: { type: "notice", params: "refused" } },
           {
             target: "booked",
             actions: { type: "keepBooked", params: ({ event }) => (event.output as Extract<BookOutcome, { outcome: "booked" }>).booked },

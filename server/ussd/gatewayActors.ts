@@ -18,8 +18,9 @@ import { saveCallerLanguage, type UssdCaller } from "./caller.ts"
 
 /** A list read answers at most this many choices: the caller pages through them four (two in Arabic) at a time. */
 const LIST_MAX = 20
-/** The next free slots a doctor's list offers. */
+/** The next free slots a doctor's list offers, and how many of one day. */
 const SLOTS_MAX = 8
+const SLOTS_PER_DAY = 2
 /** How far ahead the lists look: places, specialties and doctors with a free slot in the next four weeks (the demo schedule's). */
 const HORIZON = "28 days"
 const COUNTRY = { SN: "SENEGAL", TD: "CHAD" } as const
@@ -108,6 +109,8 @@ async function accountFor(db: Db, deps: UssdDeps, firstName: string, lastName: s
 }
 
 const isSlotTaken = (error: unknown) => error instanceof ApiError && (error.code === "TIME_SLOT_ALREADY_BOOKED" || error.code === "TIME_SLOT_NOT_FOUND")
+/** A booking rule's refusal for this person (issue 38's limits, direct booking off): said, not a failure. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.code === "BUSINESS_ERROR"
 
 /** One of the machine's actors, its input and output typed as the machine declares them. */
 const actor = <K extends keyof UssdActorIO>(_name: K, run: (input: UssdActorIO[K]["input"]) => Promise<UssdActorIO[K]["output"]>) =>
@@ -151,14 +154,15 @@ export function ussdActors(deps: UssdDeps) {
     }),
 
     loadSlots: actor("loadSlots", async (input) => {
-      const found = await db
-        .select({ id: timeSlots.id, startsAt: timeSlots.startsAt, timeZone: timeSlots.timeZone })
-        .from(timeSlots)
-        .innerJoin(healthcareFacilities, eq(healthcareFacilities.id, timeSlots.facilityId))
-        .where(and(eq(timeSlots.doctorId, input.doctor.id as DoctorId), eq(healthcareFacilities.city, input.place.id), freeSlot(userId)))
-        .orderBy(asc(timeSlots.startsAt))
-        .limit(SLOTS_MAX)
-      return found.map((s) => ({ id: s.id, label: slotLabel(language(), s.startsAt, s.timeZone) }))
+      // The next free slots, at most two a day: a caller who cannot come that day sees the next days on the first pages.
+      const found = await rows<{ id: TimeSlotId; startsAt: Date | string; timeZone: string }>(sql`
+        SELECT id, starts_at AS "startsAt", time_zone AS "timeZone" FROM (
+          SELECT ${timeSlots.id} AS id, ${timeSlots.startsAt} AS starts_at, ${timeSlots.timeZone} AS time_zone,
+            row_number() OVER (PARTITION BY ${timeSlots.slotDate} ORDER BY ${timeSlots.startsAt}) AS nth
+          FROM ${timeSlots} JOIN ${healthcareFacilities} f ON f.id = ${timeSlots.facilityId}
+          WHERE ${timeSlots.doctorId} = ${input.doctor.id}::uuid AND f.city = ${input.place.id} AND ${freeSlot(userId)}
+        ) s WHERE nth <= ${SLOTS_PER_DAY} ORDER BY starts_at LIMIT ${SLOTS_MAX}`)
+      return found.map((s) => ({ id: s.id, label: slotLabel(language(), new Date(s.startsAt), s.timeZone) }))
     }),
 
     holdSlot: actor("holdSlot", async (input) => {
@@ -177,6 +181,7 @@ export function ussdActors(deps: UssdDeps) {
         return "held"
       } catch (error) {
         if (isSlotTaken(error)) return "taken"
+        if (isRefusal(error)) return "refused"
         throw error
       }
     }),
@@ -221,6 +226,7 @@ export function ussdActors(deps: UssdDeps) {
         })
       } catch (error) {
         if (isSlotTaken(error)) return { outcome: "taken" }
+        if (isRefusal(error)) return { outcome: "refused" }
         throw error
       }
       const [doctor] = await db
