@@ -18,7 +18,7 @@ export interface UssdBooked {
 }
 
 /** Why a screen is shown again or another in its place: said on top of it. */
-export type UssdNotice = "invalidChoice" | "invalidName" | "slotTaken" | "nothingFound" | null
+export type UssdNotice = "invalidChoice" | "invalidName" | "slotTaken" | "refused" | "nothingFound" | null
 
 /**
  * Choices per page: a page must fit one USSD screen, 182 GSM-7 characters in French and English,
@@ -60,10 +60,25 @@ export interface UssdContext extends UssdInput {
 /** The caller's one input of this request (the aggregator's `text`, after its last `*`). */
 export type UssdEvent = { type: "ussd.input"; value: string }
 
-export type BookOutcome = { readonly outcome: "booked"; readonly booked: UssdBooked } | { readonly outcome: "taken" }
+/** `refused`: the booking's rules said no for this person (issue 38: one visit a day with a doctor, the limits). */
+export type BookOutcome = { readonly outcome: "booked"; readonly booked: UssdBooked } | { readonly outcome: "taken" } | { readonly outcome: "refused" }
 
-const unimplemented = <I, O>(name: string) =>
-  fromPromise<O, I>(() => {
+/** What each of the gateway's reads and writes takes and answers. */
+export interface UssdActorIO {
+  loadPlaces: { input: { country: UssdCountry }; output: UssdOption[] }
+  loadSpecialties: { input: { place: UssdOption }; output: UssdOption[] }
+  loadDoctors: { input: { place: UssdOption; specialty: UssdOption }; output: UssdOption[] }
+  loadSlots: { input: { place: UssdOption; doctor: UssdOption }; output: UssdOption[] }
+  holdSlot: { input: { slot: UssdOption }; output: "held" | "taken" | "refused" }
+  loadPersons: { input: Record<string, never>; output: UssdOption[] }
+  book: { input: { slot: UssdOption; person: UssdOption | null; firstName: string; lastName: string }; output: BookOutcome }
+  loadAppointments: { input: Record<string, never>; output: UssdOption[] }
+  cancel: { input: { appointment: UssdOption }; output: "cancelled" | "tooLate" }
+  saveLanguage: { input: { language: UssdLanguage }; output: void }
+}
+
+const unimplemented = <K extends keyof UssdActorIO>(name: K) =>
+  fromPromise<UssdActorIO[K]["output"], UssdActorIO[K]["input"]>(() => {
     throw new Error(`ussdBooking: the gateway provides ${name}`)
   })
 
@@ -118,17 +133,18 @@ export const ussdBookingMachine = setup({
     events: {} as UssdEvent,
   },
   actors: {
-    loadPlaces: unimplemented<{ country: UssdCountry }, UssdOption[]>("loadPlaces"),
-    loadSpecialties: unimplemented<{ place: UssdOption }, UssdOption[]>("loadSpecialties"),
-    loadDoctors: unimplemented<{ place: UssdOption; specialty: UssdOption }, UssdOption[]>("loadDoctors"),
-    loadSlots: unimplemented<{ doctor: UssdOption }, UssdOption[]>("loadSlots"),
-    holdSlot: unimplemented<{ slot: UssdOption }, "held" | "taken">("holdSlot"),
-    loadPersons: unimplemented<Record<string, never>, UssdOption[]>("loadPersons"),
-    book: unimplemented<{ slot: UssdOption; person: UssdOption | null; firstName: string; lastName: string }, BookOutcome>("book"),
-    loadAppointments: unimplemented<Record<string, never>, UssdOption[]>("loadAppointments"),
-    cancel: unimplemented<{ appointment: UssdOption }, "cancelled" | "tooLate">("cancel"),
-    saveLanguage: unimplemented<{ language: UssdLanguage }, void>("saveLanguage"),
+    loadPlaces: unimplemented("loadPlaces"),
+    loadSpecialties: unimplemented("loadSpecialties"),
+    loadDoctors: unimplemented("loadDoctors"),
+    loadSlots: unimplemented("loadSlots"),
+    holdSlot: unimplemented("holdSlot"),
+    loadPersons: unimplemented("loadPersons"),
+    book: unimplemented("book"),
+    loadAppointments: unimplemented("loadAppointments"),
+    cancel: unimplemented("cancel"),
+    saveLanguage: unimplemented("saveLanguage"),
   },
+
   guards: {
     pressed: (input: Input, key: string) => valueOf(input) === key,
     wantsMore: (input) => valueOf(input) === USSD_KEYS.more && input.context.offset + USSD_PAGE_SIZE[input.context.language] < input.context.list.length,
@@ -222,7 +238,7 @@ export const ussdBookingMachine = setup({
       invoke: {
         id: "loadSlots",
         src: "loadSlots",
-        input: ({ context }) => ({ doctor: context.doctor! }),
+        input: ({ context }) => ({ place: context.place!, doctor: context.doctor! }),
         onDone: listOrBack("slots", "loadingDoctors"),
         onError: "unavailable",
       },
@@ -237,6 +253,7 @@ export const ussdBookingMachine = setup({
         input: ({ context }) => ({ slot: context.slot! }),
         onDone: [
           { guard: ({ event }) => event.output === "taken", target: "loadingSlots", actions: { type: "notice", params: "slotTaken" } },
+          { guard: ({ event }) => event.output === "refused", target: "loadingSlots", actions: { type: "notice", params: "refused" } },
           { guard: "hasAccount", target: "loadingPersons" },
           { target: "firstName" },
         ],
@@ -296,6 +313,7 @@ export const ussdBookingMachine = setup({
         input: ({ context }) => ({ slot: context.slot!, person: context.person, firstName: context.firstName, lastName: context.lastName }),
         onDone: [
           { guard: ({ event }) => event.output.outcome === "taken", target: "loadingSlots", actions: { type: "notice", params: "slotTaken" } },
+          { guard: ({ event }) => event.output.outcome === "refused", target: "loadingSlots", actions: { type: "notice", params: "refused" } },
           {
             target: "booked",
             actions: { type: "keepBooked", params: ({ event }) => (event.output as Extract<BookOutcome, { outcome: "booked" }>).booked },

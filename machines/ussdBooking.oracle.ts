@@ -84,7 +84,7 @@ export function ussdBookingOracle(input: UssdInput) {
       loadPlaces: { country: input.country },
       loadSpecialties: { place: option(c.place) },
       loadDoctors: { place: option(c.place), specialty: option(c.specialty) },
-      loadSlots: { doctor: option(c.doctor) },
+      loadSlots: { place: option(c.place), doctor: option(c.doctor) },
       holdSlot: { slot: option(c.slot) },
       loadPersons: {},
       book: { slot: option(c.slot), person: option(c.person), firstName: c.firstName, lastName: c.lastName },
@@ -170,12 +170,16 @@ export function ussdBookingOracle(input: UssdInput) {
         return found ? list(view, "slots", items) : ask(view, "loadDoctors", "nothingFound")
       case "holdSlot":
         if (output === "taken") return ask(view, "loadSlots", "slotTaken")
+        // The rules said no for this person (one visit a day with a doctor, the limits): said, and the slots again.
+        if (output === "refused") return ask(view, "loadSlots", "refused")
         return input.hasAccount ? ask(view, "loadPersons") : screen(view, "firstName")
       case "loadPersons":
         return list(view, "persons", items)
       case "book": {
         const result = output as { outcome: string; booked?: UssdBooked }
-        return result.outcome === "taken" ? ask(view, "loadSlots", "slotTaken") : screen(view, "booked", { booked: result.booked ?? null })
+        if (result.outcome === "taken") return ask(view, "loadSlots", "slotTaken")
+        if (result.outcome === "refused") return ask(view, "loadSlots", "refused")
+        return screen(view, "booked", { booked: result.booked ?? null })
       }
       case "loadAppointments":
         return found ? list(view, "appointments", items) : screen(view, "noAppointments")

@@ -28,6 +28,7 @@ import { metricsRoutes } from "./observability/metricsRoute.ts"
 import { paymentProviderOf } from "./payments/providers.ts"
 import type { PaymentProvider } from "./payments/provider.ts"
 import { sandboxPageRoutes } from "./payments/sandboxPage.ts"
+import { ussdSimulatorRoutes } from "./ussd/simulatorPage.ts"
 import { apiRoutes } from "./routes/index.ts"
 import { filesOriginGuard, filesOriginOf } from "./storage/filesOrigin.ts"
 import { storageRoutes } from "./storage/routes.ts"
@@ -126,6 +127,7 @@ export function createApp(given: AppInput) {
   app.use(`${API_PREFIX}/*`, tooLarge, compressAnswers(), invalidateReadCacheOnWrite(), storedNowhere)
   app.use("/auth/*", tooLarge)
   app.use("/sandbox/*", tooLarge)
+  app.use("/dev/*", tooLarge)
 
   app.route(API_PREFIX, apiRoutes())
   app.all(`${API_PREFIX}/*`, (c) => c.json({ code: "NOT_FOUND", message: "No such route" }, 404))
@@ -137,6 +139,13 @@ export function createApp(given: AppInput) {
     app.route(
       "/sandbox",
       sandboxPageRoutes(async (input, init) => app.request(input, init)),
+    )
+
+  // The phone simulator (issue 41): a demonstration's, never production's.
+  if (deps.config.demoData)
+    app.route(
+      "/dev",
+      ussdSimulatorRoutes(async (input, init) => app.request(input, init)),
     )
 
   // The public data pages are rendered with their data for visitors; the rest is the built SPA.

@@ -47,6 +47,7 @@ describe("loadConfig", () => {
       shutdownGraceMs: 10_000,
       logLevel: "info",
       metricsToken: undefined,
+      ussdSecret: undefined,
     })
   })
 
@@ -81,6 +82,7 @@ describe("loadConfig", () => {
       PAYDUNYA_MASTER_KEY: "wQzk9ZwR-Qq9m-0hD0-zpud",
       PAYDUNYA_PRIVATE_KEY: "live_private_rMIdJM3PLLh",
       PAYDUNYA_TOKEN: "IivOiOxGJuWhc5znlIiK",
+      USSD_SECRET: "at-shared-Secret_0123.~+/=",
     })
     expect(config).toEqual({
       port: 65535,
@@ -114,6 +116,7 @@ describe("loadConfig", () => {
         webhookSecret: "whsec_0123456789abcdef0123456789abcdef",
         paydunya: { masterKey: "wQzk9ZwR-Qq9m-0hD0-zpud", privateKey: "live_private_rMIdJM3PLLh", token: "IivOiOxGJuWhc5znlIiK" },
       },
+      ussdSecret: "at-shared-Secret_0123.~+/=",
     })
     expect(loadConfig({ PORT: "1", DATABASE_URL: "postgresql://localhost/promed", SMTP_URL: "smtp://localhost:25" })).toMatchObject({
       port: 1,

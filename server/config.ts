@@ -57,6 +57,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel
   /** The bearer token that opens GET /metrics; unset, there are no metrics (404). */
   readonly metricsToken: string | undefined
+  /** What the USSD and inbound SMS aggregator sends (header X-Promed-Secret or ?secret=); unset, they are open only with demo data (issue 41). */
+  readonly ussdSecret: string | undefined
   /** Deposits (issue 40): who takes the money, and the secrets that prove its notices. */
   readonly payments: PaymentSettings
 }
@@ -188,6 +190,11 @@ const Settings = {
     "a token of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
     true,
   ),
+  USSD_SECRET: setting(
+    Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._~+/=-]{16,512}$/)),
+    "a secret of 16 to 512 characters (letters, digits, . _ ~ + / = -)",
+    true,
+  ),
 } as const
 
 type SettingName = keyof typeof Settings
@@ -242,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceMs: read("SHUTDOWN_GRACE_S", "10") * 1000,
     logLevel: read("LOG_LEVEL", "info"),
     metricsToken: read("METRICS_TOKEN"),
+    ussdSecret: read("USSD_SECRET"),
     payments: readPayments(read, demoData, problems),
   }
   // Production (no demo data) sends links people act on: their origin is never a request's Host header.

@@ -1048,3 +1048,36 @@ export const paymentEvents = pgTable(
   },
   (t) => [index("payment_events_payment_idx").on(t.paymentId, t.id)],
 )
+
+/**
+ * A USSD session's menu (issue 41): the machine's persisted snapshot under the aggregator's session
+ * id, kept three minutes so that any gateway answers the next step; `steps` is how many inputs it
+ * has taken (the aggregator resends them all, joined by `*`).
+ */
+export const ussdSessions = pgTable(
+  "ussd_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    phoneNumber: text("phone_number").notNull(),
+    snapshot: jsonb("snapshot").$type<unknown>().notNull(),
+    steps: integer("steps").notNull(),
+    /** The page last answered: a resent request (the same inputs) gets it again, nothing runs twice. */
+    page: text("page").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ussd_sessions_expires_idx").on(t.expiresAt)],
+)
+
+/** A number's USSD language (issue 41: "remembered for the number"), account or not. */
+export const ussdCallers = pgTable("ussd_callers", {
+  phoneNumber: text("phone_number").primaryKey(),
+  language: text("language").$type<"fr" | "en" | "ar">().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Inbound SMS already answered, by the aggregator's message id: a retried callback is not answered twice (issue 41). */
+export const smsInbound = pgTable("sms_inbound", {
+  id: text("id").primaryKey(),
+  phoneNumber: text("phone_number").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+})

@@ -17,6 +17,7 @@ import { sessionsRoutes } from "./sessions.ts"
 import { slotHoldsRoutes } from "./slotHolds.ts"
 import { slotWaitlistsRoutes } from "./slotWaitlists.ts"
 import { timeSlotsRoutes } from "./timeSlots.ts"
+import { ussdRoutes } from "./ussd.ts"
 import { verificationRoutes } from "./verification.ts"
 
 /** Every gateway route under /api/v1, one module per resource. */
@@ -40,5 +41,6 @@ export function apiRoutes() {
   app.route("/", patientsRoutes())
   app.route("/", calendarFeedRoutes())
   app.route("/", verificationRoutes())
+  app.route("/", ussdRoutes())
   return app
 }

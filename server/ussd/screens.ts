@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate"
 import { EMERGENCY_NUMBERS } from "../../schemas/emergencyNumbers.ts"
 import { USSD_PAGE_SIZE, type UssdBooked, type UssdLanguage, type UssdNotice, type ussdBookingMachine } from "../../machines/ussdBooking.machine.ts"
-import { isGsm7, toGsm7Latin } from "../sms/segments.ts"
+import { fitsOneSms, isGsm7, toGsm7Latin } from "../sms/segments.ts"
 
 /**
  * One USSD page holds 160 octets: 182 GSM-7 characters, or 80 when a character needs UCS-2 (Arabic
@@ -34,6 +34,9 @@ interface Texts {
   readonly emergency: (country: "SENEGAL" | "CHAD") => string
   readonly languageSaved: string
   readonly unavailable: string
+  readonly expired: string
+  /** The booking's confirmation by SMS (one message). */
+  readonly bookedSms: (booked: UssdBooked) => string
 }
 
 /** The language menu names each language in itself. */
@@ -62,6 +65,7 @@ const TEXTS: Record<UssdLanguage, Texts> = {
       invalidChoice: "Choix invalide.",
       invalidName: "Nom invalide: des lettres.",
       slotTaken: "Ce créneau vient d'être pris.",
+      refused: "Refusé: RDV ce jour-là ou limite.",
       nothingFound: "Aucun résultat.",
     },
     booked: (b) => `RDV confirmé le ${b.when} avec ${b.doctor}, ${b.place}. Vous recevrez un SMS.`,
@@ -74,6 +78,8 @@ const TEXTS: Record<UssdLanguage, Texts> = {
     },
     languageSaved: "Langue enregistrée.",
     unavailable: "Service momentanément indisponible. Réessayez plus tard.",
+    expired: "Session expirée. Composez à nouveau le code.",
+    bookedSms: (b) => `Promed: RDV confirmé le ${b.when} avec ${b.doctor}, ${b.place}. Répondez RDV pour vos rendez-vous.`,
   },
   en: {
     menu: ["Promed", "1 Book an appointment", "2 My appointments", "3 Emergencies", "4 Language"],
@@ -97,6 +103,7 @@ const TEXTS: Record<UssdLanguage, Texts> = {
       invalidChoice: "Invalid choice.",
       invalidName: "Name: letters only.",
       slotTaken: "That time was just taken.",
+      refused: "Refused: a visit that day, or limit.",
       nothingFound: "Nothing found.",
     },
     booked: (b) => `Booked: ${b.when} with ${b.doctor}, ${b.place}. An SMS follows.`,
@@ -109,6 +116,8 @@ const TEXTS: Record<UssdLanguage, Texts> = {
     },
     languageSaved: "Language saved.",
     unavailable: "Service briefly unavailable. Please try again later.",
+    expired: "Session expired. Please dial the code again.",
+    bookedSms: (b) => `Promed: booked ${b.when} with ${b.doctor}, ${b.place}. Reply RDV for your appointments.`,
   },
   ar: {
     menu: ["Promed", "1 حجز موعد", "2 مواعيدي", "3 الطوارئ", "4 اللغة"],
@@ -132,6 +141,7 @@ const TEXTS: Record<UssdLanguage, Texts> = {
       invalidChoice: "اختيار غير صالح.",
       invalidName: "اسم غير صالح.",
       slotTaken: "حُجز هذا الموعد للتو.",
+      refused: "مرفوض: موعد في ذلك اليوم.",
       nothingFound: "لا نتائج.",
     },
     booked: (b) => `تم الحجز ${b.when} مع ${b.doctor}، ${b.place}.`,
@@ -144,6 +154,8 @@ const TEXTS: Record<UssdLanguage, Texts> = {
     },
     languageSaved: "حُفظت اللغة.",
     unavailable: "الخدمة غير متاحة مؤقتا. أعد المحاولة لاحقا.",
+    expired: "انتهت الجلسة. اطلب الرمز من جديد.",
+    bookedSms: (b) => `Promed: تم حجز موعدك ${b.when} مع ${b.doctor}، ${b.place}`,
   },
 }
 
@@ -168,6 +180,22 @@ function fitted(language: UssdLanguage, head: ReadonlyArray<string>, labels: Rea
     shown = shown.map((label) => cut(label, longest))
   }
   return plain(draw(shown))
+}
+
+/** The last words of a session that could not go on: the service failed, or the session lapsed. */
+export const ussdEndText = (language: UssdLanguage, why: "unavailable" | "expired") => toGsm7Latin(TEXTS[language][why])
+
+/** The booking's SMS, in one message: the place is cut first, then the doctor's name; the time never. */
+export function bookedSms(language: UssdLanguage, booked: UssdBooked): string {
+  const draw = (place: string, doctor: string) => {
+    const text = TEXTS[language].bookedSms({ ...booked, doctor: isolated(language, doctor), place: isolated(language, place) })
+    return language === "ar" ? text : toGsm7Latin(text)
+  }
+  let place = booked.place
+  let doctor = booked.doctor
+  while (!fitsOneSms(draw(place, doctor)) && place.length > 1) place = cut(place, place.length - 1)
+  while (!fitsOneSms(draw(place, doctor)) && doctor.length > 1) doctor = cut(doctor, doctor.length - 1)
+  return draw(place, doctor)
 }
 
 /** What the aggregator answers for a screen: `CON ` and the page while the session goes on, `END ` and the last words. */

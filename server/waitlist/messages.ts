@@ -12,10 +12,11 @@ export interface OfferFacts {
 }
 
 const SMS: Record<NoticeLanguage, (when: string, doctor: string, link: string) => string> = {
-  fr: (w, d, l) => `Promed: un créneau s'est libéré ${w} avec ${d}. Gardé pour vous ${OFFER_MINUTES} min: ${l}`,
-  en: (w, d, l) => `Promed: a slot opened ${w} with ${d}. Held for you ${OFFER_MINUTES} min: ${l}`,
-  // 70 characters in Arabic: the time, the doctor and the link only.
-  ar: (w, d, l) => `Promed: موعد متاح ${w} مع ${d} ${l}`,
+  // Issue 41: a reply of OUI takes it (server/sms/inbound.ts), for a phone without the web.
+  fr: (w, d, l) => `Promed: un créneau s'est libéré ${w} avec ${d}, gardé ${OFFER_MINUTES} min. Répondez OUI pour le prendre, NON pour le laisser, ou ${l}`,
+  en: (w, d, l) => `Promed: a slot opened ${w} with ${d}, held ${OFFER_MINUTES} min. Reply YES to take it, NO to pass, or ${l}`,
+  // 70 characters in Arabic: the time, the doctor, the reply and the link.
+  ar: (w, d, l) => `Promed: موعد متاح ${w} مع ${d}. رد بنعم ${l}`,
 }
 
 /** One SMS always: the doctor's name is shortened first; the time and the link never. */
