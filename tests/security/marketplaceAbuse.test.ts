@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm"
 import { Temporal } from "temporal-polyfill"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BOOKING_LIMITS, HOLD_RATE } from "../../schemas/limits.ts"
-import { dependants, doctors, holdEvents, jobs } from "../../server/db/schema.ts"
+import { dependants, doctors, doctorSettings, holdEvents, jobs } from "../../server/db/schema.ts"
 import { offerFreedSlot } from "../../server/waitlist/offers.ts"
 import { holdSlot } from "../../server/repositories/slotHolds.ts"
 import { bookingBody, createSignedInPatients, idsOf, insertSlot } from "../../server/routes/testing/appointmentFixtures.ts"
@@ -22,7 +22,16 @@ let made = 0
 beforeAll(async () => {
   gw = await startTestGateway()
   doctorId = (await idsOf(gw, "doctor@demo.sn")).doctorId!
-  otherDoctors = (await gw.db.select({ id: doctors.id }).from(doctors)).map((d) => d.id).filter((id) => id !== doctorId)
+  // Doctors booked directly: the demo's deposit doctor (issue 40, doctor3@demo.sn) is paid through POST /payments.
+  otherDoctors = (
+    await gw.db
+      .select({ id: doctors.id })
+      .from(doctors)
+      .innerJoin(doctorSettings, eq(doctorSettings.doctorId, doctors.id))
+      .where(eq(doctorSettings.depositFor, "NONE"))
+  )
+    .map((d) => d.id)
+    .filter((id) => id !== doctorId)
 })
 afterAll(async () => {
   await gw?.stop()
