@@ -22,8 +22,8 @@ export type ParamSchema = Schema.Codec<string, string, never, never>
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
-/** What a success's body is: JSON, an iCalendar file (RFC 5545), or a CSV file (RFC 4180). */
-export type ContentType = "application/json" | "text/calendar; charset=utf-8" | "text/csv; charset=utf-8"
+/** What a success's body is: JSON, an iCalendar file (RFC 5545), a CSV file (RFC 4180), or plain text (a USSD page). */
+export type ContentType = "application/json" | "text/calendar; charset=utf-8" | "text/csv; charset=utf-8" | "text/plain; charset=utf-8"
 
 /** Who may call: anyone (visitors included), anyone signed in, or the listed roles. */
 export type Access = "public" | "signedIn" | ReadonlyArray<Role>

@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from "../contract.ts"
+import * as aggregator from "./aggregator.ts"
 import * as appointments from "./appointments.ts"
 import * as availability from "./availability.ts"
 import * as calendarFeed from "./calendarFeed.ts"
@@ -23,6 +24,7 @@ import * as verification from "./verification.ts"
  * registers exactly these, and that each one's access agrees with SPEC (tests/security/).
  */
 export const CONTRACTS = {
+  aggregator,
   appointments,
   availability,
   calendarFeed,

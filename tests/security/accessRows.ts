@@ -400,6 +400,18 @@ const ROWS: ReadonlyArray<RowInput> = [
     expect: everyone(403),
   },
   {
+    contract: CONTRACTS.aggregator.ussdStep,
+    rule: "a USSD step is the aggregator's, proved by its secret; a demo server (these suites) answers anyone, and an unknown number ends the session",
+    call: () => ({ path: "/api/v1/ussd", body: { sessionId: "ATUid_matrix", phoneNumber: "not a number", text: "" } }),
+    expect: everyone(200),
+  },
+  {
+    contract: CONTRACTS.aggregator.inboundSms,
+    rule: "an inbound SMS is the aggregator's, proved by its secret; a demo server answers anyone, and a sender that is no number gets nothing",
+    call: () => ({ path: "/api/v1/sms/inbound", body: { from: "not a number", text: "RDV", id: "ATXid_matrix" } }),
+    expect: everyone(200),
+  },
+  {
     contract: CONTRACTS.payments.getAppointmentPayment,
     rule: "an appointment's deposit is seen only by its patient and its doctor",
     call: (f) => ({ path: `/api/v1/appointments/${f.nearAppointment}/payment` }),
@@ -433,6 +445,25 @@ const ROWS: ReadonlyArray<RowInput> = [
     route: "POST /sandbox/checkout/:id",
     rule: "only the sandbox's own page posts its choice: a post that is not same-origin is refused for everyone",
     call: async (f, { gw }) => ({ path: `/sandbox/checkout/${await paidDepositOfA(f, gw)}`, body: "decision=approve" }),
+    expect: everyone(403),
+  },
+  // The phone simulator (issue 41), on a demo server only: a page anyone opens; only its own page posts to it.
+  {
+    route: "GET /dev/ussd",
+    rule: "the demo's phone simulator is a page anyone opens, as the demo itself",
+    call: () => ({ path: "/dev/ussd?phone=%2B23566000099" }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /dev/ussd",
+    rule: "only the simulator's own page dials: a post that is not same-origin is refused for everyone",
+    call: () => ({ path: "/dev/ussd", body: "phone=%2B23566000099&dial=1" }),
+    expect: everyone(403),
+  },
+  {
+    route: "POST /dev/ussd/sms",
+    rule: "only the simulator's own page sends its SMS: a post that is not same-origin is refused for everyone",
+    call: () => ({ path: "/dev/ussd/sms", body: "phone=%2B23566000099&text=RDV" }),
     expect: everyone(403),
   },
   // Slot holds (issue 14): the booking user holds; a hold is released only by its holder.
