@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm"
 import { readFileSync, existsSync } from "node:fs"
 import path from "node:path"
 import { readiness, type GatewayProcess } from "./gateway.ts"
-import { patientFor, retrying, type BookingStorm, type Intent, type openSuiteDb, type Patient } from "./storm.ts"
+import { freeSlots, patientFor, retrying, type BookingStorm, type Intent, type openSuiteDb, type Patient } from "./storm.ts"
 
 type SuiteDb = ReturnType<typeof openSuiteDb>
 
@@ -81,11 +81,7 @@ export async function judge(j: Judged): Promise<string[]> {
 
   // The next write after recovery succeeds, through each gateway.
   const taken = new Set(live.keys())
-  const next = await retrying(() =>
-    j.suite.rows<{ id: string; doctorId: string; at: string }>(sql`
-      SELECT id, doctor_id AS "doctorId", to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
-      FROM time_slots WHERE status = 'AVAILABLE' AND starts_at > now() + interval '3 days' ORDER BY random() LIMIT 20`),
-  )
+  const next = await retrying(() => freeSlots(j.suite.rows, 20))
   for (const [i, gateway] of j.gateways.entries()) {
     const slot = next.filter((s) => !taken.has(s.id))[i]!
     const patient = patientFor(j.afterwards, slot.doctorId)!

@@ -73,12 +73,16 @@ export interface Slot {
   readonly at: string
 }
 
-/** Free slots some days ahead (past the 24 h cancel window), for the storm to fight over. */
+/**
+ * `count` free slots some days ahead (past the 24 h cancel window), at random, of doctors booked
+ * directly: not those who ask a deposit (issue 40: their bookings go through POST /payments).
+ */
 export async function freeSlots(rows: ReturnType<typeof openSuiteDb>["rows"], count: number): Promise<Slot[]> {
   return rows<Slot>(sql`
     SELECT id, doctor_id AS "doctorId", to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
-    FROM time_slots
+    FROM time_slots s
     WHERE status = 'AVAILABLE' AND starts_at > now() + interval '3 days'
+      AND NOT EXISTS (SELECT 1 FROM doctor_settings ds WHERE ds.doctor_id = s.doctor_id AND ds.deposit_for <> 'NONE')
     ORDER BY random() LIMIT ${count}`)
 }
 
