@@ -28,10 +28,10 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // Screens and the shell keep their names (a network panel reads them); the chunks they share
-        // are named by their hash alone. The shell lists every chunk's file for its preloads, so
+        // Components (screens, forms) and the shell keep their names (a network panel reads them);
+        // the modules they share are named by their hash alone. The shell lists every chunk's file for its preloads, so
         // each name is paid in the landing's own download: 1 kB of its gzip with the names.
-        chunkFileNames: (chunk) => (chunk.name === SHELL_CHUNK || /Page$/.test(chunk.name) ? "assets/[name]-[hash].js" : "assets/c[hash].js"),
+        chunkFileNames: (chunk) => (chunk.name === SHELL_CHUNK || /\.tsx$/.test(chunk.facadeModuleId ?? "") ? "assets/[name]-[hash].js" : "assets/c[hash].js"),
         codeSplitting: {
           groups: [{ name: SHELL_CHUNK, tags: ["$initial"], test: (id: string) => !/(\/src\/main\.tsx|\/index\.html)$/.test(id) }],
         },

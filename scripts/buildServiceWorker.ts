@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
 import { generateSW } from "workbox-build"
-import { APPOINTMENT_TEXTS, LANDING_TEXTS, OFFLINE_TEXTS } from "../src/features/public/routeTexts.ts"
+import { APPOINTMENT_DETAIL_TEXTS, APPOINTMENT_TEXTS, LANDING_TEXTS, OFFLINE_TEXTS } from "../src/features/public/routeTexts.ts"
 import { LANGUAGES } from "../src/i18n/languages.ts"
 import { coreSections, kB, measureRoute, type Manifest, type RouteSpec } from "./bundleBudget.ts"
 
@@ -45,7 +45,7 @@ const OFFLINE_SCREENS: ReadonlyArray<RouteSpec> = [
   { path: "(offline start)", screen: "src/offline/startOffline.ts", texts: [] },
   { path: "/appointments", screen: "src/features/patient/appointments/AppointmentsPage.tsx", texts: APPOINTMENT_TEXTS },
   // "Voir le détail" offline: the router loads the detail's screen even while the kept copy is shown in its place.
-  { path: "/appointments/{id}", screen: "src/features/patient/appointments/AppointmentDetailPage.tsx", texts: APPOINTMENT_TEXTS },
+  { path: "/appointments/{id}", screen: "src/features/patient/appointments/AppointmentDetailPage.tsx", texts: APPOINTMENT_DETAIL_TEXTS },
 ]
 const STATIC_FILES = [
   "app-shell.html",

@@ -7,7 +7,7 @@ const patientsApi = () => import("../api/patients.ts")
 const slotWaitlistsApi = () => import("../api/slotWaitlists.ts")
 import { AppointmentsSearch } from "../features/appointments-shared/appointmentFilters.ts"
 import { RescheduleSearch } from "../features/appointments-shared/rescheduleSearch.ts"
-import { APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
+import { APPOINTMENT_DETAIL_TEXTS, APPOINTMENT_TEXTS } from "../features/public/routeTexts.ts"
 import { ensureTexts } from "../i18n/i18n.ts"
 import { gatewayReached, requireRoles } from "./guards.ts"
 import { roleOutlet } from "./RoleOutlet.tsx"
@@ -104,7 +104,7 @@ const appointmentRoute = createRoute({
   params: idParams("appointmentId"),
   loader: async ({ context, params }) => {
     // Issue 40: the detail shows the deposit paid for it, if any (its card reads it, so the shell carries no more).
-    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts([...APPOINTMENT_TEXTS, "payment"])])
+    const [{ appointmentQuery }] = await Promise.all([appointmentsApi(), ensureTexts(APPOINTMENT_DETAIL_TEXTS)])
     if (gatewayReached(context.user)) await context.queryClient.ensureQueryData(appointmentQuery(params.appointmentId))
   },
   component: lazyRouteComponent(() => import("../features/patient/appointments/AppointmentDetailPage.tsx"), "AppointmentDetailPage"),

@@ -15,5 +15,7 @@ export const DESIGN_SYSTEM_TEXTS = ["designSystem", "pagination"] as const
 export const DOCTOR_REQUEST_TEXTS = ["doctorRequest", "specialties"] as const
 /** The patient's appointment screens (src/routes/patient.tsx). */
 export const APPOINTMENT_TEXTS = ["appointments", "cancellation", "booking", "specialties", "slotWaitlist"] as const
+/** The patient's appointment detail also shows its deposit (issue 40); the service worker keeps these for offline. */
+export const APPOINTMENT_DETAIL_TEXTS = [...APPOINTMENT_TEXTS, "payment"] as const
 /** What the page shows while the session's gateway cannot be reached: the kept appointments and the emergency numbers (issue 13). */
 export const OFFLINE_TEXTS = ["offline", "appointments", "emergency", "specialties"] as const
