@@ -3,7 +3,7 @@ import type { AnyEndpoint, AnySchema, PathValues } from "../../schemas/contract.
 import { optionalCaller, requireCaller, requireRole } from "./auth.ts"
 import type { AppEnv, Caller } from "./context.ts"
 import type { JsonText } from "./jsonText.ts"
-import { cachedJson } from "./readCache.ts"
+import { cachedJson, type Listed } from "./readCache.ts"
 import { readBody, readParam, readQuery } from "./validate.ts"
 import type { DoctorId } from "../../schemas/ids.ts"
 
@@ -39,9 +39,12 @@ export const reply = <T>(answer: (c: Context<AppEnv>) => Response | Promise<Resp
 /** Answers `value` with a status of its own (a reaction replaced: 200, made: 201). */
 export const withStatus = <T>(value: T, status: 200 | 201): Reply<T> => ({ [replyTag]: (c) => c.json(value, status) })
 
-/** Answers from the shared read cache (server/http/readCache.ts), loading on a miss (a value, or its JSON already written); `doctorId` is the doctor the read is about. */
-export const cached = <T>(key: string, load: () => Promise<T | JsonText<T>>, doctorId?: DoctorId): Reply<T> => ({
-  [replyTag]: (c) => cachedJson(c, key, load, doctorId),
+/**
+ * Answers from the shared read cache (server/http/readCache.ts), loading on a miss (a value, or its
+ * JSON already written); `about` is the doctor the read is about, or how to tell the doctors it shows.
+ */
+export const cached = <T>(key: string, load: () => Promise<T | JsonText<T>>, about?: DoctorId | Listed): Reply<T> => ({
+  [replyTag]: (c) => cachedJson(c, key, load, about),
 })
 
 /** Answers JSON already written (not kept in the cache), as `c.json` would answer its value. */

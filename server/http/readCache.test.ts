@@ -114,6 +114,30 @@ describe("ReadCache", () => {
     expect(await cache.json("doctor:b", load, testIds.doctor("b"))).toBe("8")
   })
 
+  it("drops, for a write of one doctor's slots, that doctor's reads and the searches showing them, and keeps the other searches", async () => {
+    const cache = new ReadCache(5_000)
+    const listed = (body: string) => new Set<string>(JSON.parse(body).shows)
+    let loads = 0
+    const search = (shows: string[]) => async () => ({ shows, load: ++loads })
+    await cache.json("search:a-and-b", search(["a", "b"]), listed)
+    await cache.json("search:b", search(["b"]), listed)
+    await cache.json("search:unsaid", search(["b"]))
+    await cache.json("doctor:a", search([]), testIds.doctor("a"))
+    let finish: (value: unknown) => void = () => {}
+    const loading = cache.json("search:loading", () => new Promise((resolve) => (finish = resolve)), listed)
+    cache.invalidate({ doctors: ["a"], slotsOnly: true })
+    finish({ shows: ["b"], load: 0 })
+    await loading
+    expect(JSON.parse(await cache.json("search:b", search(["b"]), listed)).load).toBe(2)
+    expect(JSON.parse(await cache.json("search:a-and-b", search(["a", "b"]), listed)).load).toBe(5)
+    expect(JSON.parse(await cache.json("search:unsaid", search(["b"]))).load).toBe(6)
+    expect(JSON.parse(await cache.json("doctor:a", search([]), testIds.doctor("a"))).load).toBe(7)
+    expect(JSON.parse(await cache.json("search:loading", search(["b"]), listed)).load).toBe(8)
+    // Any other write about the doctor may move them into any search.
+    cache.invalidate({ doctors: ["a"] })
+    expect(JSON.parse(await cache.json("search:b", search(["b"]), listed)).load).toBe(9)
+  })
+
   it("reads through while suspended (its bus cannot hear other gateways' writes)", async () => {
     const cache = new ReadCache(5_000)
     let loads = 0

@@ -11,6 +11,10 @@ interface Entry {
   readonly expires: number
   /** The doctor the read is about (a profile, a week of slots); none for a search, which any doctor may change. */
   readonly doctorId: DoctorId | undefined
+  /** For a read about no one doctor: how to tell, once loaded, the doctors its body shows (a search's page). */
+  readonly listed: Listed | undefined
+  /** The doctors the loaded body shows, when `listed` says. */
+  mentions?: ReadonlySet<string>
   readonly body: Promise<string>
   /** Characters of the body once loaded (0 while loading), and bytes of its gzip once made. */
   size: number
@@ -41,9 +45,15 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"])
 /**
  * What a write may have changed among the cached reads: one or more doctors' (their profiles and
  * slots, and every search, where any doctor can appear or move), or anything (a write that does
- * not say: a facility's name is on many profiles).
+ * not say: a facility's name is on many profiles). A write of `slotsOnly` changed those doctors'
+ * slots and nothing a search matches or sorts by: only the searches showing one of them (their
+ * next availability) are dropped with their own reads. At the peak's 5 bookings a second, dropping
+ * every search at each booking left the cache nearly empty of them.
  */
-export type ReadScope = { readonly doctors: ReadonlyArray<string> } | "all"
+export type ReadScope = { readonly doctors: ReadonlyArray<string>; readonly slotsOnly?: true } | "all"
+
+/** The doctors a loaded body shows (a search's page), for a read cached about no one doctor. */
+export type Listed = (body: string) => ReadonlySet<string>
 
 /**
  * A short-lived cache of the public reads that every visitor shares (doctor search, profiles, week
@@ -73,12 +83,15 @@ export class ReadCache {
   }
 
   /** The cached JSON of `key`, or the JSON of what `load` makes (kept unless it fails). */
-  async json(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<string> {
-    return (await this.read(key, load, doctorId)).body
+  async json(key: string, load: () => Promise<unknown>, about?: DoctorId | Listed): Promise<string> {
+    return (await this.read(key, load, about)).body
   }
 
-  /** As `json`, with the body's gzip beside it, compressed once however many hits take it. */
-  async read(key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<CachedBody> {
+  /**
+   * As `json`, with the body's gzip beside it, compressed once however many hits take it; `about`
+   * is the doctor the read is about, or how to tell the doctors its body shows.
+   */
+  async read(key: string, load: () => Promise<unknown>, about?: DoctorId | Listed): Promise<CachedBody> {
     if (this.ttlMs <= 0) return this.#through(load)
     // Another gateway's writes cannot be heard: nothing kept is answered as fresh, but it is kept
     // for an outage (the connection is usually lost with the database), and dropped when the
@@ -90,13 +103,15 @@ export class ReadCache {
     if (hit && hit.expires > now) return this.#answer(key, hit)
     const previous = hit?.loaded !== undefined ? hit : hit?.previous
     if (hit) this.#drop(key, hit)
-    const entry: Entry = { loadedAt: now, expires: now + this.ttlMs, doctorId, body: load().then(jsonOf), size: 0, ...(previous ? { previous } : {}) }
+    const [doctorId, listed] = typeof about === "function" ? [undefined, about] : [about, undefined]
+    const entry: Entry = { loadedAt: now, expires: now + this.ttlMs, doctorId, listed, body: load().then(jsonOf), size: 0, ...(previous ? { previous } : {}) }
     this.#entries.set(key, entry)
     entry.body.then(
       (body) => {
         delete entry.previous
         if (this.#entries.get(key) !== entry) return
         entry.loaded = body
+        if (entry.listed) entry.mentions = entry.listed(body)
         entry.size = body.length
         this.#chars += body.length
         this.#trim()
@@ -172,7 +187,14 @@ export class ReadCache {
   invalidate(scope: ReadScope): void {
     if (scope === "all") return this.clear()
     const doctors = new Set(scope.doctors)
-    for (const [key, entry] of this.#entries) if (entry.doctorId === undefined || doctors.has(entry.doctorId)) this.#drop(key, entry)
+    const changed = (entry: Entry): boolean => {
+      if (entry.doctorId !== undefined) return doctors.has(entry.doctorId)
+      // A search still loading may have read before the write: it goes, as any read not saying whom it shows.
+      if (!scope.slotsOnly || entry.mentions === undefined) return true
+      for (const doctor of entry.mentions) if (doctors.has(doctor)) return true
+      return false
+    }
+    for (const [key, entry] of this.#entries) if (changed(entry)) this.#drop(key, entry)
   }
 
   #drop(key: string, entry: Entry): void {
@@ -193,8 +215,8 @@ export class ReadCache {
  * Answers a cached public read with its JSON body, gzipped when the client takes it (the cached
  * gzip: a hit does not compress again); `doctorId` is the doctor it is about, if one.
  */
-export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, doctorId?: DoctorId): Promise<Response> {
-  const { body, gzipped, staleSeconds } = await c.get("deps").readCache.read(key, load, doctorId)
+export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Promise<unknown>, about?: DoctorId | Listed): Promise<Response> {
+  const { body, gzipped, staleSeconds } = await c.get("deps").readCache.read(key, load, about)
   // An answer kept from before an outage says so (RFC 9111's Age, RFC 7234's Warning 110): the app may tell its user.
   const stale: Record<string, string> = staleSeconds === undefined ? {} : { Age: String(staleSeconds), Warning: '110 - "Response is Stale"' }
   if (!wantsGzip(c, Buffer.byteLength(body))) return c.body(body, 200, { "Content-Type": "application/json", ...stale })
@@ -205,9 +227,17 @@ export async function cachedJson(c: Context<AppEnv>, key: string, load: () => Pr
 export const markReadOnly = (c: Context<AppEnv>): void => c.set("readOnly", true)
 
 /** Says that the write being handled changes only what is cached about `doctorId` (and searches). */
-export function writesDoctor(c: Context<AppEnv>, doctorId: DoctorId): void {
+export const writesDoctor = (c: Context<AppEnv>, doctorId: DoctorId): void => addToScope(c, doctorId, false)
+
+/** Says that the write being handled changes only `doctorId`'s slots (a booking, a hold): its reads and the searches showing it. */
+export const writesSlotsOf = (c: Context<AppEnv>, doctorId: DoctorId): void => addToScope(c, doctorId, true)
+
+function addToScope(c: Context<AppEnv>, doctorId: DoctorId, slotsOnly: boolean): void {
   const scope = c.get("readScope")
-  c.set("readScope", { doctors: scope && scope !== "all" ? [...scope.doctors, doctorId] : [doctorId] })
+  if (scope === "all") return
+  const doctors = [...(scope?.doctors ?? []), doctorId]
+  // Slots alone only while every write of the request said so.
+  c.set("readScope", slotsOnly && (scope === undefined || scope.slotsOnly) ? { doctors, slotsOnly: true } : { doctors })
 }
 
 /**

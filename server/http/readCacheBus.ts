@@ -23,7 +23,12 @@ function messageOf(payload: string): Message | undefined {
     const message = JSON.parse(payload) as Partial<Message>
     const scope = message.scope
     const scopeOk =
-      scope === "all" || (typeof scope === "object" && scope !== null && Array.isArray(scope.doctors) && scope.doctors.every((d) => typeof d === "string"))
+      scope === "all" ||
+      (typeof scope === "object" &&
+        scope !== null &&
+        Array.isArray(scope.doctors) &&
+        scope.doctors.every((d) => typeof d === "string") &&
+        (scope.slotsOnly === undefined || scope.slotsOnly === true))
     return typeof message.from === "string" && scopeOk ? (message as Message) : undefined
   } catch {
     return undefined

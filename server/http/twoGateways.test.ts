@@ -98,7 +98,7 @@ const weekOf = (startsAt: Date, timeZone: string) => {
 const onPostgres = process.env.TEST_DB === "postgres"
 
 describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIFY" : "PGlite, in process"})`, () => {
-  it("a booking through one is seen at once through the other, which keeps what it holds of other doctors", async () => {
+  it("a booking through one is seen at once through the other, which keeps what it holds of other doctors and their searches", async () => {
     const doctor = await idsOf(gw, "doctor@demo.sn")
     const patient = await idsOf(gw, "patient@demo.sn")
     const [bystander] = await gw.db.select({ id: doctors.id, biography: doctors.biography }).from(doctors).where(ne(doctors.id, doctor.doctorId!)).limit(1)
@@ -108,6 +108,13 @@ describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIF
 
     expect(await slotIds(other)).toContain(slot.id)
     const seenBefore = (await other.api("GET", `/doctors/${bystander!.id}`)).body.biography
+    const { firstName, lastName } = (await other.api("GET", `/doctors/${bystander!.id}`)).body
+    const bystanderSearch = { paginationSettings: { offset: 0, limit: 10 }, query: { keyword: `${firstName} ${lastName}` } }
+    const searchedBiography = async () =>
+      ((await other.api("POST", "/doctors/search", { body: bystanderSearch })).body.data as Array<{ id: string; biography: string }>).find(
+        (card) => card.id === bystander!.id,
+      )?.biography
+    expect(await searchedBiography()).toBe(seenBefore)
     // Changed outside any gateway: only a cache that was dropped can show it.
     await gw.db.update(doctors).set({ biography: "Changed straight in the database." }).where(eq(doctors.id, bystander!.id))
 
@@ -116,6 +123,8 @@ describe(`two gateways on one database (${onPostgres ? "PostgreSQL, LISTEN/NOTIF
     expect(booked.status).toBe(201)
     expect(await slotIds(other)).not.toContain(slot.id)
     expect((await other.api("GET", `/doctors/${bystander!.id}`)).body.biography).toBe(seenBefore)
+    // A booking changes the doctor's slots alone: a search not showing that doctor is kept.
+    expect(await searchedBiography()).toBe(seenBefore)
   })
 
   it("a booking through one moves the doctor's next free slot in the other's search at once", async () => {

@@ -9,7 +9,7 @@ import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { idempotent } from "../http/idempotency.ts"
-import { writesDoctor } from "../http/readCache.ts"
+import { writesSlotsOf } from "../http/readCache.ts"
 import { findCalendarEntry } from "../repositories/appointmentCalendar.ts"
 import { bookSlot, cancelAppointment, hasAppointmentWith, isDependantOf, rescheduleAppointment } from "../repositories/appointmentBooking.ts"
 import { notificationsOf } from "../repositories/notificationLog.ts"
@@ -95,7 +95,7 @@ export function appointmentsRoutes() {
     handle: ({ c, caller, body }) =>
       idempotent(c, caller, body, appointments.createAppointment.status, async (db) => {
         await checkBooker(db, caller, body)
-        writesDoctor(c, body.doctorId)
+        writesSlotsOf(c, body.doctorId)
         const id = await bookSlot(db, {
           ...body,
           dependantId: body.dependantId ?? null,
@@ -111,7 +111,7 @@ export function appointmentsRoutes() {
     policy: ({ c, caller, params }) => appointmentOfParty(c.get("deps").db, caller, params.id),
     handle: ({ c, caller, params, granted }) =>
       idempotent(c, caller, undefined, appointments.cancelAppointment.status, async (db) => {
-        writesDoctor(c, granted.doctorId)
+        writesSlotsOf(c, granted.doctorId)
         await cancelAppointment(db, params.id)
         return loadAppointment(db, params.id)
       }),
@@ -121,7 +121,7 @@ export function appointmentsRoutes() {
     handle: async ({ c, caller, params, body }) => {
       const { doctorId } = await appointmentOfParty(c.get("deps").db, caller, params.id)
       return idempotent(c, caller, body, appointments.rescheduleAppointment.status, async (db) => {
-        writesDoctor(c, doctorId)
+        writesSlotsOf(c, doctorId)
         await rescheduleAppointment(db, params.id, { ...body, movedBy: caller.userId })
         return loadAppointment(db, params.id)
       })

@@ -6,6 +6,10 @@ import { ApiError } from "../http/errors.ts"
 import { markReadOnly } from "../http/readCache.ts"
 import { searchDoctorsJson } from "../repositories/doctorSearch.ts"
 import { loadDoctorJson } from "../repositories/doctors.ts"
+import type { DoctorSearchResponse } from "../../schemas/doctor.ts"
+
+/** The doctors a search's page shows (their next availability changes with their slots). */
+const doctorsOnPage = (body: string): ReadonlySet<string> => new Set((JSON.parse(body) as DoctorSearchResponse).data.map((doctor) => doctor.id))
 
 /** Doctor search and public profile (issue 3): POST /doctors/search, GET /doctors/{id}, from the read cache, else from the database. */
 export function doctorsRoutes() {
@@ -15,7 +19,7 @@ export function doctorsRoutes() {
     handle: async ({ c, body }) => {
       markReadOnly(c)
       const { db } = c.get("deps")
-      return cached(`search:${JSON.stringify(body)}`, () => searchDoctorsJson(db, body))
+      return cached(`search:${JSON.stringify(body)}`, () => searchDoctorsJson(db, body), doctorsOnPage)
     },
   })
 

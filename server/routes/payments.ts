@@ -8,7 +8,7 @@ import { route } from "../http/contract.ts"
 import type { AppEnv, Caller } from "../http/context.ts"
 import { ApiError, forbidden } from "../http/errors.ts"
 import { idempotent } from "../http/idempotency.ts"
-import { writesDoctor } from "../http/readCache.ts"
+import { writesSlotsOf } from "../http/readCache.ts"
 import { requireDoctorSelf } from "./doctorAccount.ts"
 import { appointmentOfParty, checkBooker, loadAppointment } from "./appointments.ts"
 import { isDependantOf, markNoShow } from "../repositories/appointmentBooking.ts"
@@ -51,7 +51,7 @@ export function paymentsRoutes() {
     handle: ({ c, caller, body }) =>
       idempotent(c, caller, body, paymentsContract.createPayment.status, async (db) => {
         await checkBooker(db, caller, body)
-        writesDoctor(c, body.doctorId)
+        writesSlotsOf(c, body.doctorId)
         const { config, payments } = c.get("deps")
         return createPayment(db, {
           request: body,
@@ -116,7 +116,7 @@ export function paymentsRoutes() {
     policy: ({ c, caller, params }) => appointmentOfParty(c.get("deps").db, caller, params.id),
     handle: async ({ c, params, granted }) => {
       const { db } = c.get("deps")
-      writesDoctor(c, granted.doctorId)
+      writesSlotsOf(c, granted.doctorId)
       await markNoShow(db, params.id)
       return loadAppointment(db, params.id)
     },

@@ -3,7 +3,7 @@ import * as holds from "../../schemas/contracts/timeSlotHolds.ts"
 import { NO_ID } from "../../schemas/ids.ts"
 import { route } from "../http/contract.ts"
 import type { AppEnv } from "../http/context.ts"
-import { writesDoctor } from "../http/readCache.ts"
+import { writesSlotsOf } from "../http/readCache.ts"
 import { forbidden } from "../http/errors.ts"
 import { isDependantOf } from "../repositories/appointmentBooking.ts"
 import { holdSlot, releaseSlotHold } from "../repositories/slotHolds.ts"
@@ -28,14 +28,14 @@ export function slotHoldsRoutes() {
         ownSchedule: caller.role === "DOCTOR" ? (caller.doctorId ?? NO_ID) : null,
         bookingFor: patientId === null ? null : { patientId, dependantId, limited: config.bookingLimits },
       })
-      for (const doctorId of doctorIds) writesDoctor(c, doctorId)
+      for (const doctorId of doctorIds) writesSlotsOf(c, doctorId)
       return hold
     },
   })
 
   route(app, holds.releaseTimeSlotHold, {
     handle: async ({ c, caller, params }) => {
-      writesDoctor(c, await releaseSlotHold(c.get("deps").db, params.id, caller.userId))
+      writesSlotsOf(c, await releaseSlotHold(c.get("deps").db, params.id, caller.userId))
       return { ok: true as const }
     },
   })
